@@ -1,0 +1,43 @@
+package io.jdpdk.eal;
+
+/**
+ * A DPDK control-path call failed. Carries the call, its arguments, the error number DPDK
+ * reported (a positive {@code errno} value, {@code rte_errno} or the negated return code) and
+ * DPDK's own text for it ({@code rte_strerror}).
+ * <p>
+ * Thrown on the control path only: the fast path (bursts, mbuf access) returns counts and never
+ * throws.
+ */
+public class DpdkException extends RuntimeException
+{
+    private static final long serialVersionUID = 1L;
+
+    private final String call;
+    private final int errno;
+
+    public DpdkException(final String call, final int errno, final String message)
+    {
+        super(call + ": " + message);
+        this.call = call;
+        this.errno = errno;
+    }
+
+    public DpdkException(final String call, final int errno, final String message, final Throwable cause)
+    {
+        super(call + ": " + message, cause);
+        this.call = call;
+        this.errno = errno;
+    }
+
+    /** The DPDK call that failed, with its arguments, e.g. {@code rte_eth_dev_configure(port=3, ...)}. */
+    public String call()
+    {
+        return call;
+    }
+
+    /** The positive error number DPDK reported, or 0 when the failure was detected on the Java side. */
+    public int errno()
+    {
+        return errno;
+    }
+}

@@ -1,0 +1,306 @@
+package io.jdpdk.eal;
+
+import io.jdpdk.eal.raw.EalRaw;
+import io.jdpdk.eal.raw.NativeLibrary;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * The process's one DPDK Environment Abstraction Layer. {@link #init(String...)} takes DPDK's own
+ * EAL arguments ({@code -l 0-1 --vdev net_null0 --no-pci ...}) unchanged; {@link #close()} releases
+ * what was registered with {@link #onClose(AutoCloseable)} (ports, pools, lcores) last-in first-out
+ * and then calls {@code rte_eal_cleanup}.
+ * <p>
+ * DPDK allows one initialisation per process: a second {@code init}, or any control call after
+ * {@code close}, throws a {@link DpdkException}; so does a failed {@code rte_eal_init}, with DPDK's
+ * {@code rte_strerror} text. A failed init because of bad arguments can be retried.
+ * <p>
+ * Defaults, applied only where the caller did not choose: {@code --in-memory} (no hugepage files
+ * left behind) when hugepages are used, {@code --no-shconf} with {@code --no-huge}. rte_eal_init
+ * pins the calling thread to the main lcore's CPU and every thread created afterwards would inherit
+ * that; {@code init} restores the caller's affinity, so that the JVM's own threads stay spread.
+ * Worker lcores pin themselves ({@link Lcore}).
+ * <p>
+ * Threading: init and close are synchronised; the instance may be shared by all threads.
+ */
+public final class Eal implements AutoCloseable
+{
+    /** DPDK's EALREADY text is "Operation already in progress"; the errno value on Linux. */
+    static final int EALREADY = 114;
+    static final int ENODEV = 19;
+
+    private enum State
+    {
+        NEW, RUNNING, CLOSED
+    }
+
+    private static State state = State.NEW;
+    private static Eal current;
+
+    private final List<String> args;
+    private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
+
+    private Eal(final List<String> args)
+    {
+        this.args = Collections.unmodifiableList(args);
+    }
+
+    /**
+     * Initialises DPDK with its own EAL arguments.
+     *
+     * @param args EAL arguments, as on a DPDK command line before {@code --} (no program name)
+     * @return the EAL, to close when done
+     * @throws DpdkException when rte_eal_init fails, or EAL was already initialised in this process
+     * @throws DpdkUnavailableException when DPDK 22.11 is not installed
+     */
+    public static synchronized Eal init(final String... args)
+    {
+        if (state == State.RUNNING)
+        {
+            throw new DpdkException(call(args), EALREADY, "EAL is already initialised in this process " +
+                "(DPDK allows one initialisation per process): " + EalRaw.strerror(EALREADY));
+        }
+        if (state == State.CLOSED)
+        {
+            throw new DpdkException(call(args), EALREADY, "EAL was cleaned up; DPDK cannot be initialised " +
+                "twice in one process");
+        }
+        NativeLibrary.load();
+        final List<String> effective = withDefaults(args);
+        if (!effective.contains("--no-huge"))
+        {
+            final String problem = Hugepages.problem();
+            if (problem != null)
+            {
+                throw new DpdkException(call(effective.toArray(String[]::new)), 12 /* ENOMEM */, problem +
+                    ": reserve hugepages as root with 'hugepage-setup/hugepages.sh --setup 1G', " +
+                    "or run without them by passing --no-huge (optionally -m MB)");
+            }
+        }
+        final int rc;
+        final int errno;
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment affinity = arena.allocate(EalRaw.CPU_SET_SIZE);
+            final boolean savedAffinity = EalRaw.sched_getaffinity(affinity) == 0;
+            final MemorySegment argv = argv(effective);
+            rc = EalRaw.eal_init((int)(argv.byteSize() / ValueLayout.ADDRESS.byteSize()) - 1, argv);
+            errno = rc < 0 ? EalRaw.errno() : 0;
+            if (savedAffinity)
+            {
+                EalRaw.sched_setaffinity(affinity);
+            }
+        }
+        if (rc < 0)
+        {
+            final String hint = errno == 22 /* EINVAL */ ? " (invalid EAL arguments; DPDK printed its usage above)" : "";
+            throw new DpdkException(call(effective.toArray(String[]::new)), errno,
+                EalRaw.strerror(errno) + hint);
+        }
+        state = State.RUNNING;
+        current = new Eal(effective);
+        return current;
+    }
+
+    /** The running EAL. @throws DpdkException when EAL is not initialised or was cleaned up */
+    public static synchronized Eal current()
+    {
+        checkRunning("Eal.current()");
+        return current;
+    }
+
+    /** Whether EAL is initialised and not yet cleaned up. */
+    public static synchronized boolean isRunning()
+    {
+        return state == State.RUNNING;
+    }
+
+    /**
+     * Throws unless EAL is running: every control-path call checks this first, so a call after
+     * cleanup is an exception, not a crash inside DPDK.
+     */
+    public static synchronized void checkRunning(final String call)
+    {
+        if (state != State.RUNNING)
+        {
+            throw new DpdkException(call, ENODEV, state == State.NEW ?
+                "EAL is not initialised: call Eal.init first" : "EAL has been cleaned up (rte_eal_cleanup)");
+        }
+    }
+
+    /**
+     * The arguments {@link #init} passes to rte_eal_init: the caller's plus the defaults described
+     * in the class comment.
+     */
+    public static List<String> withDefaults(final String... args)
+    {
+        final List<String> out = new ArrayList<>(Arrays.asList(args));
+        final boolean chosen = out.contains("--in-memory") || out.contains("--no-shconf") ||
+            out.stream().anyMatch(a -> a.startsWith("--file-prefix"));
+        if (!chosen)
+        {
+            out.add(out.contains("--no-huge") ? "--no-shconf" : "--in-memory");
+        }
+        return out;
+    }
+
+    /** The EAL arguments in force, defaults included. */
+    public List<String> args()
+    {
+        return args;
+    }
+
+    /**
+     * Registers a resource to release when EAL closes, before rte_eal_cleanup. Resources close
+     * last-in first-out: ports before the pools they draw from.
+     */
+    public synchronized void onClose(final AutoCloseable resource)
+    {
+        checkRunning("Eal.onClose");
+        closeables.push(resource);
+    }
+
+    /** Forgets a resource that was closed by its owner. */
+    public synchronized void forget(final AutoCloseable resource)
+    {
+        closeables.remove(resource);
+    }
+
+    /** Hot-plugs a device, e.g. {@code net_null2} or {@code net_pcap0,rx_pcap=in.pcap,tx_pcap=out.pcap}. */
+    public void probe(final String devargs)
+    {
+        checkRunning("rte_dev_probe(" + devargs + ")");
+        try (Arena arena = Arena.ofConfined())
+        {
+            final int rc = EalRaw.dev_probe(arena.allocateFrom(devargs));
+            if (rc < 0)
+            {
+                throw new DpdkException("rte_dev_probe(\"" + devargs + "\")", -rc, EalRaw.strerror(-rc));
+            }
+        }
+    }
+
+    /** Removes a hot-plugged device, e.g. ("vdev", "net_null2"). */
+    public void remove(final String bus, final String device)
+    {
+        checkRunning("rte_eal_hotplug_remove(" + bus + ", " + device + ")");
+        try (Arena arena = Arena.ofConfined())
+        {
+            final int rc = EalRaw.eal_hotplug_remove(arena.allocateFrom(bus), arena.allocateFrom(device));
+            if (rc < 0)
+            {
+                throw new DpdkException("rte_eal_hotplug_remove(\"" + bus + "\", \"" + device + "\")", -rc,
+                    EalRaw.strerror(-rc));
+            }
+        }
+    }
+
+    /** Number of lcores EAL enabled (-l / --lcores / -c). */
+    public int lcoreCount()
+    {
+        checkRunning("rte_lcore_count");
+        return EalRaw.lcore_count();
+    }
+
+    /** The main lcore's id (the thread that called init). */
+    public int mainLcore()
+    {
+        checkRunning("rte_get_main_lcore");
+        return EalRaw.get_main_lcore();
+    }
+
+    /** Ids of all enabled lcores, main lcore included, ascending. */
+    public int[] lcores()
+    {
+        checkRunning("rte_lcore_is_enabled");
+        return java.util.stream.IntStream.range(0, EalRaw.MAX_LCORE).filter(EalRaw::lcore_is_enabled).toArray();
+    }
+
+    /** TSC ticks per second. */
+    public long tscHz()
+    {
+        checkRunning("rte_get_tsc_hz");
+        return EalRaw.get_tsc_hz();
+    }
+
+    /** Whether EAL runs on hugepages (false with --no-huge). */
+    public boolean hugepages()
+    {
+        checkRunning("rte_eal_has_hugepages");
+        return EalRaw.eal_has_hugepages();
+    }
+
+    /**
+     * Closes every registered resource, last-in first-out, then calls rte_eal_cleanup. Idempotent.
+     * A resource that fails to close does not stop the others; the first failure is rethrown after
+     * cleanup, the rest are suppressed into it.
+     */
+    @Override
+    public void close()
+    {
+        synchronized (Eal.class)
+        {
+            if (state != State.RUNNING || current != this)
+            {
+                return;
+            }
+            RuntimeException failure = null;
+            while (!closeables.isEmpty())
+            {
+                try
+                {
+                    closeables.pop().close();
+                }
+                catch (final Exception ex)
+                {
+                    if (failure == null)
+                    {
+                        failure = ex instanceof RuntimeException re ? re : new IllegalStateException(ex);
+                    }
+                    else
+                    {
+                        failure.addSuppressed(ex);
+                    }
+                }
+            }
+            final int rc = EalRaw.eal_cleanup();
+            state = State.CLOSED;
+            current = null;
+            if (rc < 0 && failure == null)
+            {
+                failure = new DpdkException("rte_eal_cleanup", -rc, EalRaw.strerror(-rc));
+            }
+            if (failure != null)
+            {
+                throw failure;
+            }
+        }
+    }
+
+    private static MemorySegment argv(final List<String> args)
+    {
+        // rte_eal_init may keep pointers into argv for the process's lifetime: global memory.
+        final Arena arena = Arena.global();
+        final MemorySegment argv = arena.allocate(ValueLayout.ADDRESS, args.size() + 2L);
+        argv.setAtIndex(ValueLayout.ADDRESS, 0, arena.allocateFrom("jdpdk"));
+        for (int i = 0; i < args.size(); i++)
+        {
+            argv.setAtIndex(ValueLayout.ADDRESS, i + 1, arena.allocateFrom(args.get(i)));
+        }
+        argv.setAtIndex(ValueLayout.ADDRESS, args.size() + 1, MemorySegment.NULL);
+        return argv;
+    }
+
+    private static String call(final String... args)
+    {
+        return "rte_eal_init(" + String.join(" ", args) + ")";
+    }
+}

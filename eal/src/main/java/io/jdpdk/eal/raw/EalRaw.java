@@ -1,0 +1,308 @@
+package io.jdpdk.eal.raw;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+
+import static io.jdpdk.eal.raw.NativeLibrary.critical;
+import static io.jdpdk.eal.raw.NativeLibrary.downcall;
+import static io.jdpdk.eal.raw.NativeLibrary.libc;
+import static io.jdpdk.eal.raw.NativeLibrary.rethrow;
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * Raw binding of librte_eal (and the per-thread state the shim exposes). One static method per C
+ * function, same name without the {@code rte_} prefix, arguments as in C. Not for applications:
+ * use {@link io.jdpdk.eal.Eal} and {@link io.jdpdk.eal.Lcore}.
+ */
+public final class EalRaw
+{
+    /** {@code LCORE_ID_ANY}: the thread is not an lcore. */
+    public static final int LCORE_ID_ANY = -1;
+    /** {@code RTE_MAX_LCORE} of Debian's build. */
+    public static final int MAX_LCORE = 128;
+    /** {@code sizeof(cpu_set_t)} in glibc: 1024 CPUs. */
+    public static final long CPU_SET_SIZE = 128;
+
+    private static final MemoryLayout C_STRING = MemoryLayout.sequenceLayout(4096, JAVA_BYTE);
+
+    private static final MethodHandle EAL_INIT = downcall("rte_eal_init", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+    private static final MethodHandle EAL_CLEANUP = downcall("rte_eal_cleanup", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle STRERROR = downcall("rte_strerror",
+        FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), JAVA_INT));
+    private static final MethodHandle ERRNO = critical("jdpdk_errno", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle LCORE_ID = critical("jdpdk_lcore_id", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle RDTSC = critical("jdpdk_rdtsc", FunctionDescriptor.of(JAVA_LONG));
+    private static final MethodHandle GET_TSC_HZ = downcall("rte_get_tsc_hz", FunctionDescriptor.of(JAVA_LONG));
+    private static final MethodHandle LCORE_COUNT = downcall("rte_lcore_count", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle GET_MAIN_LCORE = downcall("rte_get_main_lcore", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle LCORE_IS_ENABLED = downcall("rte_lcore_is_enabled", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle LCORE_TO_SOCKET_ID = downcall("rte_lcore_to_socket_id", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle SOCKET_ID = downcall("rte_socket_id", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle THREAD_REGISTER = downcall("rte_thread_register", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle THREAD_UNREGISTER = downcall("rte_thread_unregister", FunctionDescriptor.ofVoid());
+    private static final MethodHandle DEV_PROBE = downcall("rte_dev_probe", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle HOTPLUG_REMOVE = downcall("rte_eal_hotplug_remove",
+        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle HAS_HUGEPAGES = downcall("rte_eal_has_hugepages", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle IOVA_MODE = downcall("rte_eal_iova_mode", FunctionDescriptor.of(JAVA_INT));
+
+    private static final MethodHandle SCHED_GETAFFINITY = libc("sched_getaffinity",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS));
+    private static final MethodHandle SCHED_SETAFFINITY = libc("sched_setaffinity",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS));
+
+    private EalRaw()
+    {
+    }
+
+    public static int eal_init(final int argc, final MemorySegment argv)
+    {
+        try
+        {
+            return (int)EAL_INIT.invokeExact(argc, argv);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int eal_cleanup()
+    {
+        try
+        {
+            return (int)EAL_CLEANUP.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** DPDK's text for an error number (rte errors and libc errno values alike). */
+    public static String strerror(final int errnum)
+    {
+        try
+        {
+            return ((MemorySegment)STRERROR.invokeExact(errnum)).getString(0);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** The calling thread's {@code rte_errno}: read it right after the failing call, on the same thread. */
+    public static int errno()
+    {
+        try
+        {
+            return (int)ERRNO.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** The calling thread's lcore id, or {@link #LCORE_ID_ANY}. */
+    public static int lcore_id()
+    {
+        try
+        {
+            return (int)LCORE_ID.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static long rdtsc()
+    {
+        try
+        {
+            return (long)RDTSC.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static long get_tsc_hz()
+    {
+        try
+        {
+            return (long)GET_TSC_HZ.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int lcore_count()
+    {
+        try
+        {
+            return (int)LCORE_COUNT.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int get_main_lcore()
+    {
+        try
+        {
+            return (int)GET_MAIN_LCORE.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static boolean lcore_is_enabled(final int lcoreId)
+    {
+        try
+        {
+            return (int)LCORE_IS_ENABLED.invokeExact(lcoreId) != 0;
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int lcore_to_socket_id(final int lcoreId)
+    {
+        try
+        {
+            return (int)LCORE_TO_SOCKET_ID.invokeExact(lcoreId);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int socket_id()
+    {
+        try
+        {
+            return (int)SOCKET_ID.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int thread_register()
+    {
+        try
+        {
+            return (int)THREAD_REGISTER.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static void thread_unregister()
+    {
+        try
+        {
+            THREAD_UNREGISTER.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int dev_probe(final MemorySegment devargs)
+    {
+        try
+        {
+            return (int)DEV_PROBE.invokeExact(devargs);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int eal_hotplug_remove(final MemorySegment busName, final MemorySegment devName)
+    {
+        try
+        {
+            return (int)HOTPLUG_REMOVE.invokeExact(busName, devName);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static boolean eal_has_hugepages()
+    {
+        try
+        {
+            return (int)HAS_HUGEPAGES.invokeExact() != 0;
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** 0 DC, 1 PA, 2 VA ({@code enum rte_iova_mode}). */
+    public static int eal_iova_mode()
+    {
+        try
+        {
+            return (int)IOVA_MODE.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** libc {@code sched_getaffinity(0, size, mask)} for the calling thread. */
+    public static int sched_getaffinity(final MemorySegment mask)
+    {
+        try
+        {
+            return (int)SCHED_GETAFFINITY.invokeExact(0, mask.byteSize(), mask);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** libc {@code sched_setaffinity(0, size, mask)} for the calling thread. */
+    public static int sched_setaffinity(final MemorySegment mask)
+    {
+        try
+        {
+            return (int)SCHED_SETAFFINITY.invokeExact(0, mask.byteSize(), mask);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.jdpdk.eal.raw;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.invoke.MethodHandle;
+import java.util.ArrayList;
+import java.util.List;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * Compares a Java {@link StructLayout} of a DPDK struct with {@code offsetof()} and
+ * {@code sizeof()} as the installed headers compute them (the shim's layout table). Every named
+ * member of the Java layout must exist in C at the same offset, and the sizes must agree; unnamed
+ * members are padding. Each raw class checks its layouts when it loads, and the layout tests assert
+ * the same.
+ */
+public final class LayoutCheck
+{
+    private static final MethodHandle LAYOUT = NativeLibrary.downcall("jdpdk_layout",
+        FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
+
+    private LayoutCheck()
+    {
+    }
+
+    /** {@code offsetof(struct type, field)}, {@code sizeof(struct type)} for a null field, -1 if the shim has no entry. */
+    public static long cLayout(final String type, final String field)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment f = field == null ? MemorySegment.NULL : arena.allocateFrom(field);
+            return (long)LAYOUT.invokeExact(arena.allocateFrom(type), f);
+        }
+        catch (final Throwable t)
+        {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    /** Every difference between the Java layout of {@code struct type} and C's; empty when they agree. */
+    public static List<String> mismatches(final String type, final StructLayout layout)
+    {
+        final List<String> out = new ArrayList<>();
+        final long size = cLayout(type, null);
+        if (size != layout.byteSize())
+        {
+            out.add("sizeof(struct " + type + "): C " + size + ", Java " + layout.byteSize());
+        }
+        long offset = 0;
+        for (final MemoryLayout member : layout.memberLayouts())
+        {
+            if (member.name().isPresent())
+            {
+                final String name = member.name().get();
+                final long c = cLayout(type, name);
+                if (c != offset)
+                {
+                    out.add("offsetof(struct " + type + ", " + name + "): C " + (c < 0 ? "unknown" : c) +
+                        ", Java " + offset);
+                }
+            }
+            offset += member.byteSize();
+        }
+        return out;
+    }
+
+    /**
+     * Checks a layout when a raw class loads.
+     *
+     * @return the layout, for use in a static initialiser
+     * @throws io.jdpdk.eal.DpdkUnavailableException naming every mismatch
+     */
+    public static StructLayout verified(final String type, final StructLayout layout)
+    {
+        final List<String> bad = mismatches(type, layout);
+        if (!bad.isEmpty())
+        {
+            throw new io.jdpdk.eal.DpdkUnavailableException(
+                "the installed DPDK headers disagree with jdpdk's layout of struct " + type + ": " + bad, null);
+        }
+        return layout;
+    }
+}

@@ -1,0 +1,196 @@
+package io.jdpdk.eal.raw;
+
+import io.jdpdk.eal.DpdkUnavailableException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+
+/**
+ * Loads {@code libjdpdk.so}, the fast-path shim built by this module from
+ * {@code src/main/native/jdpdk_shim.c}, and through it DPDK's own shared libraries, which the shim
+ * names as dependencies. Every downcall handle in jdpdk is made here.
+ * <p>
+ * The shim is looked for in {@code -Djdpdk.native.lib=PATH}, else extracted from this jar to a
+ * temporary file. A missing DPDK, a wrong DPDK version or a JVM without
+ * {@code --enable-native-access} gives one {@link DpdkUnavailableException} that says so.
+ */
+public final class NativeLibrary
+{
+    /** The DPDK release jdpdk's layouts and shim are written for: 22.11 LTS (year, month). */
+    public static final int SUPPORTED_YEAR = 22;
+    public static final int SUPPORTED_MONTH = 11;
+
+    private static final String RESOURCE = "/native/linux-x86_64/libjdpdk.so";
+    private static final Linker LINKER = Linker.nativeLinker();
+    /** Short, non-blocking fast-path calls: no thread-state transition around the call. */
+    private static final Linker.Option[] CRITICAL = { Linker.Option.critical(false) };
+    private static final Linker.Option[] NONE = {};
+
+    private static volatile SymbolLookup lookup;
+
+    private NativeLibrary()
+    {
+    }
+
+    /**
+     * Loads the shim and DPDK, checking the DPDK version. Idempotent.
+     *
+     * @throws DpdkUnavailableException when DPDK 22.11 cannot be loaded
+     */
+    public static SymbolLookup load()
+    {
+        SymbolLookup l = lookup;
+        if (l == null)
+        {
+            synchronized (NativeLibrary.class)
+            {
+                l = lookup;
+                if (l == null)
+                {
+                    l = open();
+                    checkVersion(l);
+                    lookup = l;
+                }
+            }
+        }
+        return l;
+    }
+
+    /** A downcall for a control-path function: ordinary thread-state transitions, may block. */
+    public static MethodHandle downcall(final String name, final FunctionDescriptor descriptor)
+    {
+        return LINKER.downcallHandle(find(name), descriptor, NONE);
+    }
+
+    /**
+     * A downcall for a short fast-path function that never blocks, calls back into Java or takes
+     * a heap segment ({@code Linker.Option.critical}).
+     */
+    public static MethodHandle critical(final String name, final FunctionDescriptor descriptor)
+    {
+        return LINKER.downcallHandle(find(name), descriptor, CRITICAL);
+    }
+
+    /** A downcall into the C library (libc), e.g. {@code sched_getaffinity}. */
+    public static MethodHandle libc(final String name, final FunctionDescriptor descriptor, final Linker.Option... options)
+    {
+        final MemorySegment symbol = LINKER.defaultLookup().find(name)
+            .orElseThrow(() -> new DpdkUnavailableException("libc has no symbol " + name, null));
+        return LINKER.downcallHandle(symbol, descriptor, options);
+    }
+
+    /** The address of an exported symbol of the shim or of DPDK. */
+    public static MemorySegment find(final String name)
+    {
+        final Optional<MemorySegment> symbol = load().find(name);
+        return symbol.orElseThrow(() -> new DpdkUnavailableException(
+            "symbol " + name + " not found in libjdpdk.so or the DPDK libraries it links; is DPDK " +
+            SUPPORTED_YEAR + "." + SUPPORTED_MONTH + " installed?", null));
+    }
+
+    /** Turns what {@code invokeExact} declared into an unchecked throwable (downcalls throw only errors). */
+    public static RuntimeException rethrow(final Throwable t)
+    {
+        if (t instanceof RuntimeException re)
+        {
+            throw re;
+        }
+        if (t instanceof Error e)
+        {
+            throw e;
+        }
+        throw new IllegalStateException(t);
+    }
+
+    private static SymbolLookup open()
+    {
+        final Path path;
+        try
+        {
+            path = shimPath();
+        }
+        catch (final IOException ex)
+        {
+            throw new DpdkUnavailableException("cannot extract libjdpdk.so from the jar: " + ex.getMessage(), ex);
+        }
+        try
+        {
+            return SymbolLookup.libraryLookup(path, Arena.global());
+        }
+        catch (final IllegalCallerException ex)
+        {
+            throw new DpdkUnavailableException(
+                "native access is disabled: run java with --enable-native-access=ALL-UNNAMED", ex);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new DpdkUnavailableException(
+                "cannot load " + path + " (" + ex.getMessage() + "). DPDK " + SUPPORTED_YEAR + "." +
+                SUPPORTED_MONTH + " shared libraries (librte_eal.so.23, librte_ethdev.so.23, ...) must be " +
+                "installed: run hugepage-setup/install-deps.sh as root (Debian packages dpdk, libdpdk-dev)", ex);
+        }
+    }
+
+    private static Path shimPath() throws IOException
+    {
+        final String configured = System.getProperty("jdpdk.native.lib");
+        if (configured != null)
+        {
+            return Path.of(configured);
+        }
+        try (InputStream in = NativeLibrary.class.getResourceAsStream(RESOURCE))
+        {
+            if (in == null)
+            {
+                throw new IOException(RESOURCE + " is not on the class path; build with mvn so the shim is compiled");
+            }
+            final Path tmp = Files.createTempFile("libjdpdk", ".so");
+            tmp.toFile().deleteOnExit();
+            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+            return tmp;
+        }
+    }
+
+    private static void checkVersion(final SymbolLookup l)
+    {
+        final String installed;
+        final int built;
+        try
+        {
+            final MemorySegment versionFn = l.find("rte_version").orElseThrow();
+            final MemorySegment builtFn = l.find("jdpdk_built_version").orElseThrow();
+            final MethodHandle version = LINKER.downcallHandle(versionFn, FunctionDescriptor.of(
+                java.lang.foreign.ValueLayout.ADDRESS.withTargetLayout(
+                    java.lang.foreign.MemoryLayout.sequenceLayout(256, java.lang.foreign.ValueLayout.JAVA_BYTE))));
+            final MethodHandle builtVersion = LINKER.downcallHandle(builtFn,
+                FunctionDescriptor.of(java.lang.foreign.ValueLayout.JAVA_INT));
+            installed = ((MemorySegment)version.invokeExact()).getString(0);
+            built = (int)builtVersion.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw new DpdkUnavailableException("cannot read the DPDK version: " + t, t);
+        }
+        final String expected = SUPPORTED_YEAR + "." + SUPPORTED_MONTH;
+        if (!installed.startsWith("DPDK " + expected + ".") && !installed.equals("DPDK " + expected))
+        {
+            throw new DpdkUnavailableException("installed " + installed + " is not supported: jdpdk needs DPDK " +
+                expected + " LTS (ABI 23)", null);
+        }
+        if (built != (SUPPORTED_YEAR << 8 | SUPPORTED_MONTH))
+        {
+            throw new DpdkUnavailableException("libjdpdk.so was built against DPDK " + (built >> 8) + "." +
+                (built & 0xFF) + " headers, jdpdk needs " + expected + ": rebuild with mvn", null);
+        }
+    }
+}

@@ -1,0 +1,233 @@
+/*
+ * jdpdk_shim.c: the one place where DPDK's static inline API gets a symbol.
+ *
+ * DPDK's fast path (rte_eth_rx_burst, rte_eth_tx_burst, rte_pktmbuf_alloc...) is static inline in
+ * the headers and so has no symbol that java.lang.foreign could call. Each wrapper below is one
+ * call to the inline function, compiled against the installed headers (pkg-config libdpdk) by the
+ * Maven build, so the inlined code is exactly the installed DPDK's. Besides the wrappers it holds
+ * the offsetof()/sizeof() table that the Java layouts are checked against, and the thread-local
+ * rte_errno / lcore id, which Java cannot reach directly.
+ *
+ * Pointers to mbuf arrays are taken as plain pointers; Java passes them as 64-bit addresses.
+ * Port and queue ids are taken as int so that Java never deals with unsigned shorts here.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <rte_config.h>
+#include <rte_common.h>
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_errno.h>
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
+#include <rte_ring.h>
+#include <rte_version.h>
+
+/* ---- ethdev fast path ------------------------------------------------------------------------ */
+
+int jdpdk_rx_burst(int port, int queue, struct rte_mbuf **pkts, int n)
+{
+	return rte_eth_rx_burst((uint16_t)port, (uint16_t)queue, pkts, (uint16_t)n);
+}
+
+int jdpdk_tx_burst(int port, int queue, struct rte_mbuf **pkts, int n)
+{
+	return rte_eth_tx_burst((uint16_t)port, (uint16_t)queue, pkts, (uint16_t)n);
+}
+
+/* tx_burst, then free what the PMD did not take (basicfwd.c's pattern). Returns the number sent. */
+int jdpdk_tx_burst_or_free(int port, int queue, struct rte_mbuf **pkts, int n)
+{
+	uint16_t sent = rte_eth_tx_burst((uint16_t)port, (uint16_t)queue, pkts, (uint16_t)n);
+	if (unlikely(sent < n))
+		rte_pktmbuf_free_bulk(pkts + sent, (unsigned int)(n - sent));
+	return sent;
+}
+
+/* ---- mbuf fast path -------------------------------------------------------------------------- */
+
+struct rte_mbuf *jdpdk_pktmbuf_alloc(struct rte_mempool *mp)
+{
+	return rte_pktmbuf_alloc(mp);
+}
+
+int jdpdk_pktmbuf_alloc_bulk(struct rte_mempool *mp, struct rte_mbuf **pkts, int n)
+{
+	return rte_pktmbuf_alloc_bulk(mp, pkts, (unsigned int)n);
+}
+
+void jdpdk_pktmbuf_free(struct rte_mbuf *m)
+{
+	rte_pktmbuf_free(m);
+}
+
+void jdpdk_pktmbuf_free_bulk(struct rte_mbuf **pkts, int n)
+{
+	rte_pktmbuf_free_bulk(pkts, (unsigned int)n);
+}
+
+void jdpdk_pktmbuf_reset(struct rte_mbuf *m)
+{
+	rte_pktmbuf_reset(m);
+}
+
+int jdpdk_mbuf_refcnt_update(struct rte_mbuf *m, int delta)
+{
+	return rte_mbuf_refcnt_update(m, (int16_t)delta);
+}
+
+/* ---- mempool --------------------------------------------------------------------------------- */
+
+int jdpdk_mempool_size(const struct rte_mempool *mp)
+{
+	return (int)mp->size;
+}
+
+int jdpdk_mempool_cache_size(const struct rte_mempool *mp)
+{
+	return (int)mp->cache_size;
+}
+
+int jdpdk_mempool_socket_id(const struct rte_mempool *mp)
+{
+	return mp->socket_id;
+}
+
+int jdpdk_pktmbuf_data_room_size(struct rte_mempool *mp)
+{
+	return rte_pktmbuf_data_room_size(mp);
+}
+
+/* ---- ring (single producer / single consumer handoff, used by the C reference benchmark) ------ */
+
+int jdpdk_ring_enqueue_burst(struct rte_ring *r, void **objs, int n)
+{
+	return (int)rte_ring_enqueue_burst(r, objs, (unsigned int)n, NULL);
+}
+
+int jdpdk_ring_dequeue_burst(struct rte_ring *r, void **objs, int n)
+{
+	return (int)rte_ring_dequeue_burst(r, objs, (unsigned int)n, NULL);
+}
+
+int jdpdk_ring_count(const struct rte_ring *r)
+{
+	return (int)rte_ring_count(r);
+}
+
+/* ---- per-thread EAL state -------------------------------------------------------------------- */
+
+int jdpdk_errno(void)
+{
+	return rte_errno;
+}
+
+int jdpdk_lcore_id(void)
+{
+	unsigned int id = rte_lcore_id();
+	return id == LCORE_ID_ANY ? -1 : (int)id;
+}
+
+uint64_t jdpdk_rdtsc(void)
+{
+	return rte_rdtsc();
+}
+
+/* The version the shim was compiled against (year << 8 | month); Java compares it with rte_version(). */
+int jdpdk_built_version(void)
+{
+	return RTE_VER_YEAR << 8 | RTE_VER_MONTH;
+}
+
+/* ---- layout table ---------------------------------------------------------------------------- */
+
+struct layout_entry {
+	const char *type;
+	const char *field; /* NULL: the sizeof() entry for type */
+	long value;
+};
+
+#define F(t, f) { #t, #f, (long)offsetof(struct t, f) }
+#define S(t) { #t, NULL, (long)sizeof(struct t) }
+
+static const struct layout_entry layout_table[] = {
+	S(rte_mbuf),
+	F(rte_mbuf, buf_addr), F(rte_mbuf, buf_iova), F(rte_mbuf, data_off), F(rte_mbuf, refcnt),
+	F(rte_mbuf, nb_segs), F(rte_mbuf, port), F(rte_mbuf, ol_flags), F(rte_mbuf, packet_type),
+	F(rte_mbuf, pkt_len), F(rte_mbuf, data_len), F(rte_mbuf, vlan_tci), F(rte_mbuf, hash),
+	F(rte_mbuf, vlan_tci_outer), F(rte_mbuf, buf_len), F(rte_mbuf, pool), F(rte_mbuf, next),
+	F(rte_mbuf, tx_offload), F(rte_mbuf, priv_size), F(rte_mbuf, timesync),
+	F(rte_mbuf, dynfield1),
+
+	S(rte_eth_stats),
+	F(rte_eth_stats, ipackets), F(rte_eth_stats, opackets), F(rte_eth_stats, ibytes),
+	F(rte_eth_stats, obytes), F(rte_eth_stats, imissed), F(rte_eth_stats, ierrors),
+	F(rte_eth_stats, oerrors), F(rte_eth_stats, rx_nombuf), F(rte_eth_stats, q_ipackets),
+	F(rte_eth_stats, q_opackets), F(rte_eth_stats, q_ibytes), F(rte_eth_stats, q_obytes),
+	F(rte_eth_stats, q_errors),
+
+	S(rte_eth_dev_info),
+	F(rte_eth_dev_info, device), F(rte_eth_dev_info, driver_name), F(rte_eth_dev_info, if_index),
+	F(rte_eth_dev_info, min_mtu), F(rte_eth_dev_info, max_mtu), F(rte_eth_dev_info, dev_flags),
+	F(rte_eth_dev_info, min_rx_bufsize), F(rte_eth_dev_info, max_rx_pktlen),
+	F(rte_eth_dev_info, max_lro_pkt_size), F(rte_eth_dev_info, max_rx_queues),
+	F(rte_eth_dev_info, max_tx_queues), F(rte_eth_dev_info, max_mac_addrs),
+	F(rte_eth_dev_info, max_hash_mac_addrs), F(rte_eth_dev_info, max_vfs),
+	F(rte_eth_dev_info, max_vmdq_pools), F(rte_eth_dev_info, rx_seg_capa),
+	F(rte_eth_dev_info, rx_offload_capa), F(rte_eth_dev_info, tx_offload_capa),
+	F(rte_eth_dev_info, rx_queue_offload_capa), F(rte_eth_dev_info, tx_queue_offload_capa),
+	F(rte_eth_dev_info, reta_size), F(rte_eth_dev_info, hash_key_size),
+	F(rte_eth_dev_info, flow_type_rss_offloads), F(rte_eth_dev_info, default_rxconf),
+	F(rte_eth_dev_info, default_txconf), F(rte_eth_dev_info, vmdq_queue_base),
+	F(rte_eth_dev_info, vmdq_queue_num), F(rte_eth_dev_info, vmdq_pool_base),
+	F(rte_eth_dev_info, rx_desc_lim), F(rte_eth_dev_info, tx_desc_lim),
+	F(rte_eth_dev_info, speed_capa), F(rte_eth_dev_info, nb_rx_queues),
+	F(rte_eth_dev_info, nb_tx_queues), F(rte_eth_dev_info, max_rx_mempools),
+	F(rte_eth_dev_info, default_rxportconf), F(rte_eth_dev_info, default_txportconf),
+	F(rte_eth_dev_info, dev_capa), F(rte_eth_dev_info, switch_info),
+	F(rte_eth_dev_info, err_handle_mode), F(rte_eth_dev_info, reserved_64s),
+	F(rte_eth_dev_info, reserved_ptrs),
+
+	S(rte_eth_desc_lim),
+	F(rte_eth_desc_lim, nb_max), F(rte_eth_desc_lim, nb_min), F(rte_eth_desc_lim, nb_align),
+	F(rte_eth_desc_lim, nb_seg_max), F(rte_eth_desc_lim, nb_mtu_seg_max),
+
+	S(rte_eth_conf),
+	F(rte_eth_conf, link_speeds), F(rte_eth_conf, rxmode), F(rte_eth_conf, txmode),
+	F(rte_eth_conf, lpbk_mode), F(rte_eth_conf, rx_adv_conf), F(rte_eth_conf, tx_adv_conf),
+	F(rte_eth_conf, dcb_capability_en), F(rte_eth_conf, intr_conf),
+
+	S(rte_eth_rxmode),
+	F(rte_eth_rxmode, mq_mode), F(rte_eth_rxmode, mtu), F(rte_eth_rxmode, max_lro_pkt_size),
+	F(rte_eth_rxmode, offloads), F(rte_eth_rxmode, reserved_64s), F(rte_eth_rxmode, reserved_ptrs),
+
+	S(rte_eth_txmode),
+	F(rte_eth_txmode, mq_mode), F(rte_eth_txmode, offloads), F(rte_eth_txmode, pvid),
+	F(rte_eth_txmode, reserved_64s), F(rte_eth_txmode, reserved_ptrs),
+
+	S(rte_eth_rss_conf),
+	F(rte_eth_rss_conf, rss_key), F(rte_eth_rss_conf, rss_key_len), F(rte_eth_rss_conf, rss_hf),
+
+	S(rte_eth_xstat), F(rte_eth_xstat, id), F(rte_eth_xstat, value),
+	S(rte_eth_xstat_name), F(rte_eth_xstat_name, name),
+	S(rte_ether_addr), F(rte_ether_addr, addr_bytes),
+	S(rte_eth_link), F(rte_eth_link, link_speed),
+	S(rte_eth_intr_conf),
+};
+
+/* offsetof(struct type, field), sizeof(struct type) when field is NULL, or -1 when unknown. */
+long jdpdk_layout(const char *type, const char *field)
+{
+	for (size_t i = 0; i < RTE_DIM(layout_table); i++) {
+		const struct layout_entry *e = &layout_table[i];
+		if (strcmp(e->type, type) != 0)
+			continue;
+		if (field == NULL ? e->field == NULL : (e->field != NULL && strcmp(e->field, field) == 0))
+			return e->value;
+	}
+	return -1;
+}

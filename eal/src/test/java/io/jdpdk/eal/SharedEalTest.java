@@ -1,0 +1,71 @@
+package io.jdpdk.eal;
+
+import io.jdpdk.eal.raw.EalRaw;
+import io.jdpdk.eal.raw.LayoutCheck;
+import io.jdpdk.eal.raw.NativeLibrary;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SharedEalTest
+{
+    @Test
+    void shouldRunOnHugepagesWhenTheMachineHasThem()
+    {
+        final Eal eal = TestEal.get();
+        assertEquals(Hugepages.problem() == null, eal.hugepages(), "EAL args " + eal.args());
+        assertEquals(2, eal.lcoreCount());
+        assertEquals(0, eal.lcores()[0]);
+    }
+
+    @Test
+    void shouldRestoreCallersAffinityAfterInit() throws Exception
+    {
+        TestEal.get();
+        // rte_eal_init pinned the initialising thread to lcore 0's CPU; Eal.init undid that, so a
+        // thread started now (as the JVM's GC and JIT threads) may run on every CPU.
+        final int[] cpus = new int[1];
+        final Thread t = new Thread(() ->
+        {
+            try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined())
+            {
+                final java.lang.foreign.MemorySegment mask = arena.allocate(EalRaw.CPU_SET_SIZE);
+                assertEquals(0, EalRaw.sched_getaffinity(mask));
+                for (long i = 0; i < mask.byteSize(); i++)
+                {
+                    cpus[0] += Integer.bitCount(Byte.toUnsignedInt(mask.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i)));
+                }
+            }
+        });
+        t.start();
+        t.join();
+        assertEquals(Runtime.getRuntime().availableProcessors(), cpus[0]);
+    }
+
+    @Test
+    void shouldGiveDpdkTextForErrorsAndLayoutsForKnownStructs()
+    {
+        TestEal.get();
+        assertEquals("Operation already in progress", EalRaw.strerror(Eal.EALREADY));
+        assertTrue(LayoutCheck.cLayout("rte_mbuf", null) == 128);
+        assertEquals(-1, LayoutCheck.cLayout("rte_mbuf", "no_such_field"));
+    }
+
+    @Test
+    void shouldLoadTheSupportedDpdkVersionOnly()
+    {
+        assertTrue(NativeLibrary.load().find("rte_eal_init").isPresent());
+        assertEquals(22, NativeLibrary.SUPPORTED_YEAR);
+    }
+
+    @Test
+    void shouldFailProbeOfUnknownDriverWithDpdkText()
+    {
+        final Eal eal = TestEal.get();
+        final DpdkException ex = assertThrows(DpdkException.class, () -> eal.probe("net_nosuchdriver0"));
+        assertTrue(ex.getMessage().startsWith("rte_dev_probe(\"net_nosuchdriver0\")"), ex.getMessage());
+        assertTrue(ex.errno() > 0);
+    }
+}

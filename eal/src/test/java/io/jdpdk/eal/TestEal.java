@@ -1,0 +1,49 @@
+package io.jdpdk.eal;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The one EAL of a forked test JVM: initialised on first use with two lcores and no PCI scan,
+ * on hugepages when the machine has them reserved (hugepage-setup/hugepages.sh), else with
+ * {@code --no-huge}. Tests create the virtual devices they need at runtime with unique names.
+ * The EAL closes when the JVM exits.
+ */
+public final class TestEal
+{
+    private static Eal eal;
+    private static int deviceSeq;
+
+    private TestEal()
+    {
+    }
+
+    /** The shared EAL, initialised on first call. */
+    public static synchronized Eal get()
+    {
+        if (eal == null)
+        {
+            eal = Eal.init(args());
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> eal.close(), "eal-cleanup"));
+        }
+        return eal;
+    }
+
+    /** The EAL arguments the shared EAL uses. */
+    public static String[] args()
+    {
+        final List<String> args = new ArrayList<>(Arrays.asList("-l", "0-1", "--no-pci", "--log-level=*:warning"));
+        if (Hugepages.problem() != null)
+        {
+            args.addAll(List.of("--no-huge", "-m", "512"));
+        }
+        return args.toArray(String[]::new);
+    }
+
+    /** A device name unique in this JVM, e.g. {@code net_null_t7}, for {@code Port.probe}. */
+    public static synchronized String uniqueName(final String driver)
+    {
+        return driver + "_t" + (++deviceSeq);
+    }
+}

@@ -1,0 +1,364 @@
+package io.jdpdk.mempool;
+
+import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.mempool.raw.MbufRaw;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * A re-pointable flyweight over one {@code struct rte_mbuf}. {@link #wrap(long)} points it at an
+ * mbuf (an address from a {@link MbufBurst} or {@link Mempool#alloc()}); nothing is allocated, so
+ * one instance serves every packet a loop sees.
+ * <pre>
+ *   buf_addr                                                          buf_addr + buf_len
+ *   |&lt;-- headroom --&gt;|&lt;------------- data_len ------------&gt;|&lt;-- tailroom --&gt;|
+ *                    ^ buf_addr + data_off = dataAddress()
+ * </pre>
+ * Packet data is reached only through accessors checked against {@code data_len} of this
+ * (first) segment: a read or write outside {@code [0, dataLen())} throws
+ * {@link IndexOutOfBoundsException} and touches nothing. Multi-byte accessors are in network byte
+ * order (big-endian), as packet headers are.
+ * <p>
+ * Ownership: whoever holds the address owns the mbuf. {@link #free()} gives it back to its pool;
+ * after that the flyweight must be re-pointed before use. Not thread-safe: one flyweight per thread.
+ */
+public final class Mbuf
+{
+    private static final MemorySegment MEM = Memory.ALL;
+    private static final ValueLayout.OfShort U16 = ValueLayout.JAVA_SHORT_UNALIGNED;
+    private static final ValueLayout.OfShort U16_BE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfInt U32_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED;
+    private static final ValueLayout.OfLong U64_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+
+    private long address;
+
+    /** Points this flyweight at the mbuf at {@code address} (non-zero). @return this */
+    public Mbuf wrap(final long address)
+    {
+        this.address = address;
+        return this;
+    }
+
+    /** The {@code struct rte_mbuf *} this flyweight points at. */
+    public long address()
+    {
+        return address;
+    }
+
+    /** Address of the first data byte: {@code buf_addr + data_off}. */
+    public long dataAddress()
+    {
+        return MEM.get(U64, address + MbufRaw.BUF_ADDR) + dataOff();
+    }
+
+    /** Bytes of data in this segment. */
+    public int dataLen()
+    {
+        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.DATA_LEN));
+    }
+
+    /** Bytes of data in the whole packet (all segments). */
+    public int pktLen()
+    {
+        return MEM.get(U32, address + MbufRaw.PKT_LEN);
+    }
+
+    /** Offset of the data from the start of the buffer (the headroom). */
+    public int dataOff()
+    {
+        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.DATA_OFF));
+    }
+
+    /** Size of the buffer: headroom + data + tailroom. */
+    public int bufLen()
+    {
+        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.BUF_LEN));
+    }
+
+    /** Free bytes before the data. */
+    public int headroom()
+    {
+        return dataOff();
+    }
+
+    /** Free bytes after the data of this segment. */
+    public int tailroom()
+    {
+        return bufLen() - dataOff() - dataLen();
+    }
+
+    /** Input port the PMD stamped on the mbuf. */
+    public int port()
+    {
+        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.PORT));
+    }
+
+    /** Sets the port field. @return this */
+    public Mbuf port(final int port)
+    {
+        MEM.set(U16, address + MbufRaw.PORT, (short)port);
+        return this;
+    }
+
+    /** Number of segments. */
+    public int nbSegs()
+    {
+        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.NB_SEGS));
+    }
+
+    /** Reference count. */
+    public int refcnt()
+    {
+        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.REFCNT));
+    }
+
+    /** Adds {@code delta} to the reference count atomically. @return the new count */
+    public int refcntUpdate(final int delta)
+    {
+        return MbufRaw.mbuf_refcnt_update(address, delta);
+    }
+
+    /** Offload flags ({@code RTE_MBUF_F_*}). */
+    public long olFlags()
+    {
+        return MEM.get(U64, address + MbufRaw.OL_FLAGS);
+    }
+
+    /** Packet type the PMD recognised ({@code RTE_PTYPE_*}). */
+    public int packetType()
+    {
+        return MEM.get(U32, address + MbufRaw.PACKET_TYPE);
+    }
+
+    /** RSS hash (valid when the PMD set {@code RTE_MBUF_F_RX_RSS_HASH}). */
+    public int rssHash()
+    {
+        return MEM.get(U32, address + MbufRaw.HASH_RSS);
+    }
+
+    /** VLAN tag control information, host order. */
+    public int vlanTci()
+    {
+        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.VLAN_TCI));
+    }
+
+    /** The pool this mbuf belongs to ({@code struct rte_mempool *}). */
+    public long pool()
+    {
+        return MEM.get(U64, address + MbufRaw.POOL);
+    }
+
+    /**
+     * Makes room for {@code len} bytes before the data ({@code rte_pktmbuf_prepend}).
+     *
+     * @return false, changing nothing, when the headroom is too small
+     */
+    public boolean prepend(final int len)
+    {
+        final int off = dataOff();
+        if (len < 0 || len > off)
+        {
+            return false;
+        }
+        MEM.set(U16, address + MbufRaw.DATA_OFF, (short)(off - len));
+        MEM.set(U16, address + MbufRaw.DATA_LEN, (short)(dataLen() + len));
+        MEM.set(U32, address + MbufRaw.PKT_LEN, pktLen() + len);
+        return true;
+    }
+
+    /**
+     * Removes {@code len} bytes from the start of the data ({@code rte_pktmbuf_adj}).
+     *
+     * @return false, changing nothing, when the segment holds fewer bytes
+     */
+    public boolean adj(final int len)
+    {
+        final int dataLen = dataLen();
+        if (len < 0 || len > dataLen)
+        {
+            return false;
+        }
+        MEM.set(U16, address + MbufRaw.DATA_OFF, (short)(dataOff() + len));
+        MEM.set(U16, address + MbufRaw.DATA_LEN, (short)(dataLen - len));
+        MEM.set(U32, address + MbufRaw.PKT_LEN, pktLen() - len);
+        return true;
+    }
+
+    /**
+     * Adds {@code len} bytes after the data of the last segment ({@code rte_pktmbuf_append}); their
+     * content is whatever the buffer held.
+     *
+     * @return false, changing nothing, when the last segment's tailroom is too small
+     */
+    public boolean append(final int len)
+    {
+        final long last = lastSegment();
+        final int segLen = Short.toUnsignedInt(MEM.get(U16, last + MbufRaw.DATA_LEN));
+        final int room = Short.toUnsignedInt(MEM.get(U16, last + MbufRaw.BUF_LEN)) -
+            Short.toUnsignedInt(MEM.get(U16, last + MbufRaw.DATA_OFF)) - segLen;
+        if (len < 0 || len > room)
+        {
+            return false;
+        }
+        MEM.set(U16, last + MbufRaw.DATA_LEN, (short)(segLen + len));
+        MEM.set(U32, address + MbufRaw.PKT_LEN, pktLen() + len);
+        return true;
+    }
+
+    /**
+     * Removes {@code len} bytes from the end of the last segment ({@code rte_pktmbuf_trim}).
+     *
+     * @return false, changing nothing, when the last segment holds fewer bytes
+     */
+    public boolean trim(final int len)
+    {
+        final long last = lastSegment();
+        final int segLen = Short.toUnsignedInt(MEM.get(U16, last + MbufRaw.DATA_LEN));
+        if (len < 0 || len > segLen)
+        {
+            return false;
+        }
+        MEM.set(U16, last + MbufRaw.DATA_LEN, (short)(segLen - len));
+        MEM.set(U32, address + MbufRaw.PKT_LEN, pktLen() - len);
+        return true;
+    }
+
+    /** Sets data and packet length of a single-segment mbuf, within its room. @return false if it does not fit */
+    public boolean length(final int len)
+    {
+        if (nbSegs() != 1 || len < 0 || len > bufLen() - dataOff())
+        {
+            return false;
+        }
+        MEM.set(U16, address + MbufRaw.DATA_LEN, (short)len);
+        MEM.set(U32, address + MbufRaw.PKT_LEN, len);
+        return true;
+    }
+
+    /** Resets the mbuf's fields as a fresh allocation would ({@code rte_pktmbuf_reset}). */
+    public void reset()
+    {
+        MbufRaw.pktmbuf_reset(address);
+    }
+
+    /** Gives the mbuf (all segments) back to its pool. The flyweight must be re-pointed before use. */
+    public void free()
+    {
+        MbufRaw.pktmbuf_free(address);
+        address = 0;
+    }
+
+    // ---- bounded data access, network byte order -----------------------------------------------
+
+    public byte getByte(final int offset)
+    {
+        return MEM.get(ValueLayout.JAVA_BYTE, at(offset, 1));
+    }
+
+    public int getUnsignedByte(final int offset)
+    {
+        return Byte.toUnsignedInt(getByte(offset));
+    }
+
+    public Mbuf putByte(final int offset, final int value)
+    {
+        MEM.set(ValueLayout.JAVA_BYTE, at(offset, 1), (byte)value);
+        return this;
+    }
+
+    /** Unsigned 16-bit value in network order. */
+    public int getShort(final int offset)
+    {
+        return Short.toUnsignedInt(MEM.get(U16_BE, at(offset, 2)));
+    }
+
+    public Mbuf putShort(final int offset, final int value)
+    {
+        MEM.set(U16_BE, at(offset, 2), (short)value);
+        return this;
+    }
+
+    public int getInt(final int offset)
+    {
+        return MEM.get(U32_BE, at(offset, 4));
+    }
+
+    public Mbuf putInt(final int offset, final int value)
+    {
+        MEM.set(U32_BE, at(offset, 4), value);
+        return this;
+    }
+
+    public long getLong(final int offset)
+    {
+        return MEM.get(U64_BE, at(offset, 8));
+    }
+
+    public Mbuf putLong(final int offset, final long value)
+    {
+        MEM.set(U64_BE, at(offset, 8), value);
+        return this;
+    }
+
+    /** Copies {@code length} data bytes from {@code offset} into {@code dst}. */
+    public void getBytes(final int offset, final byte[] dst, final int dstOffset, final int length)
+    {
+        MemorySegment.copy(MEM, ValueLayout.JAVA_BYTE, at(offset, length), dst, dstOffset, length);
+    }
+
+    /** Copies {@code length} bytes of {@code src} into the data at {@code offset}. */
+    public void putBytes(final int offset, final byte[] src, final int srcOffset, final int length)
+    {
+        MemorySegment.copy(src, srcOffset, MEM, ValueLayout.JAVA_BYTE, at(offset, length), length);
+    }
+
+    /** The data of this segment as a new byte array (allocates: control path and tests). */
+    public byte[] toByteArray()
+    {
+        final byte[] bytes = new byte[dataLen()];
+        getBytes(0, bytes, 0, bytes.length);
+        return bytes;
+    }
+
+    /**
+     * A segment over this mbuf's data, bounded by data_len (allocates a segment object: for the
+     * control path, tests and bulk copies; the fast path uses the accessors).
+     */
+    public MemorySegment data()
+    {
+        return MEM.asSlice(dataAddress(), dataLen());
+    }
+
+    private long at(final int offset, final int size)
+    {
+        final int dataLen = dataLen();
+        if (offset < 0 || size < 0 || offset > dataLen - size)
+        {
+            throw new IndexOutOfBoundsException("mbuf data access [" + offset + ", " + offset + " + " + size +
+                ") outside data_len " + dataLen);
+        }
+        return dataAddress() + offset;
+    }
+
+    private long lastSegment()
+    {
+        long seg = address;
+        long next;
+        while ((next = MEM.get(U64, seg + MbufRaw.NEXT)) != 0)
+        {
+            seg = next;
+        }
+        return seg;
+    }
+
+    @Override
+    public String toString()
+    {
+        return address == 0 ? "Mbuf{unwrapped}" : "Mbuf{0x" + Long.toHexString(address) + ", port=" + port() +
+            ", data_len=" + dataLen() + ", pkt_len=" + pktLen() + ", headroom=" + headroom() + "}";
+    }
+}

@@ -1,0 +1,196 @@
+package io.jdpdk.mempool.raw;
+
+import io.jdpdk.eal.raw.LayoutCheck;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.invoke.MethodHandle;
+
+import static io.jdpdk.eal.raw.NativeLibrary.critical;
+import static io.jdpdk.eal.raw.NativeLibrary.downcall;
+import static io.jdpdk.eal.raw.NativeLibrary.rethrow;
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+/**
+ * Raw binding of librte_mbuf, its fast path through the shim, and the layout of {@code struct
+ * rte_mbuf} (checked against the installed headers when this class loads). Mbuf and pool pointers
+ * are passed as {@code long} addresses. Not for applications: use {@link io.jdpdk.mempool.Mbuf}
+ * and {@link io.jdpdk.mempool.Mempool}.
+ */
+public final class MbufRaw
+{
+    /** {@code struct rte_mbuf} as of DPDK 22.11; unnamed members are fields jdpdk does not touch. */
+    public static final StructLayout RTE_MBUF = LayoutCheck.verified("rte_mbuf", MemoryLayout.structLayout(
+        JAVA_LONG.withName("buf_addr"),
+        JAVA_LONG.withName("buf_iova"),
+        JAVA_SHORT.withName("data_off"),
+        JAVA_SHORT.withName("refcnt"),
+        JAVA_SHORT.withName("nb_segs"),
+        JAVA_SHORT.withName("port"),
+        JAVA_LONG.withName("ol_flags"),
+        JAVA_INT.withName("packet_type"),
+        JAVA_INT.withName("pkt_len"),
+        JAVA_SHORT.withName("data_len"),
+        JAVA_SHORT.withName("vlan_tci"),
+        MemoryLayout.sequenceLayout(8, java.lang.foreign.ValueLayout.JAVA_BYTE).withName("hash"),
+        JAVA_SHORT.withName("vlan_tci_outer"),
+        JAVA_SHORT.withName("buf_len"),
+        JAVA_LONG.withName("pool"),
+        JAVA_LONG.withName("next"),
+        JAVA_LONG.withName("tx_offload"),
+        MemoryLayout.paddingLayout(8), // shinfo
+        JAVA_SHORT.withName("priv_size"),
+        JAVA_SHORT.withName("timesync"),
+        MemoryLayout.sequenceLayout(9, JAVA_INT).withName("dynfield1")));
+
+    public static final long BUF_ADDR = offset("buf_addr");
+    public static final long DATA_OFF = offset("data_off");
+    public static final long REFCNT = offset("refcnt");
+    public static final long NB_SEGS = offset("nb_segs");
+    public static final long PORT = offset("port");
+    public static final long OL_FLAGS = offset("ol_flags");
+    public static final long PACKET_TYPE = offset("packet_type");
+    public static final long PKT_LEN = offset("pkt_len");
+    public static final long DATA_LEN = offset("data_len");
+    public static final long VLAN_TCI = offset("vlan_tci");
+    /** hash.rss, the first 32 bits of the hash union. */
+    public static final long HASH_RSS = offset("hash");
+    public static final long BUF_LEN = offset("buf_len");
+    public static final long POOL = offset("pool");
+    public static final long NEXT = offset("next");
+    public static final long PRIV_SIZE = offset("priv_size");
+
+    /** {@code RTE_PKTMBUF_HEADROOM} of Debian's build. */
+    public static final int PKTMBUF_HEADROOM = 128;
+    /** {@code RTE_MBUF_DEFAULT_BUF_SIZE}: 2048 bytes of data room plus the headroom. */
+    public static final int MBUF_DEFAULT_BUF_SIZE = 2048 + PKTMBUF_HEADROOM;
+
+    private static final MethodHandle POOL_CREATE = downcall("rte_pktmbuf_pool_create",
+        FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT, JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_INT));
+    private static final MethodHandle ALLOC = critical("jdpdk_pktmbuf_alloc", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
+    private static final MethodHandle ALLOC_BULK = critical("jdpdk_pktmbuf_alloc_bulk",
+        FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
+    private static final MethodHandle FREE = critical("jdpdk_pktmbuf_free", FunctionDescriptor.ofVoid(JAVA_LONG));
+    private static final MethodHandle FREE_BULK = critical("jdpdk_pktmbuf_free_bulk",
+        FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT));
+    private static final MethodHandle RESET = critical("jdpdk_pktmbuf_reset", FunctionDescriptor.ofVoid(JAVA_LONG));
+    private static final MethodHandle REFCNT_UPDATE = critical("jdpdk_mbuf_refcnt_update",
+        FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT));
+    private static final MethodHandle DATA_ROOM_SIZE = downcall("jdpdk_pktmbuf_data_room_size",
+        FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+
+    private MbufRaw()
+    {
+    }
+
+    private static long offset(final String field)
+    {
+        return RTE_MBUF.byteOffset(MemoryLayout.PathElement.groupElement(field));
+    }
+
+    /** @return the pool's address, or 0 with rte_errno set */
+    public static long pktmbuf_pool_create(final MemorySegment name, final int n, final int cacheSize,
+        final short privSize, final short dataRoomSize, final int socketId)
+    {
+        try
+        {
+            return (long)POOL_CREATE.invokeExact(name, n, cacheSize, privSize, dataRoomSize, socketId);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** @return an mbuf's address, or 0 when the pool is empty */
+    public static long pktmbuf_alloc(final long pool)
+    {
+        try
+        {
+            return (long)ALLOC.invokeExact(pool);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** @return 0, or a negative value (nothing allocated) when the pool has fewer than n */
+    public static int pktmbuf_alloc_bulk(final long pool, final long mbufs, final int n)
+    {
+        try
+        {
+            return (int)ALLOC_BULK.invokeExact(pool, mbufs, n);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static void pktmbuf_free(final long mbuf)
+    {
+        try
+        {
+            FREE.invokeExact(mbuf);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static void pktmbuf_free_bulk(final long mbufs, final int n)
+    {
+        try
+        {
+            FREE_BULK.invokeExact(mbufs, n);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static void pktmbuf_reset(final long mbuf)
+    {
+        try
+        {
+            RESET.invokeExact(mbuf);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** @return the new reference count */
+    public static int mbuf_refcnt_update(final long mbuf, final int delta)
+    {
+        try
+        {
+            return (int)REFCNT_UPDATE.invokeExact(mbuf, delta);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int pktmbuf_data_room_size(final long pool)
+    {
+        try
+        {
+            return (int)DATA_ROOM_SIZE.invokeExact(pool);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+}

@@ -1,0 +1,549 @@
+package io.jdpdk.pmd;
+
+import io.jdpdk.eal.DpdkException;
+import io.jdpdk.eal.Eal;
+import io.jdpdk.eal.raw.EalRaw;
+import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.pmd.raw.EthdevRaw;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+import static io.jdpdk.pmd.raw.EthdevRaw.RTE_ETH_CONF;
+import static io.jdpdk.pmd.raw.EthdevRaw.RTE_ETH_DEV_INFO;
+import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+/**
+ * An ethdev port: a virtual device (net_null, net_pcap, net_ring, net_tap, memif, af_packet) or
+ * a NIC. One instance per port id ({@link #of(int)}).
+ * <p>
+ * Lifecycle: {@link #configure(PortConfig)} (queues, descriptors, pool) → {@link #start()} →
+ * bursts → {@link #stop()} → {@link #close()}. A configured port is registered with the EAL and
+ * closed by {@link Eal#close()} if still open. Calls in the wrong state, unknown port ids and bad
+ * queue ids throw {@link DpdkException} or {@link IndexOutOfBoundsException} instead of reaching
+ * DPDK.
+ * <p>
+ * Fast path: {@link #rxBurst(int, MbufBurst)} and {@link #txBurst(int, MbufBurst)} return counts,
+ * never allocate and never throw for a valid queue id. Each queue must be polled by one thread at a
+ * time (DPDK's rule); control calls are for one controlling thread.
+ */
+public final class Port implements AutoCloseable
+{
+    private enum State
+    {
+        NEW, CONFIGURED, STARTED, STOPPED, CLOSED
+    }
+
+    private static final Port[] PORTS = new Port[EthdevRaw.MAX_ETHPORTS];
+    private static final int NAME_MAX = 64;
+
+    private final int id;
+    private final String name;
+    private volatile State state = State.NEW;
+    private boolean hotplugged;
+    private int rxQueues;
+    private int txQueues;
+    private PortConfig config;
+
+    private Port(final int id, final String name)
+    {
+        this.id = id;
+        this.name = name;
+    }
+
+    /** Number of usable ports. */
+    public static int count()
+    {
+        Eal.checkRunning("rte_eth_dev_count_avail");
+        return EthdevRaw.dev_count_avail();
+    }
+
+    /** Ids of the usable ports, ascending. */
+    public static int[] ids()
+    {
+        Eal.checkRunning("rte_eth_find_next");
+        final int[] ids = new int[EthdevRaw.MAX_ETHPORTS];
+        int n = 0;
+        for (int p = EthdevRaw.find_next(0); p < EthdevRaw.MAX_ETHPORTS; p = EthdevRaw.find_next(p + 1))
+        {
+            ids[n++] = p;
+        }
+        return Arrays.copyOf(ids, n);
+    }
+
+    /**
+     * The port with this id.
+     *
+     * @throws DpdkException (ENODEV) when there is no such port
+     */
+    public static synchronized Port of(final int portId)
+    {
+        Eal.checkRunning("Port.of(" + portId + ")");
+        if (portId < 0 || portId >= EthdevRaw.MAX_ETHPORTS || !EthdevRaw.dev_is_valid_port(portId))
+        {
+            throw new DpdkException("rte_eth_dev_is_valid_port(" + portId + ")", 19,
+                "no such port " + portId + "; valid ports: " + Arrays.toString(ids()));
+        }
+        Port port = PORTS[portId];
+        if (port == null || port.state == State.CLOSED)
+        {
+            port = new Port(portId, nameOf(portId));
+            PORTS[portId] = port;
+        }
+        return port;
+    }
+
+    /**
+     * The port of a device by its name (e.g. {@code net_null0}, {@code 0000:3b:00.0}).
+     *
+     * @throws DpdkException (ENODEV) when no port has that name
+     */
+    public static Port byName(final String name)
+    {
+        Eal.checkRunning("rte_eth_dev_get_port_by_name(" + name + ")");
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment id = arena.allocate(JAVA_SHORT);
+            final int rc = EthdevRaw.dev_get_port_by_name(arena.allocateFrom(name), id);
+            if (rc < 0)
+            {
+                throw new DpdkException("rte_eth_dev_get_port_by_name(\"" + name + "\")", -rc,
+                    "no port named " + name + ": " + EalRaw.strerror(-rc));
+            }
+            return of(Short.toUnsignedInt(id.get(JAVA_SHORT, 0)));
+        }
+    }
+
+    /**
+     * Hot-plugs a virtual device and returns its port: {@code net_null5},
+     * {@code net_pcap0,rx_pcap=in.pcap,tx_pcap=out.pcap}, {@code net_ring0}, {@code net_tap0,iface=jd0}.
+     * Closing the port removes the device again.
+     *
+     * @throws DpdkException when DPDK rejects the device (unknown driver, missing file, name in use)
+     */
+    public static Port probe(final String devargs)
+    {
+        Eal.current().probe(devargs);
+        final int comma = devargs.indexOf(',');
+        final Port port = byName(comma < 0 ? devargs : devargs.substring(0, comma));
+        port.hotplugged = true;
+        return port;
+    }
+
+    /** Port id. */
+    public int id()
+    {
+        return id;
+    }
+
+    /** Device name, e.g. {@code net_null0}. */
+    public String name()
+    {
+        return name;
+    }
+
+    /** Driver and device limits ({@code rte_eth_dev_info_get}). */
+    public DeviceInfo info()
+    {
+        final String call = "rte_eth_dev_info_get(port=" + id + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment info = arena.allocate(RTE_ETH_DEV_INFO);
+            check(call, EthdevRaw.dev_info_get(id, info));
+            final long driver = info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "driver_name"));
+            final long rxLim = off(RTE_ETH_DEV_INFO, "rx_desc_lim");
+            final long txLim = off(RTE_ETH_DEV_INFO, "tx_desc_lim");
+            return new DeviceInfo(
+                driver == 0 ? "" : MemorySegment.ofAddress(driver).reinterpret(NAME_MAX).getString(0),
+                u16(info, off(RTE_ETH_DEV_INFO, "max_rx_queues")),
+                u16(info, off(RTE_ETH_DEV_INFO, "max_tx_queues")),
+                u16(info, rxLim), u16(info, rxLim + 2), u16(info, txLim), u16(info, txLim + 2),
+                u16(info, off(RTE_ETH_DEV_INFO, "min_mtu")),
+                u16(info, off(RTE_ETH_DEV_INFO, "max_mtu")),
+                info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "max_rx_pktlen")),
+                info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "rx_offload_capa")),
+                info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "tx_offload_capa")),
+                info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "flow_type_rss_offloads")),
+                info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "if_index")),
+                EthdevRaw.dev_socket_id(id));
+        }
+    }
+
+    /**
+     * Configures the port and sets up its queues; the port must be new or stopped.
+     *
+     * @throws IllegalArgumentException when the configuration does not fit the device (see {@link PortConfig#conclude})
+     * @throws DpdkException when DPDK rejects it
+     */
+    public synchronized Port configure(final PortConfig cfg)
+    {
+        final String call = "rte_eth_dev_configure(port=" + id + ", nb_rx_q=" + cfg.rxQueues() + ", nb_tx_q=" +
+            cfg.txQueues() + ")";
+        checkOpen(call);
+        if (state == State.STARTED)
+        {
+            throw new DpdkException(call, 16 /* EBUSY */, "port " + id + " is started; stop it before configuring");
+        }
+        cfg.conclude(id, info());
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment conf = arena.allocate(RTE_ETH_CONF);
+            if (cfg.rxQueues() > 1 && cfg.rssHashFunctions() != 0)
+            {
+                conf.set(JAVA_INT, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("mq_mode")),
+                    EthdevRaw.ETH_MQ_RX_RSS);
+                conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rx_adv_conf"), groupElement("rss_hf")),
+                    cfg.rssHashFunctions());
+            }
+            check(call, EthdevRaw.dev_configure(id, cfg.rxQueues(), cfg.txQueues(), conf));
+            final MemorySegment nbRxd = arena.allocate(JAVA_SHORT);
+            final MemorySegment nbTxd = arena.allocate(JAVA_SHORT);
+            nbRxd.set(JAVA_SHORT, 0, (short)cfg.rxDesc());
+            nbTxd.set(JAVA_SHORT, 0, (short)cfg.txDesc());
+            check("rte_eth_dev_adjust_nb_rx_tx_desc(port=" + id + ")",
+                EthdevRaw.dev_adjust_nb_rx_tx_desc(id, nbRxd, nbTxd));
+            final int rxd = Short.toUnsignedInt(nbRxd.get(JAVA_SHORT, 0));
+            final int txd = Short.toUnsignedInt(nbTxd.get(JAVA_SHORT, 0));
+            final int socket = EthdevRaw.dev_socket_id(id);
+            for (int q = 0; q < cfg.rxQueues(); q++)
+            {
+                check("rte_eth_rx_queue_setup(port=" + id + ", queue=" + q + ", nb_rxd=" + rxd + ", pool=" +
+                    cfg.mempool().name() + ")",
+                    EthdevRaw.rx_queue_setup(id, q, rxd, socket, MemorySegment.NULL, cfg.mempool().address()));
+            }
+            for (int q = 0; q < cfg.txQueues(); q++)
+            {
+                check("rte_eth_tx_queue_setup(port=" + id + ", queue=" + q + ", nb_txd=" + txd + ")",
+                    EthdevRaw.tx_queue_setup(id, q, txd, socket, MemorySegment.NULL));
+            }
+            if (cfg.mtu() != 0)
+            {
+                check("rte_eth_dev_set_mtu(port=" + id + ", mtu=" + cfg.mtu() + ")", EthdevRaw.dev_set_mtu(id, cfg.mtu()));
+            }
+        }
+        rxQueues = cfg.rxQueues();
+        txQueues = cfg.txQueues();
+        config = cfg;
+        if (state == State.NEW)
+        {
+            Eal.current().onClose(this);
+        }
+        state = State.CONFIGURED;
+        return this;
+    }
+
+    /** The configuration in force, or null before {@link #configure}. */
+    public PortConfig config()
+    {
+        return config;
+    }
+
+    /** Starts the port; promiscuous mode as configured. */
+    public synchronized Port start()
+    {
+        final String call = "rte_eth_dev_start(port=" + id + ")";
+        checkOpen(call);
+        if (state == State.NEW)
+        {
+            throw new DpdkException(call, 22, "port " + id + " is not configured; call configure first");
+        }
+        if (state == State.STARTED)
+        {
+            return this;
+        }
+        check(call, EthdevRaw.dev_start(id));
+        state = State.STARTED;
+        promiscuous(config.promiscuous());
+        return this;
+    }
+
+    /** Stops the port: no more RX or TX until started again. Idempotent. */
+    public synchronized void stop()
+    {
+        if (state == State.STARTED)
+        {
+            state = State.STOPPED;
+            check("rte_eth_dev_stop(port=" + id + ")", EthdevRaw.dev_stop(id));
+        }
+    }
+
+    /** Whether the port is started. */
+    public boolean isStarted()
+    {
+        return state == State.STARTED;
+    }
+
+    /**
+     * Stops and closes the port, releasing its queues (and the mbufs held in them); a hot-plugged
+     * virtual device is removed. Idempotent. net_pcap flushes its output file here.
+     */
+    @Override
+    public synchronized void close()
+    {
+        if (state == State.CLOSED || !Eal.isRunning())
+        {
+            state = State.CLOSED;
+            return;
+        }
+        try
+        {
+            stop();
+        }
+        finally
+        {
+            final State was = state;
+            state = State.CLOSED;
+            Eal.current().forget(this);
+            if (was != State.NEW || hotplugged)
+            {
+                check("rte_eth_dev_close(port=" + id + ")", EthdevRaw.dev_close(id));
+            }
+            if (hotplugged)
+            {
+                Eal.current().remove("vdev", name);
+            }
+        }
+    }
+
+    /** Turns promiscuous mode on or off. */
+    public void promiscuous(final boolean on)
+    {
+        final String call = "rte_eth_promiscuous_" + (on ? "enable" : "disable") + "(port=" + id + ")";
+        checkOpen(call);
+        final int rc = on ? EthdevRaw.promiscuous_enable(id) : EthdevRaw.promiscuous_disable(id);
+        if (rc < 0 && rc != -95 /* ENOTSUP: e.g. net_null, always promiscuous */)
+        {
+            check(call, rc);
+        }
+    }
+
+    /** Whether promiscuous mode is on. */
+    public boolean promiscuous()
+    {
+        checkOpen("rte_eth_promiscuous_get(port=" + id + ")");
+        return EthdevRaw.promiscuous_get(id) == 1;
+    }
+
+    /** The port's MAC address as 48 bits in network order, e.g. 0x02_00_00_00_00_01. */
+    public long macAddress()
+    {
+        final String call = "rte_eth_macaddr_get(port=" + id + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment mac = arena.allocate(EthdevRaw.RTE_ETHER_ADDR);
+            check(call, EthdevRaw.macaddr_get(id, mac));
+            long value = 0;
+            for (int i = 0; i < 6; i++)
+            {
+                value = (value << 8) | Byte.toUnsignedLong(mac.get(JAVA_BYTE, i));
+            }
+            return value;
+        }
+    }
+
+    /** The MAC address as {@code 02:00:00:00:00:01}. */
+    public String macAddressString()
+    {
+        return formatMac(macAddress());
+    }
+
+    /** Formats 48 bits as a colon-separated MAC address, upper-case hex as testpmd prints it. */
+    public static String formatMac(final long mac)
+    {
+        final StringBuilder sb = new StringBuilder(17);
+        for (int i = 5; i >= 0; i--)
+        {
+            sb.append(String.format("%02X", (mac >>> (8 * i)) & 0xFF));
+            if (i > 0)
+            {
+                sb.append(':');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Link state without waiting ({@code rte_eth_link_get_nowait}). */
+    public LinkStatus link()
+    {
+        final String call = "rte_eth_link_get_nowait(port=" + id + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment link = arena.allocate(EthdevRaw.RTE_ETH_LINK);
+            check(call, EthdevRaw.link_get_nowait(id, link));
+            final int bits = link.get(JAVA_SHORT, 4);
+            return new LinkStatus((bits & 4) != 0, link.get(JAVA_INT, 0), (bits & 1) != 0, (bits & 2) != 0);
+        }
+    }
+
+    /** Fills {@code stats} with the port's counters. @return stats */
+    public PortStats stats(final PortStats stats)
+    {
+        final String call = "rte_eth_stats_get(port=" + id + ")";
+        checkOpen(call);
+        check(call, EthdevRaw.stats_get(id, stats.segment()));
+        return stats;
+    }
+
+    /** A new snapshot of the port's counters (allocates; see {@link #stats(PortStats)}). */
+    public PortStats stats()
+    {
+        return stats(new PortStats());
+    }
+
+    /** Resets the basic counters. */
+    public void resetStats()
+    {
+        final String call = "rte_eth_stats_reset(port=" + id + ")";
+        checkOpen(call);
+        check(call, EthdevRaw.stats_reset(id));
+    }
+
+    /** Extended statistics by name, in the driver's order. */
+    public Map<String, Long> xstats()
+    {
+        final String call = "rte_eth_xstats_get(port=" + id + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final int n = EthdevRaw.xstats_get_names(id, MemorySegment.NULL, 0);
+            check(call, n);
+            final MemorySegment names = arena.allocate(EthdevRaw.RTE_ETH_XSTAT_NAME, n);
+            final MemorySegment values = arena.allocate(EthdevRaw.RTE_ETH_XSTAT, n);
+            check(call, EthdevRaw.xstats_get_names(id, names, n));
+            final int got = EthdevRaw.xstats_get(id, values, n);
+            check(call, got);
+            final Map<String, Long> out = new LinkedHashMap<>();
+            for (int i = 0; i < Math.min(n, got); i++)
+            {
+                final long xid = values.get(JAVA_LONG, i * 16L);
+                final long value = values.get(JAVA_LONG, i * 16L + 8);
+                out.put(names.getString(xid * EthdevRaw.XSTATS_NAME_SIZE), value);
+            }
+            return out;
+        }
+    }
+
+    /** Resets the extended (and basic) counters. */
+    public void resetXstats()
+    {
+        final String call = "rte_eth_xstats_reset(port=" + id + ")";
+        checkOpen(call);
+        check(call, EthdevRaw.xstats_reset(id));
+    }
+
+    /** Configured RX queues. */
+    public int rxQueues()
+    {
+        return rxQueues;
+    }
+
+    /** Configured TX queues. */
+    public int txQueues()
+    {
+        return txQueues;
+    }
+
+    // ---- fast path -------------------------------------------------------------------------------
+
+    /**
+     * Receives up to {@code burst.capacity()} packets from {@code queue} into {@code burst},
+     * replacing its content (hand on or free what it held first).
+     *
+     * @return the number received, also {@code burst.count()}
+     * @throws IndexOutOfBoundsException for a queue id the port was not configured with
+     */
+    public int rxBurst(final int queue, final MbufBurst burst)
+    {
+        Objects.checkIndex(queue, rxQueues);
+        final int n = EthdevRaw.rx_burst(id, queue, burst.address(), burst.capacity());
+        burst.count(n);
+        return n;
+    }
+
+    /**
+     * Sends the packets of {@code burst} on {@code queue}. What the PMD took is gone from the burst;
+     * what it did not take stays in the burst, moved to the front, still the caller's to retry or
+     * free.
+     *
+     * @return the number sent
+     */
+    public int txBurst(final int queue, final MbufBurst burst)
+    {
+        Objects.checkIndex(queue, txQueues);
+        final int sent = EthdevRaw.tx_burst(id, queue, burst.address(), burst.count());
+        burst.consume(sent);
+        return sent;
+    }
+
+    /**
+     * Sends the packets of {@code burst} on {@code queue} and frees what the PMD did not take
+     * (basicfwd.c's pattern). The burst is empty afterwards.
+     *
+     * @return the number sent; {@code count - sent} were freed
+     */
+    public int txBurstOrFree(final int queue, final MbufBurst burst)
+    {
+        Objects.checkIndex(queue, txQueues);
+        final int sent = EthdevRaw.tx_burst_or_free(id, queue, burst.address(), burst.count());
+        burst.count(0);
+        return sent;
+    }
+
+    // ---- helpers ---------------------------------------------------------------------------------
+
+    private void checkOpen(final String call)
+    {
+        Eal.checkRunning(call);
+        if (state == State.CLOSED)
+        {
+            throw new DpdkException(call, 19, "port " + id + " (" + name + ") is closed");
+        }
+    }
+
+    private static void check(final String call, final int rc)
+    {
+        if (rc < 0)
+        {
+            throw new DpdkException(call, -rc, EalRaw.strerror(-rc));
+        }
+    }
+
+    private static long off(final MemoryLayout layout, final String field)
+    {
+        return layout.byteOffset(groupElement(field));
+    }
+
+    private static int u16(final MemorySegment segment, final long offset)
+    {
+        return Short.toUnsignedInt(segment.get(ValueLayout.JAVA_SHORT_UNALIGNED, offset));
+    }
+
+    private static String nameOf(final int portId)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment name = arena.allocate(NAME_MAX);
+            check("rte_eth_dev_get_name_by_port(" + portId + ")", EthdevRaw.dev_get_name_by_port(portId, name));
+            return name.getString(0);
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "Port{" + id + ", " + name + ", " + state + "}";
+    }
+}

@@ -1,0 +1,162 @@
+package io.jdpdk.pmd;
+
+import io.jdpdk.mempool.Mempool;
+
+/**
+ * How to bring a port up: queues, descriptors, the pool RX draws from, promiscuous mode, RSS.
+ * Fluent setters; {@link #conclude(DeviceInfo)} validates everything against the device before any
+ * native resource is touched (Aeron's {@code Context.conclude()} pattern).
+ */
+public final class PortConfig
+{
+    /** testpmd's and the samples' default ring sizes. */
+    public static final int DEFAULT_RX_DESC = 1024;
+    public static final int DEFAULT_TX_DESC = 1024;
+
+    private int rxQueues = 1;
+    private int txQueues = 1;
+    private int rxDesc = DEFAULT_RX_DESC;
+    private int txDesc = DEFAULT_TX_DESC;
+    private Mempool mempool;
+    private boolean promiscuous = true;
+    private long rssHashFunctions;
+    private int mtu;
+
+    public PortConfig rxQueues(final int n)
+    {
+        rxQueues = n;
+        return this;
+    }
+
+    public PortConfig txQueues(final int n)
+    {
+        txQueues = n;
+        return this;
+    }
+
+    public PortConfig rxDesc(final int n)
+    {
+        rxDesc = n;
+        return this;
+    }
+
+    public PortConfig txDesc(final int n)
+    {
+        txDesc = n;
+        return this;
+    }
+
+    /** The pool every RX queue draws from (required). */
+    public PortConfig mempool(final Mempool pool)
+    {
+        mempool = pool;
+        return this;
+    }
+
+    /** Promiscuous mode after start (default on, as testpmd). */
+    public PortConfig promiscuous(final boolean on)
+    {
+        promiscuous = on;
+        return this;
+    }
+
+    /** RSS hash functions ({@code RTE_ETH_RSS_*}); non-zero turns on RSS multi-queue RX. */
+    public PortConfig rssHashFunctions(final long rssHf)
+    {
+        rssHashFunctions = rssHf;
+        return this;
+    }
+
+    /** MTU to set, or 0 for the device's default. */
+    public PortConfig mtu(final int mtu)
+    {
+        this.mtu = mtu;
+        return this;
+    }
+
+    public int rxQueues()
+    {
+        return rxQueues;
+    }
+
+    public int txQueues()
+    {
+        return txQueues;
+    }
+
+    public int rxDesc()
+    {
+        return rxDesc;
+    }
+
+    public int txDesc()
+    {
+        return txDesc;
+    }
+
+    public Mempool mempool()
+    {
+        return mempool;
+    }
+
+    public boolean promiscuous()
+    {
+        return promiscuous;
+    }
+
+    public long rssHashFunctions()
+    {
+        return rssHashFunctions;
+    }
+
+    public int mtu()
+    {
+        return mtu;
+    }
+
+    /**
+     * Checks the configuration against the device.
+     *
+     * @throws IllegalArgumentException naming the first setting that cannot work
+     */
+    public PortConfig conclude(final int portId, final DeviceInfo info)
+    {
+        final String port = "port " + portId + " (" + info.driverName() + ")";
+        if (mempool == null)
+        {
+            throw new IllegalArgumentException(port + ": no mempool given for its RX queues");
+        }
+        if (rxQueues < 1 || rxQueues > info.maxRxQueues())
+        {
+            throw new IllegalArgumentException(port + ": " + rxQueues + " RX queues requested, device supports 1.." +
+                info.maxRxQueues());
+        }
+        if (txQueues < 1 || txQueues > info.maxTxQueues())
+        {
+            throw new IllegalArgumentException(port + ": " + txQueues + " TX queues requested, device supports 1.." +
+                info.maxTxQueues());
+        }
+        if (rxDesc < 1 || rxDesc > 0xFFFF || txDesc < 1 || txDesc > 0xFFFF)
+        {
+            throw new IllegalArgumentException(port + ": descriptor counts must be 1..65535, got rxd=" + rxDesc +
+                " txd=" + txDesc);
+        }
+        final long needed = (long)rxQueues * rxDesc;
+        if (mempool.size() <= needed)
+        {
+            throw new IllegalArgumentException(port + ": mempool " + mempool.name() + " has " + mempool.size() +
+                " mbufs, too few for " + rxQueues + " RX queue(s) x " + rxDesc + " descriptors (" + needed +
+                " mbufs fill the RX rings alone); use a larger pool or fewer descriptors");
+        }
+        if ((rssHashFunctions & ~info.flowTypeRssOffloads()) != 0 && rxQueues > 1)
+        {
+            throw new IllegalArgumentException(port + ": RSS hash functions 0x" + Long.toHexString(rssHashFunctions) +
+                " not supported, device offers 0x" + Long.toHexString(info.flowTypeRssOffloads()));
+        }
+        if (mtu != 0 && (mtu < info.minMtu() || mtu > info.maxMtu()))
+        {
+            throw new IllegalArgumentException(port + ": MTU " + mtu + " outside " + info.minMtu() + ".." + info.maxMtu());
+        }
+        return this;
+    }
+}

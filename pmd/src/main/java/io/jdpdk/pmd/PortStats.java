@@ -1,0 +1,90 @@
+package io.jdpdk.pmd;
+
+import io.jdpdk.pmd.raw.EthdevRaw;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * A reusable snapshot of a port's basic counters ({@code struct rte_eth_stats}), filled by
+ * {@link Port#stats(PortStats)} without allocation, so it can be polled from a stats timer.
+ * Not thread-safe.
+ */
+public final class PortStats implements AutoCloseable
+{
+    private static final long IPACKETS = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "ipackets");
+    private static final long OPACKETS = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "opackets");
+    private static final long IBYTES = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "ibytes");
+    private static final long OBYTES = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "obytes");
+    private static final long IMISSED = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "imissed");
+    private static final long IERRORS = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "ierrors");
+    private static final long OERRORS = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "oerrors");
+    private static final long RX_NOMBUF = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "rx_nombuf");
+
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment segment = arena.allocate(EthdevRaw.RTE_ETH_STATS);
+
+    MemorySegment segment()
+    {
+        return segment;
+    }
+
+    /** Packets received. */
+    public long ipackets()
+    {
+        return segment.get(ValueLayout.JAVA_LONG, IPACKETS);
+    }
+
+    /** Packets sent. */
+    public long opackets()
+    {
+        return segment.get(ValueLayout.JAVA_LONG, OPACKETS);
+    }
+
+    public long ibytes()
+    {
+        return segment.get(ValueLayout.JAVA_LONG, IBYTES);
+    }
+
+    public long obytes()
+    {
+        return segment.get(ValueLayout.JAVA_LONG, OBYTES);
+    }
+
+    /** Packets the hardware dropped because the RX queue was full. */
+    public long imissed()
+    {
+        return segment.get(ValueLayout.JAVA_LONG, IMISSED);
+    }
+
+    public long ierrors()
+    {
+        return segment.get(ValueLayout.JAVA_LONG, IERRORS);
+    }
+
+    public long oerrors()
+    {
+        return segment.get(ValueLayout.JAVA_LONG, OERRORS);
+    }
+
+    /** RX mbuf allocation failures. */
+    public long rxNombuf()
+    {
+        return segment.get(ValueLayout.JAVA_LONG, RX_NOMBUF);
+    }
+
+    @Override
+    public void close()
+    {
+        arena.close();
+    }
+
+    @Override
+    public String toString()
+    {
+        return "PortStats{ipackets=" + ipackets() + ", opackets=" + opackets() + ", ibytes=" + ibytes() +
+            ", obytes=" + obytes() + ", imissed=" + imissed() + ", ierrors=" + ierrors() + ", oerrors=" +
+            oerrors() + ", rx_nombuf=" + rxNombuf() + "}";
+    }
+}

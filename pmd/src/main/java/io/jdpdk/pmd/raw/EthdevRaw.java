@@ -1,0 +1,492 @@
+package io.jdpdk.pmd.raw;
+
+import io.jdpdk.eal.raw.LayoutCheck;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.invoke.MethodHandle;
+
+import static io.jdpdk.eal.raw.NativeLibrary.critical;
+import static io.jdpdk.eal.raw.NativeLibrary.downcall;
+import static io.jdpdk.eal.raw.NativeLibrary.rethrow;
+import static java.lang.foreign.MemoryLayout.paddingLayout;
+import static java.lang.foreign.MemoryLayout.sequenceLayout;
+import static java.lang.foreign.MemoryLayout.structLayout;
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+/**
+ * Raw binding of librte_ethdev, its fast path through the shim ({@code jdpdk_rx_burst},
+ * {@code jdpdk_tx_burst}), and the layouts of the ethdev structs jdpdk reads or fills, each checked
+ * against the installed headers when this class loads. Port ids are {@code uint16_t} in C and
+ * {@code short} here. Not for applications: use {@link io.jdpdk.pmd.Port}.
+ */
+public final class EthdevRaw
+{
+    /** {@code RTE_ETHDEV_QUEUE_STAT_CNTRS}. */
+    public static final int QUEUE_STAT_CNTRS = 16;
+    /** {@code RTE_MAX_ETHPORTS} of Debian's build. */
+    public static final int MAX_ETHPORTS = 32;
+    /** {@code RTE_ETH_XSTATS_NAME_SIZE}. */
+    public static final int XSTATS_NAME_SIZE = 64;
+
+    public static final StructLayout RTE_ETH_STATS = LayoutCheck.verified("rte_eth_stats", structLayout(
+        JAVA_LONG.withName("ipackets"),
+        JAVA_LONG.withName("opackets"),
+        JAVA_LONG.withName("ibytes"),
+        JAVA_LONG.withName("obytes"),
+        JAVA_LONG.withName("imissed"),
+        JAVA_LONG.withName("ierrors"),
+        JAVA_LONG.withName("oerrors"),
+        JAVA_LONG.withName("rx_nombuf"),
+        sequenceLayout(QUEUE_STAT_CNTRS, JAVA_LONG).withName("q_ipackets"),
+        sequenceLayout(QUEUE_STAT_CNTRS, JAVA_LONG).withName("q_opackets"),
+        sequenceLayout(QUEUE_STAT_CNTRS, JAVA_LONG).withName("q_ibytes"),
+        sequenceLayout(QUEUE_STAT_CNTRS, JAVA_LONG).withName("q_obytes"),
+        sequenceLayout(QUEUE_STAT_CNTRS, JAVA_LONG).withName("q_errors")));
+
+    public static final StructLayout RTE_ETH_DESC_LIM = LayoutCheck.verified("rte_eth_desc_lim", structLayout(
+        JAVA_SHORT.withName("nb_max"),
+        JAVA_SHORT.withName("nb_min"),
+        JAVA_SHORT.withName("nb_align"),
+        JAVA_SHORT.withName("nb_seg_max"),
+        JAVA_SHORT.withName("nb_mtu_seg_max")));
+
+    /** The fields of {@code struct rte_eth_dev_info} jdpdk reads; padding stands for the rest. */
+    public static final StructLayout RTE_ETH_DEV_INFO = LayoutCheck.verified("rte_eth_dev_info", structLayout(
+        paddingLayout(8), // device
+        JAVA_LONG.withName("driver_name"),
+        JAVA_INT.withName("if_index"),
+        JAVA_SHORT.withName("min_mtu"),
+        JAVA_SHORT.withName("max_mtu"),
+        paddingLayout(8), // dev_flags
+        JAVA_INT.withName("min_rx_bufsize"),
+        JAVA_INT.withName("max_rx_pktlen"),
+        JAVA_INT.withName("max_lro_pkt_size"),
+        JAVA_SHORT.withName("max_rx_queues"),
+        JAVA_SHORT.withName("max_tx_queues"),
+        JAVA_INT.withName("max_mac_addrs"),
+        paddingLayout(20), // max_hash_mac_addrs, max_vfs, max_vmdq_pools, rx_seg_capa
+        JAVA_LONG.withName("rx_offload_capa"),
+        JAVA_LONG.withName("tx_offload_capa"),
+        JAVA_LONG.withName("rx_queue_offload_capa"),
+        JAVA_LONG.withName("tx_queue_offload_capa"),
+        JAVA_SHORT.withName("reta_size"),
+        JAVA_BYTE.withName("hash_key_size"),
+        paddingLayout(5),
+        JAVA_LONG.withName("flow_type_rss_offloads"),
+        paddingLayout(142), // default_rxconf, default_txconf, vmdq_*
+        RTE_ETH_DESC_LIM.withName("rx_desc_lim"),
+        RTE_ETH_DESC_LIM.withName("tx_desc_lim"),
+        paddingLayout(2),
+        JAVA_INT.withName("speed_capa"),
+        JAVA_SHORT.withName("nb_rx_queues"),
+        JAVA_SHORT.withName("nb_tx_queues"),
+        paddingLayout(20), // max_rx_mempools, default_rxportconf, default_txportconf
+        JAVA_LONG.withName("dev_capa"),
+        paddingLayout(56))); // switch_info, err_handle_mode, reserved
+
+    public static final StructLayout RTE_ETH_RXMODE = LayoutCheck.verified("rte_eth_rxmode", structLayout(
+        JAVA_INT.withName("mq_mode"),
+        JAVA_INT.withName("mtu"),
+        JAVA_INT.withName("max_lro_pkt_size"),
+        paddingLayout(4),
+        JAVA_LONG.withName("offloads"),
+        paddingLayout(32))); // reserved
+
+    public static final StructLayout RTE_ETH_TXMODE = LayoutCheck.verified("rte_eth_txmode", structLayout(
+        JAVA_INT.withName("mq_mode"),
+        paddingLayout(4),
+        JAVA_LONG.withName("offloads"),
+        paddingLayout(40))); // pvid and flags, reserved
+
+    public static final StructLayout RTE_ETH_RSS_CONF = LayoutCheck.verified("rte_eth_rss_conf", structLayout(
+        JAVA_LONG.withName("rss_key"),
+        JAVA_BYTE.withName("rss_key_len"),
+        paddingLayout(7),
+        JAVA_LONG.withName("rss_hf")));
+
+    /** {@code struct rte_eth_conf}; of rx_adv_conf only its first member, rss_conf, is laid out. */
+    public static final StructLayout RTE_ETH_CONF = LayoutCheck.verified("rte_eth_conf", structLayout(
+        JAVA_INT.withName("link_speeds"),
+        paddingLayout(4),
+        RTE_ETH_RXMODE.withName("rxmode"),
+        RTE_ETH_TXMODE.withName("txmode"),
+        JAVA_INT.withName("lpbk_mode"),
+        paddingLayout(4),
+        RTE_ETH_RSS_CONF.withName("rx_adv_conf"),
+        paddingLayout(2112), // rest of rx_adv_conf, tx_adv_conf, dcb_capability_en
+        JAVA_INT.withName("intr_conf"),
+        paddingLayout(4)));
+
+    /** {@code struct rte_eth_link}: link_speed, then the duplex/autoneg/status bit-fields in one u16. */
+    public static final StructLayout RTE_ETH_LINK = LayoutCheck.verified("rte_eth_link", structLayout(
+        JAVA_INT.withName("link_speed"),
+        JAVA_SHORT, // link_duplex:1, link_autoneg:1, link_status:1 (bit-fields have no offsetof)
+        paddingLayout(2)));
+
+    public static final StructLayout RTE_ETH_XSTAT = LayoutCheck.verified("rte_eth_xstat", structLayout(
+        JAVA_LONG.withName("id"),
+        JAVA_LONG.withName("value")));
+
+    public static final StructLayout RTE_ETH_XSTAT_NAME = LayoutCheck.verified("rte_eth_xstat_name", structLayout(
+        sequenceLayout(XSTATS_NAME_SIZE, JAVA_BYTE).withName("name")));
+
+    public static final StructLayout RTE_ETHER_ADDR = LayoutCheck.verified("rte_ether_addr", structLayout(
+        sequenceLayout(6, JAVA_BYTE).withName("addr_bytes")));
+
+    /** {@code RTE_ETH_MQ_RX_RSS}. */
+    public static final int ETH_MQ_RX_RSS = 1;
+
+    private static final MethodHandle RX_BURST = critical("jdpdk_rx_burst",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT));
+    private static final MethodHandle TX_BURST = critical("jdpdk_tx_burst",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT));
+    private static final MethodHandle TX_BURST_OR_FREE = critical("jdpdk_tx_burst_or_free",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT));
+
+    private static final MethodHandle DEV_COUNT_AVAIL = downcall("rte_eth_dev_count_avail", FunctionDescriptor.of(JAVA_SHORT));
+    private static final MethodHandle FIND_NEXT = downcall("rte_eth_find_next", FunctionDescriptor.of(JAVA_SHORT, JAVA_SHORT));
+    private static final MethodHandle IS_VALID_PORT = downcall("rte_eth_dev_is_valid_port", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle GET_PORT_BY_NAME = downcall("rte_eth_dev_get_port_by_name",
+        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle GET_NAME_BY_PORT = downcall("rte_eth_dev_get_name_by_port",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle INFO_GET = downcall("rte_eth_dev_info_get", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle CONFIGURE = downcall("rte_eth_dev_configure",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle ADJUST_DESC = downcall("rte_eth_dev_adjust_nb_rx_tx_desc",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, ADDRESS));
+    private static final MethodHandle RX_QUEUE_SETUP = downcall("rte_eth_rx_queue_setup",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_SHORT, JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle TX_QUEUE_SETUP = downcall("rte_eth_tx_queue_setup",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_SHORT, JAVA_INT, ADDRESS));
+    private static final MethodHandle START = downcall("rte_eth_dev_start", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle STOP = downcall("rte_eth_dev_stop", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle CLOSE = downcall("rte_eth_dev_close", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle SOCKET_ID = downcall("rte_eth_dev_socket_id", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle PROMISC_ENABLE = downcall("rte_eth_promiscuous_enable", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle PROMISC_DISABLE = downcall("rte_eth_promiscuous_disable", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle PROMISC_GET = downcall("rte_eth_promiscuous_get", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle LINK_GET_NOWAIT = downcall("rte_eth_link_get_nowait", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle STATS_GET = downcall("rte_eth_stats_get", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle STATS_RESET = downcall("rte_eth_stats_reset", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle XSTATS_GET_NAMES = downcall("rte_eth_xstats_get_names",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_INT));
+    private static final MethodHandle XSTATS_GET = downcall("rte_eth_xstats_get",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_INT));
+    private static final MethodHandle XSTATS_RESET = downcall("rte_eth_xstats_reset", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle MACADDR_GET = downcall("rte_eth_macaddr_get", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle GET_MTU = downcall("rte_eth_dev_get_mtu", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle SET_MTU = downcall("rte_eth_dev_set_mtu", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT));
+
+    private EthdevRaw()
+    {
+    }
+
+    // ---- fast path (shim) ------------------------------------------------------------------------
+
+    /** {@code rte_eth_rx_burst}: fills {@code pkts[0..n)}, returns how many. */
+    public static int rx_burst(final int port, final int queue, final long pkts, final int n)
+    {
+        try
+        {
+            return (int)RX_BURST.invokeExact(port, queue, pkts, n);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code rte_eth_tx_burst}: returns how many the PMD took; the rest stay the caller's. */
+    public static int tx_burst(final int port, final int queue, final long pkts, final int n)
+    {
+        try
+        {
+            return (int)TX_BURST.invokeExact(port, queue, pkts, n);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code rte_eth_tx_burst}, then {@code rte_pktmbuf_free_bulk} of what was not taken. */
+    public static int tx_burst_or_free(final int port, final int queue, final long pkts, final int n)
+    {
+        try
+        {
+            return (int)TX_BURST_OR_FREE.invokeExact(port, queue, pkts, n);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    // ---- control path ----------------------------------------------------------------------------
+
+    public static int dev_count_avail()
+    {
+        try
+        {
+            return Short.toUnsignedInt((short)DEV_COUNT_AVAIL.invokeExact());
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** The next valid port id at or after {@code port}, or {@link #MAX_ETHPORTS}. */
+    public static int find_next(final int port)
+    {
+        try
+        {
+            return Short.toUnsignedInt((short)FIND_NEXT.invokeExact((short)port));
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static boolean dev_is_valid_port(final int port)
+    {
+        try
+        {
+            return (int)IS_VALID_PORT.invokeExact((short)port) != 0;
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int dev_get_port_by_name(final MemorySegment name, final MemorySegment portId)
+    {
+        try
+        {
+            return (int)GET_PORT_BY_NAME.invokeExact(name, portId);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int dev_get_name_by_port(final int port, final MemorySegment name)
+    {
+        try
+        {
+            return (int)GET_NAME_BY_PORT.invokeExact((short)port, name);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int dev_info_get(final int port, final MemorySegment info)
+    {
+        try
+        {
+            return (int)INFO_GET.invokeExact((short)port, info);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int dev_configure(final int port, final int nbRxq, final int nbTxq, final MemorySegment conf)
+    {
+        try
+        {
+            return (int)CONFIGURE.invokeExact((short)port, (short)nbRxq, (short)nbTxq, conf);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** Adjusts the u16 descriptor counts at {@code nbRxd} and {@code nbTxd} in place to the device's limits. */
+    public static int dev_adjust_nb_rx_tx_desc(final int port, final MemorySegment nbRxd, final MemorySegment nbTxd)
+    {
+        try
+        {
+            return (int)ADJUST_DESC.invokeExact((short)port, nbRxd, nbTxd);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** With a NULL rx_conf: the device's default queue configuration. */
+    public static int rx_queue_setup(final int port, final int queue, final int nbDesc, final int socketId,
+        final MemorySegment rxConf, final long mempool)
+    {
+        try
+        {
+            return (int)RX_QUEUE_SETUP.invokeExact((short)port, (short)queue, (short)nbDesc, socketId, rxConf, mempool);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int tx_queue_setup(final int port, final int queue, final int nbDesc, final int socketId,
+        final MemorySegment txConf)
+    {
+        try
+        {
+            return (int)TX_QUEUE_SETUP.invokeExact((short)port, (short)queue, (short)nbDesc, socketId, txConf);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int dev_start(final int port)
+    {
+        return call(START, port);
+    }
+
+    public static int dev_stop(final int port)
+    {
+        return call(STOP, port);
+    }
+
+    public static int dev_close(final int port)
+    {
+        return call(CLOSE, port);
+    }
+
+    /** NUMA socket of the port, or -1 (SOCKET_ID_ANY) when unknown. */
+    public static int dev_socket_id(final int port)
+    {
+        return call(SOCKET_ID, port);
+    }
+
+    public static int promiscuous_enable(final int port)
+    {
+        return call(PROMISC_ENABLE, port);
+    }
+
+    public static int promiscuous_disable(final int port)
+    {
+        return call(PROMISC_DISABLE, port);
+    }
+
+    public static int promiscuous_get(final int port)
+    {
+        return call(PROMISC_GET, port);
+    }
+
+    public static int stats_reset(final int port)
+    {
+        return call(STATS_RESET, port);
+    }
+
+    public static int xstats_reset(final int port)
+    {
+        return call(XSTATS_RESET, port);
+    }
+
+    public static int link_get_nowait(final int port, final MemorySegment link)
+    {
+        return call(LINK_GET_NOWAIT, port, link);
+    }
+
+    public static int stats_get(final int port, final MemorySegment stats)
+    {
+        return call(STATS_GET, port, stats);
+    }
+
+    public static int macaddr_get(final int port, final MemorySegment mac)
+    {
+        return call(MACADDR_GET, port, mac);
+    }
+
+    public static int dev_get_mtu(final int port, final MemorySegment mtu)
+    {
+        return call(GET_MTU, port, mtu);
+    }
+
+    public static int dev_set_mtu(final int port, final int mtu)
+    {
+        try
+        {
+            return (int)SET_MTU.invokeExact((short)port, (short)mtu);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** With a NULL array: the number of xstats. */
+    public static int xstats_get_names(final int port, final MemorySegment names, final int size)
+    {
+        try
+        {
+            return (int)XSTATS_GET_NAMES.invokeExact((short)port, names, size);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int xstats_get(final int port, final MemorySegment xstats, final int n)
+    {
+        try
+        {
+            return (int)XSTATS_GET.invokeExact((short)port, xstats, n);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    private static int call(final MethodHandle handle, final int port)
+    {
+        try
+        {
+            return (int)handle.invokeExact((short)port);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    private static int call(final MethodHandle handle, final int port, final MemorySegment arg)
+    {
+        try
+        {
+            return (int)handle.invokeExact((short)port, arg);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** Offset of a top-level field of a layout. */
+    public static long offset(final StructLayout layout, final String field)
+    {
+        return layout.byteOffset(MemoryLayout.PathElement.groupElement(field));
+    }
+}
