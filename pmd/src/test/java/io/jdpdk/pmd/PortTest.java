@@ -1,0 +1,199 @@
+package io.jdpdk.pmd;
+
+import io.jdpdk.eal.DpdkException;
+import io.jdpdk.eal.TestEal;
+import io.jdpdk.eal.raw.LayoutCheck;
+import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.mempool.Mempool;
+import io.jdpdk.pmd.raw.EthdevRaw;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.StructLayout;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PortTest
+{
+    private static Mempool pool;
+
+    @BeforeAll
+    static void setUp()
+    {
+        TestEal.get();
+        pool = Mempool.create("port_test_pool", 8191, 256);
+    }
+
+    @AfterAll
+    static void tearDown()
+    {
+        assertEquals(0, pool.inUseCount(), "every mbuf back in the pool");
+    }
+
+    private static PortConfig config()
+    {
+        return new PortConfig().mempool(pool).rxDesc(512).txDesc(512);
+    }
+
+    @Test
+    void shouldMatchEthdevLayoutsOfInstalledHeaders()
+    {
+        final Map<String, StructLayout> layouts = Map.of(
+            "rte_eth_stats", EthdevRaw.RTE_ETH_STATS, "rte_eth_dev_info", EthdevRaw.RTE_ETH_DEV_INFO,
+            "rte_eth_conf", EthdevRaw.RTE_ETH_CONF, "rte_eth_rxmode", EthdevRaw.RTE_ETH_RXMODE,
+            "rte_eth_txmode", EthdevRaw.RTE_ETH_TXMODE, "rte_eth_rss_conf", EthdevRaw.RTE_ETH_RSS_CONF,
+            "rte_eth_link", EthdevRaw.RTE_ETH_LINK, "rte_eth_xstat", EthdevRaw.RTE_ETH_XSTAT,
+            "rte_eth_xstat_name", EthdevRaw.RTE_ETH_XSTAT_NAME, "rte_ether_addr", EthdevRaw.RTE_ETHER_ADDR);
+        layouts.forEach((type, layout) -> assertEquals(List.of(), LayoutCheck.mismatches(type, layout), type));
+        assertEquals(List.of(), LayoutCheck.mismatches("rte_eth_desc_lim", EthdevRaw.RTE_ETH_DESC_LIM));
+    }
+
+    @Test
+    void shouldReportNetNullDeviceInfo()
+    {
+        try (Port port = Port.probe(TestEal.uniqueName("net_null")))
+        {
+            final DeviceInfo info = port.info();
+            assertEquals("net_null", info.driverName());
+            assertTrue(info.maxRxQueues() >= 1);
+            assertTrue(port.name().startsWith("net_null_t"));
+            assertEquals(port, Port.of(port.id()), "one instance per port id");
+            assertEquals(port, Port.byName(port.name()));
+        }
+    }
+
+    @Test
+    void shouldReceiveAndTransmitOnNetNullAndCountInEthdevStats()
+    {
+        try (Port port = Port.probe(TestEal.uniqueName("net_null") + ",size=128");
+             MbufBurst burst = new MbufBurst(32))
+        {
+            port.configure(config()).start();
+            assertTrue(port.isStarted());
+            assertTrue(port.link().up());
+            long rx = 0;
+            long tx = 0;
+            for (int i = 0; i < 1000; i++)
+            {
+                rx += port.rxBurst(0, burst);
+                assertEquals(128, new io.jdpdk.mempool.Mbuf().wrap(burst.get(0)).dataLen());
+                tx += port.txBurstOrFree(0, burst);
+            }
+            assertEquals(32_000, rx);
+            final PortStats stats = port.stats();
+            assertEquals(rx, stats.ipackets());
+            assertEquals(tx, stats.opackets());
+            assertEquals(0, stats.ierrors());
+            assertTrue(port.xstats().containsKey("rx_good_packets"), port.xstats().keySet().toString());
+            assertEquals(rx, port.xstats().get("rx_good_packets"));
+            port.resetStats();
+            assertEquals(0, port.stats(stats).ipackets());
+            stats.close();
+            port.stop();
+            assertEquals(0, port.rxBurst(0, burst), "a stopped port receives nothing");
+        }
+        assertEquals(0, pool.inUseCount());
+    }
+
+    @Test
+    void shouldPassPacketsThroughNetRingPairInOrder()
+    {
+        final String ring = TestEal.uniqueName("net_ring");
+        try (Port port = Port.probe(ring); // one ring per queue: TX on queue 0 comes back on RX queue 0
+             MbufBurst out = new MbufBurst(32); MbufBurst in = new MbufBurst(32))
+        {
+            port.configure(config()).start();
+            assertTrue(out.allocFrom(pool, 32));
+            final io.jdpdk.mempool.Mbuf m = new io.jdpdk.mempool.Mbuf();
+            for (int i = 0; i < 32; i++)
+            {
+                out.mbuf(i, m).append(64);
+                m.putInt(0, i);
+            }
+            assertEquals(32, port.txBurst(0, out));
+            assertEquals(0, out.count());
+            assertEquals(32, port.rxBurst(0, in));
+            for (int i = 0; i < 32; i++)
+            {
+                assertEquals(i, in.mbuf(i, m).getInt(0));
+            }
+            in.freeAll();
+        }
+        assertEquals(0, pool.inUseCount());
+    }
+
+    @Test
+    void shouldRejectUnknownPortIdWithValidIds()
+    {
+        final DpdkException ex = assertThrows(DpdkException.class, () -> Port.of(31));
+        assertTrue(ex.getMessage().contains("no such port 31"), ex.getMessage());
+        assertThrows(DpdkException.class, () -> Port.of(-1));
+        assertThrows(DpdkException.class, () -> Port.of(1000));
+        assertThrows(DpdkException.class, () -> Port.byName("net_nosuch"));
+    }
+
+    @Test
+    void shouldRejectQueueIdsThePortWasNotConfiguredWith()
+    {
+        try (Port port = Port.probe(TestEal.uniqueName("net_null")); MbufBurst burst = new MbufBurst(32))
+        {
+            port.configure(config()).start();
+            assertThrows(IndexOutOfBoundsException.class, () -> port.rxBurst(1, burst));
+            assertThrows(IndexOutOfBoundsException.class, () -> port.txBurst(-1, burst));
+        }
+    }
+
+    @Test
+    void shouldRejectCallsInTheWrongState()
+    {
+        final Port port = Port.probe(TestEal.uniqueName("net_null"));
+        final DpdkException notConfigured = assertThrows(DpdkException.class, port::start);
+        assertTrue(notConfigured.getMessage().contains("not configured"), notConfigured.getMessage());
+        port.configure(config()).start();
+        final DpdkException started = assertThrows(DpdkException.class, () -> port.configure(config()));
+        assertTrue(started.getMessage().contains("stop it before configuring"), started.getMessage());
+        port.close();
+        final DpdkException closed = assertThrows(DpdkException.class, port::info);
+        assertTrue(closed.getMessage().contains("is closed"), closed.getMessage());
+        port.close(); // idempotent
+    }
+
+    @Test
+    void shouldRejectPoolTooSmallForTheRxRings()
+    {
+        try (Mempool small = Mempool.create("port_small_pool", 511, 0);
+             Port port = Port.probe(TestEal.uniqueName("net_null")))
+        {
+            final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+                () -> port.configure(new PortConfig().mempool(small).rxDesc(1024)));
+            assertTrue(ex.getMessage().contains("too few for 1 RX queue(s) x 1024 descriptors"), ex.getMessage());
+            assertFalse(port.isStarted());
+        }
+    }
+
+    @Test
+    void shouldRejectTooManyQueues()
+    {
+        try (Port port = Port.probe(TestEal.uniqueName("net_null")))
+        {
+            final int max = port.info().maxRxQueues();
+            final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+                () -> port.configure(config().rxQueues(max + 1)));
+            assertTrue(ex.getMessage().contains("RX queues requested"), ex.getMessage());
+        }
+    }
+
+    @Test
+    void shouldFailClearlyOnMissingPcapFile()
+    {
+        final DpdkException ex = assertThrows(DpdkException.class,
+            () -> Port.probe(TestEal.uniqueName("net_pcap") + ",rx_pcap=/nonexistent/in.pcap"));
+        assertTrue(ex.getMessage().startsWith("rte_dev_probe(\"net_pcap_t"), ex.getMessage());
+    }
+}
