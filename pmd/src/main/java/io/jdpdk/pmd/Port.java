@@ -140,6 +140,43 @@ public final class Port implements AutoCloseable
         return port;
     }
 
+    /**
+     * Checks that every device given with {@code --vdev} in the EAL arguments became a port: DPDK
+     * only logs a failed vdev probe (a missing pcap file, a bad devargs) and still initialises.
+     *
+     * @throws DpdkException (ENODEV) naming the first device that did not probe
+     */
+    public static void requireVdevsProbed(final java.util.List<String> ealArgs)
+    {
+        for (int i = 0; i < ealArgs.size(); i++)
+        {
+            final String arg = ealArgs.get(i);
+            final String devargs;
+            if (arg.startsWith("--vdev="))
+            {
+                devargs = arg.substring("--vdev=".length());
+            }
+            else if (arg.equals("--vdev") && i + 1 < ealArgs.size())
+            {
+                devargs = ealArgs.get(++i);
+            }
+            else
+            {
+                continue;
+            }
+            final int comma = devargs.indexOf(',');
+            final String name = comma < 0 ? devargs : devargs.substring(0, comma);
+            try (Arena arena = Arena.ofConfined())
+            {
+                if (EthdevRaw.dev_get_port_by_name(arena.allocateFrom(name), arena.allocate(JAVA_SHORT)) < 0)
+                {
+                    throw new DpdkException("rte_eal_init(--vdev " + devargs + ")", 19, "device " + name +
+                        " did not probe, so it has no port; DPDK's log above says why (e.g. a missing pcap file)");
+                }
+            }
+        }
+    }
+
     /** Port id. */
     public int id()
     {

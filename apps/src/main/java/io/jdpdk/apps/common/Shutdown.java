@@ -1,0 +1,83 @@
+package io.jdpdk.apps.common;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Ctrl-C (SIGINT, SIGTERM) for a forwarding app: the JVM's shutdown hook asks the app to stop and
+ * then waits until the app has walked its own cleanup path (stop lcores, drain, close ports, free
+ * pools, rte_eal_cleanup), so a signal loses no mbuf and flushes pcap files.
+ * <p>
+ * The app polls {@link #isRunning()} from its loop, calls {@link #requestStop()} to stop by itself,
+ * and calls {@link #cleanedUp()} as the very last step.
+ */
+public final class Shutdown
+{
+    private static final long CLEANUP_WAIT_SECONDS = 10;
+
+    private final CountDownLatch cleanedUp = new CountDownLatch(1);
+    private final Thread hook;
+    private volatile boolean running = true;
+    private volatile boolean signalled;
+
+    public Shutdown()
+    {
+        hook = new Thread(this::onSignal, "jdpdk-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        // The JVM leaves SIGINT alone when it started with SIGINT ignored (a background job of a
+        // script); a DPDK app must stop cleanly on Ctrl-C all the same, exiting 130 as C apps do.
+        sun.misc.Signal.handle(new sun.misc.Signal("INT"), signal -> System.exit(128 + signal.getNumber()));
+    }
+
+    /** Whether the app should keep going. */
+    public boolean isRunning()
+    {
+        return running;
+    }
+
+    /** Asks the app's loops to stop. */
+    public void requestStop()
+    {
+        running = false;
+    }
+
+    /** Whether the stop came from a signal (then the JVM exits by itself once cleanup is done). */
+    public boolean signalled()
+    {
+        return signalled;
+    }
+
+    /** The app finished its cleanup; a waiting shutdown hook may let the JVM exit. */
+    public void cleanedUp()
+    {
+        cleanedUp.countDown();
+        if (!signalled)
+        {
+            try
+            {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            }
+            catch (final IllegalStateException ignored)
+            {
+                // already shutting down
+            }
+        }
+    }
+
+    private void onSignal()
+    {
+        signalled = true;
+        running = false;
+        try
+        {
+            if (!cleanedUp.await(CLEANUP_WAIT_SECONDS, TimeUnit.SECONDS))
+            {
+                System.err.println("jdpdk: cleanup did not finish within " + CLEANUP_WAIT_SECONDS + " s");
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

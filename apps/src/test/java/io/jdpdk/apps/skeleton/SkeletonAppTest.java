@@ -1,0 +1,95 @@
+package io.jdpdk.apps.skeleton;
+
+import io.jdpdk.apps.testing.AppProcess;
+import org.junit.jupiter.api.Test;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The skeleton app as a user runs it: its own JVM and EAL, DPDK's command line. */
+class SkeletonAppTest
+{
+    private static final Pattern IN_USE = Pattern.compile("Mempool MBUF_POOL: (\\d+) of (\\d+) mbufs in use");
+
+    @Test
+    void shouldRunWithNoEalArgumentsAndStopByItselfAfterPacketCount() throws Exception
+    {
+        try (AppProcess app = AppProcess.start(Skeleton.class, "--", "--packets", "2000000", "--stats-period", "0"))
+        {
+            assertEquals(0, app.waitFor(60), app.output());
+            final String out = app.output();
+            assertTrue(out.contains("NIC statistics for port 0"), out);
+            assertTrue(out.contains("NIC statistics for port 1"), out);
+            assertNoMbufInUse(out);
+        }
+    }
+
+    @Test
+    void shouldStopCleanlyOnCtrlCWithEveryMbufBack() throws Exception
+    {
+        try (AppProcess app = AppProcess.start(Skeleton.class, "-l", "0", "--no-pci", "--vdev=net_null0",
+            "--vdev=net_null1", "--", "--stats-period", "0.2"))
+        {
+            app.awaitOutput("Rx-pps", 30);
+            app.interrupt();
+            assertEquals(130, app.waitFor(30), app.output());
+            final String out = app.output();
+            assertTrue(out.contains("Bye..."), out);
+            assertNoMbufInUse(out);
+        }
+    }
+
+    @Test
+    void shouldFailWithDpdkMessageOnUnknownEalOption() throws Exception
+    {
+        try (AppProcess app = AppProcess.start(Skeleton.class, "--no-such-option"))
+        {
+            assertEquals(1, app.waitFor(30));
+            assertTrue(app.output().contains("skeleton: rte_eal_init(--no-such-option"), app.output());
+            assertTrue(app.output().contains("Invalid argument"), app.output());
+        }
+    }
+
+    @Test
+    void shouldFailClearlyOnMissingPcapFile() throws Exception
+    {
+        try (AppProcess app = AppProcess.start(Skeleton.class, "-l", "0", "--no-pci",
+            "--vdev=net_pcap0,rx_pcap=/nonexistent.pcap,tx_pcap=/tmp/x.pcap", "--vdev=net_null1"))
+        {
+            assertEquals(1, app.waitFor(30));
+            assertTrue(app.output().contains("skeleton: rte_eal_init(--vdev net_pcap0,rx_pcap=/nonexistent.pcap"),
+                app.output());
+            assertTrue(app.output().contains("device net_pcap0 did not probe"), app.output());
+        }
+    }
+
+    @Test
+    void shouldRefuseAnOddNumberOfPorts() throws Exception
+    {
+        try (AppProcess app = AppProcess.start(Skeleton.class, "-l", "0", "--no-pci", "--vdev=net_null0"))
+        {
+            assertEquals(1, app.waitFor(30));
+            assertTrue(app.output().contains("number of ports must be even, got 1"), app.output());
+        }
+    }
+
+    @Test
+    void shouldRejectUnknownAppOption() throws Exception
+    {
+        try (AppProcess app = AppProcess.start(Skeleton.class, "--", "--bogus"))
+        {
+            assertEquals(1, app.waitFor(30));
+            assertTrue(app.output().contains("Unknown option: '--bogus'"), app.output());
+        }
+    }
+
+    private static void assertNoMbufInUse(final String out)
+    {
+        final Matcher m = IN_USE.matcher(out);
+        assertTrue(m.find(), out);
+        assertEquals("0", m.group(1), out);
+    }
+}

@@ -1,0 +1,83 @@
+package io.jdpdk.apps.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs an app's main class in a JVM of its own (its own EAL), as {@code apps/bin/*} would, with the
+ * test class path; captures its output in a file.
+ */
+public final class AppProcess implements AutoCloseable
+{
+    private final Process process;
+    private final Path output;
+
+    private AppProcess(final Process process, final Path output)
+    {
+        this.process = process;
+        this.output = output;
+    }
+
+    /** Starts {@code mainClass} with {@code args}. */
+    public static AppProcess start(final Class<?> mainClass, final String... args) throws IOException
+    {
+        final Path output = Files.createTempFile("jdpdk-app", ".out");
+        final List<String> command = new ArrayList<>(List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "--enable-native-access=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "-Xmx512m", "-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        command.addAll(List.of(args));
+        final Process process = new ProcessBuilder(command).redirectErrorStream(true)
+            .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        return new AppProcess(process, output);
+    }
+
+    /** Waits for exit (at most {@code seconds}) and returns the exit code. */
+    public int waitFor(final long seconds) throws Exception
+    {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS))
+        {
+            process.destroyForcibly();
+            throw new AssertionError("app did not exit within " + seconds + " s; output:\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    /** Sends SIGINT, as Ctrl-C does. */
+    public void interrupt() throws Exception
+    {
+        new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+    }
+
+    /** Everything the app printed so far. */
+    public String output() throws IOException
+    {
+        return Files.readString(output, StandardCharsets.UTF_8);
+    }
+
+    /** Waits until the output contains {@code text}. */
+    public void awaitOutput(final String text, final long seconds) throws Exception
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!output().contains(text))
+        {
+            if (System.nanoTime() > deadline || !process.isAlive())
+            {
+                throw new AssertionError("no '" + text + "' in output:\n" + output());
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    @Override
+    public void close() throws IOException
+    {
+        process.destroyForcibly();
+        Files.deleteIfExists(output);
+    }
+}
