@@ -27,7 +27,10 @@ import java.util.List;
  * left behind) when hugepages are used, {@code --no-shconf} with {@code --no-huge}. rte_eal_init
  * pins the calling thread to the main lcore's CPU and every thread created afterwards would inherit
  * that; {@code init} restores the caller's affinity, so that the JVM's own threads stay spread.
- * Worker lcores pin themselves ({@link Lcore}).
+ * Worker lcores run on Java threads of their own, pinned and registered with DPDK ({@link Lcore}).
+ * <p>
+ * Close order: worker lcores stop (and their threads unregister), then the registered resources
+ * close last-in first-out (ports before the pools they draw from), then rte_eal_cleanup.
  * <p>
  * Threading: init and close are synchronised; the instance may be shared by all threads.
  */
@@ -47,10 +50,19 @@ public final class Eal implements AutoCloseable
 
     private final List<String> args;
     private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
+    private final List<Lcore> workers = new ArrayList<>();
 
     private Eal(final List<String> args)
     {
         this.args = Collections.unmodifiableList(args);
+        final int main = EalRaw.get_main_lcore();
+        for (int id = 0; id < EalRaw.MAX_LCORE; id++)
+        {
+            if (id != main && EalRaw.lcore_is_enabled(id) && EalRaw.eal_lcore_role(id) == 0)
+            {
+                workers.add(new Lcore(id));
+            }
+        }
     }
 
     /**
@@ -203,7 +215,7 @@ public final class Eal implements AutoCloseable
         }
     }
 
-    /** Number of lcores EAL enabled (-l / --lcores / -c). */
+    /** Number of lcores: those EAL enabled (-l / --lcores / -c) plus threads registered since. */
     public int lcoreCount()
     {
         checkRunning("rte_lcore_count");
@@ -222,6 +234,65 @@ public final class Eal implements AutoCloseable
     {
         checkRunning("rte_lcore_is_enabled");
         return java.util.stream.IntStream.range(0, EalRaw.MAX_LCORE).filter(EalRaw::lcore_is_enabled).toArray();
+    }
+
+    /** The worker lcores (every enabled lcore but the main one), ascending by id. */
+    public List<Lcore> workers()
+    {
+        checkRunning("Eal.workers");
+        return Collections.unmodifiableList(workers);
+    }
+
+    /**
+     * The worker lcore with this id.
+     *
+     * @throws DpdkException (EINVAL) when it is not a worker lcore of this EAL
+     */
+    public Lcore worker(final int lcoreId)
+    {
+        checkRunning("Eal.worker(" + lcoreId + ")");
+        for (final Lcore lcore : workers)
+        {
+            if (lcore.id() == lcoreId)
+            {
+                return lcore;
+            }
+        }
+        throw new DpdkException("Eal.worker(" + lcoreId + ")", 22, "lcore " + lcoreId + " is not a worker lcore; " +
+            "workers: " + workers.stream().map(Lcore::id).toList() + ", main: " + mainLcore());
+    }
+
+    /**
+     * Stops every worker lcore's work and waits for all of them ({@code rte_eal_mp_wait_lcore}).
+     *
+     * @throws LcoreException the first failure; those of other lcores are suppressed into it
+     */
+    public void stopWorkers()
+    {
+        workers.forEach(Lcore::stop);
+        LcoreException failure = null;
+        for (final Lcore lcore : workers)
+        {
+            try
+            {
+                lcore.await();
+            }
+            catch (final LcoreException ex)
+            {
+                if (failure == null)
+                {
+                    failure = ex;
+                }
+                else
+                {
+                    failure.addSuppressed(ex);
+                }
+            }
+        }
+        if (failure != null)
+        {
+            throw failure;
+        }
     }
 
     /** TSC ticks per second. */
@@ -253,6 +324,8 @@ public final class Eal implements AutoCloseable
                 return;
             }
             RuntimeException failure = null;
+            // Lcores first: nothing may poll a port or touch a pool while they close.
+            workers.forEach(Lcore::shutdown);
             while (!closeables.isEmpty())
             {
                 try

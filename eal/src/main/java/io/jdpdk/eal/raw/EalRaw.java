@@ -51,6 +51,10 @@ public final class EalRaw
     private static final MethodHandle HAS_HUGEPAGES = downcall("rte_eal_has_hugepages", FunctionDescriptor.of(JAVA_INT));
     private static final MethodHandle IOVA_MODE = downcall("rte_eal_iova_mode", FunctionDescriptor.of(JAVA_INT));
 
+    /** {@code rte_cpuset_t} (glibc's cpu_set_t): 1024 bits. */
+    public static final MemoryLayout CPUSET = MemoryLayout.structLayout(MemoryLayout.sequenceLayout(16, JAVA_LONG));
+    private static final MethodHandle LCORE_CPUSET = downcall("rte_lcore_cpuset", FunctionDescriptor.of(CPUSET, JAVA_INT));
+    private static final MethodHandle LCORE_ROLE = downcall("rte_eal_lcore_role", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     private static final MethodHandle SCHED_GETAFFINITY = libc("sched_getaffinity",
         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS));
     private static final MethodHandle SCHED_SETAFFINITY = libc("sched_setaffinity",
@@ -273,6 +277,32 @@ public final class EalRaw
         try
         {
             return (int)IOVA_MODE.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** The CPUs lcore {@code lcoreId} runs on, as a cpu_set_t allocated from {@code allocator}. */
+    public static MemorySegment lcore_cpuset(final java.lang.foreign.SegmentAllocator allocator, final int lcoreId)
+    {
+        try
+        {
+            return (MemorySegment)LCORE_CPUSET.invokeExact(allocator, lcoreId);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code enum rte_lcore_role_t}: 0 RTE (EAL lcore), 1 OFF, 2 SERVICE, 3 NON_EAL (registered thread). */
+    public static int eal_lcore_role(final int lcoreId)
+    {
+        try
+        {
+            return (int)LCORE_ROLE.invokeExact(lcoreId);
         }
         catch (final Throwable t)
         {

@@ -1,0 +1,211 @@
+package io.jdpdk.eal;
+
+import io.jdpdk.eal.raw.EalRaw;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LcoreTest
+{
+    private static Eal eal;
+    private static Lcore lcore;
+
+    @BeforeAll
+    static void setUp()
+    {
+        eal = TestEal.get();
+        lcore = eal.worker(1);
+    }
+
+    @Test
+    void shouldOfferEveryEnabledLcoreButMainAsWorker()
+    {
+        assertEquals(1, eal.workers().size());
+        assertArrayEquals(new int[] { 1 }, lcore.cpus(), "-l 0-1: lcore 1 runs on CPU 1");
+        final DpdkException ex = assertThrows(DpdkException.class, () -> eal.worker(0));
+        assertTrue(ex.getMessage().contains("not a worker lcore"), ex.getMessage());
+    }
+
+    @Test
+    void shouldRunFunctionOnPinnedRegisteredPlatformThreadAndReturnItsStatus()
+    {
+        final AtomicReference<Thread> thread = new AtomicReference<>();
+        final int[] cpus = new int[1];
+        final int[] dpdkId = new int[1];
+        lcore.launch(l ->
+        {
+            thread.set(Thread.currentThread());
+            dpdkId[0] = Lcore.currentLcoreId();
+            try (Arena arena = Arena.ofConfined())
+            {
+                final MemorySegment mask = arena.allocate(EalRaw.CPU_SET_SIZE);
+                EalRaw.sched_getaffinity(mask);
+                cpus[0] = (int)mask.get(ValueLayout.JAVA_LONG, 0);
+            }
+            assertSame(l, Lcore.current());
+            return 42;
+        });
+        assertEquals(42, lcore.await());
+        assertTrue(!thread.get().isVirtual() && thread.get().getName().equals("lcore-1"));
+        assertEquals(0b10, cpus[0], "pinned to CPU 1 only");
+        assertNotEquals(-1, dpdkId[0], "registered with DPDK: has an lcore id");
+        assertEquals(dpdkId[0], lcore.dpdkLcoreId());
+        assertEquals(Lcore.State.WAIT, lcore.state());
+    }
+
+    @Test
+    void shouldReportWhatTheFunctionThrew()
+    {
+        final long before = lcore.errorCount();
+        lcore.launch(l ->
+        {
+            throw new IllegalStateException("boom");
+        });
+        final LcoreException ex = assertThrows(LcoreException.class, lcore::await);
+        assertEquals(1, ex.lcoreId());
+        assertInstanceOf(IllegalStateException.class, ex.getCause());
+        assertEquals(before + 1, lcore.errorCount());
+        lcore.launch(l -> 0);
+        assertEquals(0, lcore.await(), "the lcore serves the next launch");
+    }
+
+    @Test
+    void shouldRunAgentDutyCycleUntilStoppedThenCloseIt() throws Exception
+    {
+        final AtomicLong cycles = new AtomicLong();
+        final AtomicBoolean closed = new AtomicBoolean();
+        lcore.launch(new Agent()
+        {
+            @Override
+            public int doWork()
+            {
+                cycles.incrementAndGet();
+                return 0;
+            }
+
+            @Override
+            public void onClose()
+            {
+                closed.set(true);
+            }
+
+            @Override
+            public String roleName()
+            {
+                return "counter";
+            }
+        }, new BackoffIdleStrategy());
+        while (cycles.get() < 1000)
+        {
+            Thread.onSpinWait();
+        }
+        final DpdkException busy = assertThrows(DpdkException.class, () -> lcore.launch(l -> 0));
+        assertEquals(16, busy.errno());
+        lcore.stop();
+        assertEquals(0, lcore.await());
+        assertTrue(closed.get());
+    }
+
+    @Test
+    void shouldStopAgentAtFirstExceptionAndReportIt()
+    {
+        lcore.launch(agent(() ->
+        {
+            throw new ArithmeticException("bad burst");
+        }), new BusySpinIdleStrategy());
+        final LcoreException ex = assertThrows(LcoreException.class, lcore::await);
+        assertInstanceOf(ArithmeticException.class, ex.getCause());
+    }
+
+    @Test
+    void shouldKeepAgentRunningWhenAnErrorHandlerIsGiven()
+    {
+        final CopyOnWriteArrayList<Throwable> seen = new CopyOnWriteArrayList<>();
+        final AtomicLong cycles = new AtomicLong();
+        lcore.launch(agent(() ->
+        {
+            if (cycles.incrementAndGet() % 100 == 0)
+            {
+                throw new IllegalArgumentException("every 100th");
+            }
+            return 1;
+        }), new BusySpinIdleStrategy(), seen::add);
+        while (seen.size() < 3)
+        {
+            Thread.onSpinWait();
+        }
+        lcore.stop();
+        assertEquals(0, lcore.await());
+        assertTrue(seen.size() >= 3);
+    }
+
+    private static Agent agent(final java.util.function.IntSupplier work)
+    {
+        return new Agent()
+        {
+            @Override
+            public int doWork()
+            {
+                return work.getAsInt();
+            }
+
+            @Override
+            public String roleName()
+            {
+                return "test";
+            }
+        };
+    }
+
+    @Test
+    void shouldRefuseVirtualThreadsAsLcores() throws Exception
+    {
+        final AtomicReference<Throwable> error = new AtomicReference<>();
+        Thread.ofVirtual().start(() ->
+        {
+            try
+            {
+                Lcore.registerCurrentThread();
+            }
+            catch (final Throwable t)
+            {
+                error.set(t);
+            }
+        }).join();
+        assertInstanceOf(DpdkException.class, error.get());
+        assertTrue(error.get().getMessage().contains("virtual thread"), error.get().getMessage());
+    }
+
+    @Test
+    void shouldRegisterAPlatformThreadOnce() throws Exception
+    {
+        final int[] ids = new int[2];
+        final Thread t = Thread.ofPlatform().start(() ->
+        {
+            ids[0] = Lcore.registerCurrentThread();
+            ids[1] = Lcore.registerCurrentThread();
+            EalRaw.thread_unregister();
+        });
+        t.join();
+        assertNotEquals(-1, ids[0]);
+        assertEquals(ids[0], ids[1]);
+    }
+}
