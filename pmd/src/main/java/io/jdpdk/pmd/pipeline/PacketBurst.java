@@ -1,0 +1,145 @@
+package io.jdpdk.pmd.pipeline;
+
+import io.jdpdk.mempool.Mbuf;
+import io.jdpdk.mempool.MbufBurst;
+
+import java.util.Arrays;
+
+/**
+ * The unit a pipeline moves: a burst of mbufs received on one port, with an output decision per
+ * packet. It is the Disruptor ring's event, preallocated once; passing it on swaps its content
+ * with the next ring's event ({@link #swapWith}), so no pointer is copied and nothing allocated.
+ * <p>
+ * The user's {@link BurstFunction} reads and rewrites the packets and sets each one's output port
+ * ({@link #outPort(int, int)}) or {@link #drop(int)}s it; the TX stage sends or frees accordingly.
+ * Every packet starts out dropped: a function that forgets a packet loses no mbuf.
+ * Owned by one lcore at a time, as the ring hands it over.
+ */
+public final class PacketBurst
+{
+    /** The output port of a packet to free instead of sending. */
+    public static final int DROP = -1;
+
+    private MbufBurst burst;
+    private int[] outPorts;
+    private int inPort;
+    private int inQueue;
+    private long rxNanos;
+
+    /** An empty event of {@code capacity} packets. */
+    public PacketBurst(final int capacity)
+    {
+        burst = new MbufBurst(capacity);
+        outPorts = new int[capacity];
+        Arrays.fill(outPorts, DROP);
+    }
+
+    /** Number of packets. */
+    public int count()
+    {
+        return burst.count();
+    }
+
+    /** The underlying pointer array. */
+    public MbufBurst mbufs()
+    {
+        return burst;
+    }
+
+    /** Points {@code mbuf} at packet {@code index}. @return the flyweight */
+    public Mbuf mbuf(final int index, final Mbuf mbuf)
+    {
+        return burst.mbuf(index, mbuf);
+    }
+
+    /** The port the burst was received on. */
+    public int inPort()
+    {
+        return inPort;
+    }
+
+    /** The RX queue the burst was received on. */
+    public int inQueue()
+    {
+        return inQueue;
+    }
+
+    /** {@code System.nanoTime()} when the burst was received. */
+    public long rxNanos()
+    {
+        return rxNanos;
+    }
+
+    /** The output port chosen for packet {@code index}, or {@link #DROP}. */
+    public int outPort(final int index)
+    {
+        return outPorts[index];
+    }
+
+    /** Sends packet {@code index} out of {@code port}. */
+    public void outPort(final int index, final int port)
+    {
+        outPorts[index] = port;
+    }
+
+    /** Frees packet {@code index} instead of sending it. */
+    public void drop(final int index)
+    {
+        outPorts[index] = DROP;
+    }
+
+    /** Sends every packet out of {@code port}. */
+    public void sendAllTo(final int port)
+    {
+        Arrays.fill(outPorts, 0, burst.count(), port);
+    }
+
+    /** Sets the receive metadata after an RX stage filled {@link #mbufs()}; every packet starts dropped. */
+    void received(final int port, final int queue, final long nanos)
+    {
+        inPort = port;
+        inQueue = queue;
+        rxNanos = nanos;
+        Arrays.fill(outPorts, 0, burst.count(), DROP);
+    }
+
+    /** Copies the receive metadata of {@code from} (for a burst split off it). */
+    void stamp(final PacketBurst from)
+    {
+        inPort = from.inPort;
+        inQueue = from.inQueue;
+        rxNanos = from.rxNanos;
+    }
+
+    /** Exchanges the whole content with {@code other}: the way an event moves to the next ring. */
+    void swapWith(final PacketBurst other)
+    {
+        final MbufBurst b = burst;
+        burst = other.burst;
+        other.burst = b;
+        final int[] o = outPorts;
+        outPorts = other.outPorts;
+        other.outPorts = o;
+        final int p = inPort;
+        inPort = other.inPort;
+        other.inPort = p;
+        final int q = inQueue;
+        inQueue = other.inQueue;
+        other.inQueue = q;
+        final long t = rxNanos;
+        rxNanos = other.rxNanos;
+        other.rxNanos = t;
+    }
+
+    /** Frees every packet still held and empties the burst. */
+    void freeAll()
+    {
+        burst.freeAll();
+    }
+
+    void close()
+    {
+        burst.freeAll();
+        burst.close();
+    }
+}

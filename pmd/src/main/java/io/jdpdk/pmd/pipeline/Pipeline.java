@@ -1,0 +1,322 @@
+package io.jdpdk.pmd.pipeline;
+
+import io.jdpdk.eal.Lcore;
+import io.jdpdk.eal.LcoreException;
+import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.raw.EthdevRaw;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.CompositeAgent;
+import org.agrona.concurrent.IdleStrategy;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
+import java.util.function.Supplier;
+
+/**
+ * RX lcore(s) → Disruptor rings → worker lcore(s) → Disruptor rings → TX lcore(s), wired from a
+ * few lines:
+ * <pre>{@code
+ * Pipeline pipeline = Pipeline.builder()
+ *     .rx(eal.worker(1), new RxQueue(p0, 0), new RxQueue(p1, 0))
+ *     .workers(burst -> { ...; burst.sendAllTo(burst.inPort() ^ 1); }, eal.worker(2), eal.worker(3))
+ *     .tx(eal.worker(4))
+ *     .build();
+ * pipeline.start();
+ * ...
+ * pipeline.stop();   // drains every ring: every mbuf is sent or back in its pool
+ * }</pre>
+ * Every ring is single-producer single-consumer and preallocated; an event is a burst of mbuf
+ * pointers ({@link PacketBurst}), never an object per packet. With several workers, RX splits each
+ * burst by {@link FlowHash}, so the packets of a flow stay on one worker and in order. Without
+ * workers the function runs on the RX lcore. TX stage {@code t} sends on TX queue {@code t} of each
+ * port, buffering per port and flushing at the Disruptor's end of batch. Stages given the same lcore
+ * share it as one Agrona {@link CompositeAgent}.
+ * <p>
+ * Backpressure ({@link Backpressure}): by default a stage facing a full ring frees the burst and
+ * counts it; {@code WAIT} spins instead. Counters are in {@link io.jdpdk.eal.Counters}.
+ * <p>
+ * {@link #stop()} stops RX, waits until every ring is drained and every TX buffer flushed, then
+ * stops the lcores; an exception on any lcore is rethrown from {@code stop()} as an
+ * {@link LcoreException}.
+ */
+public final class Pipeline
+{
+    private final List<RxStage> rxStages;
+    private final List<PacketRing> rings;
+    private final Map<Lcore, List<Agent>> placement;
+    private final Supplier<IdleStrategy> idle;
+    private boolean started;
+
+    private Pipeline(final List<RxStage> rxStages, final List<PacketRing> rings,
+        final Map<Lcore, List<Agent>> placement, final Supplier<IdleStrategy> idle)
+    {
+        this.rxStages = rxStages;
+        this.rings = rings;
+        this.placement = placement;
+        this.idle = idle;
+    }
+
+    /** A pipeline to wire. */
+    public static Builder builder()
+    {
+        return new Builder();
+    }
+
+    /** Launches every stage on its lcore. */
+    public synchronized void start()
+    {
+        if (started)
+        {
+            throw new IllegalStateException("pipeline already started");
+        }
+        started = true;
+        placement.forEach((lcore, agents) -> lcore.launch(
+            agents.size() == 1 ? agents.get(0) : new CompositeAgent(agents), idle.get()));
+    }
+
+    /**
+     * Stops receiving, drains every ring through the workers and TX, stops the lcores and releases
+     * the rings. Every mbuf the pipeline received is then sent or back in its pool.
+     *
+     * @throws LcoreException when a stage failed (the first; others suppressed)
+     */
+    public synchronized void stop()
+    {
+        if (!started)
+        {
+            return;
+        }
+        started = false;
+        rxStages.forEach(RxStage::stopReceiving);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!rings.stream().allMatch(PacketRing::drained) && System.nanoTime() < deadline &&
+            placement.keySet().stream().allMatch(l -> l.state() == Lcore.State.RUNNING))
+        {
+            Thread.onSpinWait();
+        }
+        placement.keySet().forEach(Lcore::stop);
+        LcoreException failure = null;
+        for (final Lcore lcore : placement.keySet())
+        {
+            try
+            {
+                lcore.await();
+            }
+            catch (final LcoreException ex)
+            {
+                if (failure == null)
+                {
+                    failure = ex;
+                }
+                else
+                {
+                    failure.addSuppressed(ex);
+                }
+            }
+        }
+        rings.forEach(PacketRing::close);
+        if (failure != null)
+        {
+            throw failure;
+        }
+    }
+
+    static Port[] portsById(final RxQueue[] queues)
+    {
+        final Port[] ports = new Port[EthdevRaw.MAX_ETHPORTS];
+        for (final RxQueue q : queues)
+        {
+            ports[q.port().id()] = q.port();
+        }
+        return ports;
+    }
+
+    /** Wiring and sizes, checked by {@link #build()} before anything is allocated. */
+    public static final class Builder
+    {
+        private final List<Lcore> rxLcores = new ArrayList<>();
+        private final List<RxQueue[]> rxQueues = new ArrayList<>();
+        private final List<Lcore> workerLcores = new ArrayList<>();
+        private final List<Lcore> txLcores = new ArrayList<>();
+        private final List<Port> extraPorts = new ArrayList<>();
+        private BurstFunction function;
+        private int ringSize = 1024;
+        private int burstSize = 32;
+        private Backpressure backpressure = Backpressure.DROP;
+        private Supplier<IdleStrategy> idle = BackoffIdleStrategy::new;
+        private LongConsumer txLatency;
+
+        /** An RX stage on {@code lcore} polling {@code queues}. Call again for more RX lcores. */
+        public Builder rx(final Lcore lcore, final RxQueue... queues)
+        {
+            rxLcores.add(lcore);
+            rxQueues.add(queues.clone());
+            return this;
+        }
+
+        /** The packet work, on these worker lcores (none: the function runs on the RX lcores). */
+        public Builder workers(final BurstFunction function, final Lcore... lcores)
+        {
+            this.function = function;
+            workerLcores.addAll(List.of(lcores));
+            return this;
+        }
+
+        /** A TX stage on {@code lcore}; the n-th TX stage uses TX queue n of every port. */
+        public Builder tx(final Lcore lcore)
+        {
+            txLcores.add(lcore);
+            return this;
+        }
+
+        /** Ports that packets may be sent to besides those RX polls. */
+        public Builder outputPorts(final Port... ports)
+        {
+            extraPorts.addAll(List.of(ports));
+            return this;
+        }
+
+        /** Events per ring, a power of two (default 1024). */
+        public Builder ringSize(final int size)
+        {
+            ringSize = size;
+            return this;
+        }
+
+        /** Packets per burst (default 32). */
+        public Builder burstSize(final int size)
+        {
+            burstSize = size;
+            return this;
+        }
+
+        public Builder backpressure(final Backpressure policy)
+        {
+            backpressure = policy;
+            return this;
+        }
+
+        /** The idle strategy of each lcore (default: backing off, fit for shared machines and CI). */
+        public Builder idle(final Supplier<IdleStrategy> strategy)
+        {
+            idle = strategy;
+            return this;
+        }
+
+        /** Receives RX-to-TX latency in nanoseconds per burst, on the TX lcore (one TX stage only). */
+        public Builder onTxLatency(final LongConsumer nanos)
+        {
+            txLatency = nanos;
+            return this;
+        }
+
+        /** Checks the wiring and allocates rings and stages. */
+        public Pipeline build()
+        {
+            if (rxLcores.isEmpty() || txLcores.isEmpty())
+            {
+                throw new IllegalArgumentException("a pipeline needs at least one RX and one TX lcore");
+            }
+            if (function == null)
+            {
+                throw new IllegalArgumentException("no packet function: call workers(function, lcores...)");
+            }
+            if (Integer.bitCount(ringSize) != 1 || ringSize < 2)
+            {
+                throw new IllegalArgumentException("ring size must be a power of two >= 2, got " + ringSize);
+            }
+            if (burstSize < 1 || burstSize > ringSize * 64)
+            {
+                throw new IllegalArgumentException("burst size must be 1.." + (ringSize * 64) + ", got " + burstSize);
+            }
+            if (txLatency != null && txLcores.size() != 1)
+            {
+                throw new IllegalArgumentException("TX latency recording needs exactly one TX stage");
+            }
+            final List<RxQueue> allQueues = new ArrayList<>();
+            rxQueues.forEach(qs -> allQueues.addAll(List.of(qs)));
+            final Port[] ports = portsById(allQueues.toArray(RxQueue[]::new));
+            for (final Port p : extraPorts)
+            {
+                ports[p.id()] = p;
+            }
+            for (final Port p : ports)
+            {
+                if (p != null && p.txQueues() < txLcores.size())
+                {
+                    throw new IllegalArgumentException("port " + p.id() + " has " + p.txQueues() + " TX queue(s), " +
+                        txLcores.size() + " TX stages need one each");
+                }
+            }
+            final int r = rxLcores.size();
+            final int w = workerLcores.size();
+            final int t = txLcores.size();
+            final List<PacketRing> rings = new ArrayList<>();
+            final List<List<PacketRing>> txIn = new ArrayList<>();
+            for (int i = 0; i < t; i++)
+            {
+                txIn.add(new ArrayList<>());
+            }
+            final Map<Lcore, List<Agent>> placement = new LinkedHashMap<>();
+            final List<RxStage> rxStages = new ArrayList<>();
+            if (w == 0)
+            {
+                for (int i = 0; i < r; i++)
+                {
+                    final PacketRing ring = new PacketRing(ringSize, burstSize);
+                    rings.add(ring);
+                    txIn.get(i % t).add(ring);
+                    final RxStage rx = new RxStage(i, rxQueues.get(i), new PacketRing[] { ring }, function,
+                        backpressure, burstSize);
+                    rxStages.add(rx);
+                    place(placement, rxLcores.get(i), rx);
+                }
+            }
+            else
+            {
+                final List<List<PacketRing>> workerIn = new ArrayList<>();
+                for (int j = 0; j < w; j++)
+                {
+                    workerIn.add(new ArrayList<>());
+                }
+                for (int i = 0; i < r; i++)
+                {
+                    final PacketRing[] out = new PacketRing[w];
+                    for (int j = 0; j < w; j++)
+                    {
+                        out[j] = new PacketRing(ringSize, burstSize);
+                        rings.add(out[j]);
+                        workerIn.get(j).add(out[j]);
+                    }
+                    final RxStage rx = new RxStage(i, rxQueues.get(i), out, null, backpressure, burstSize);
+                    rxStages.add(rx);
+                    place(placement, rxLcores.get(i), rx);
+                }
+                for (int j = 0; j < w; j++)
+                {
+                    final PacketRing toTx = new PacketRing(ringSize, burstSize);
+                    rings.add(toTx);
+                    txIn.get(j % t).add(toTx);
+                    place(placement, workerLcores.get(j), new WorkerStage(j, workerIn.get(j).toArray(PacketRing[]::new),
+                        toTx, function, backpressure));
+                }
+            }
+            for (int i = 0; i < t; i++)
+            {
+                place(placement, txLcores.get(i), new TxStage(i, txIn.get(i).toArray(PacketRing[]::new), ports, i,
+                    burstSize, txLatency));
+            }
+            return new Pipeline(rxStages, rings, placement, idle);
+        }
+
+        private static void place(final Map<Lcore, List<Agent>> placement, final Lcore lcore, final Agent agent)
+        {
+            placement.computeIfAbsent(lcore, l -> new ArrayList<>()).add(agent);
+        }
+    }
+}

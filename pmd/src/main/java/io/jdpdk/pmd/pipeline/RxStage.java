@@ -1,0 +1,137 @@
+package io.jdpdk.pmd.pipeline;
+
+import io.jdpdk.eal.Counters;
+import io.jdpdk.mempool.Mbuf;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * Receives bursts from its RX queues and hands them to the next stage's rings. With one output
+ * ring the burst moves whole; with several (several workers) its packets are split by
+ * {@link FlowHash} so a flow always goes to the same worker. When a ring is full it drops and frees
+ * the (part) burst and counts it, or waits, as {@link Backpressure} says.
+ */
+final class RxStage implements Agent
+{
+    private final RxQueue[] queues;
+    private final PacketRing[] out;
+    private final BurstFunction function;
+    private final Backpressure backpressure;
+    private final PacketBurst received;
+    private final PacketBurst[] split;
+    private final Mbuf mbuf = new Mbuf();
+    private final AtomicCounter rxPackets;
+    private final AtomicCounter ringFullDrops;
+    private volatile boolean receiving = true;
+
+    RxStage(final int index, final RxQueue[] queues, final PacketRing[] out, final BurstFunction function,
+        final Backpressure backpressure, final int burstSize)
+    {
+        this.queues = queues.clone();
+        this.out = out;
+        this.function = function;
+        this.backpressure = backpressure;
+        this.received = new PacketBurst(burstSize);
+        this.split = new PacketBurst[out.length];
+        for (int i = 0; i < out.length; i++)
+        {
+            split[i] = new PacketBurst(burstSize);
+        }
+        rxPackets = Counters.get().newCounter("pipeline rx " + index + ": packets received", Counters.RX_PACKETS);
+        ringFullDrops = Counters.get().newCounter("pipeline rx " + index + ": dropped, ring full",
+            Counters.RING_FULL_DROPS);
+    }
+
+    @Override
+    public int doWork()
+    {
+        if (!receiving)
+        {
+            return 0;
+        }
+        int work = 0;
+        for (final RxQueue q : queues)
+        {
+            final int n = q.port().rxBurst(q.queue(), received.mbufs());
+            if (n == 0)
+            {
+                continue;
+            }
+            received.received(q.port().id(), q.queue(), System.nanoTime());
+            if (function != null)
+            {
+                function.apply(received);
+            }
+            rxPackets.getAndAddRelease(n);
+            work += n;
+            if (out.length == 1)
+            {
+                publish(out[0], received);
+            }
+            else
+            {
+                spread();
+            }
+        }
+        return work;
+    }
+
+    private void spread()
+    {
+        final int n = received.count();
+        for (int i = 0; i < n; i++)
+        {
+            final int w = Integer.remainderUnsigned(FlowHash.of(received.mbuf(i, mbuf)), out.length);
+            final PacketBurst target = split[w];
+            final int slot = target.count();
+            target.mbufs().add(received.mbufs().get(i));
+            target.outPort(slot, received.outPort(i));
+        }
+        received.mbufs().count(0);
+        for (int w = 0; w < out.length; w++)
+        {
+            final PacketBurst target = split[w];
+            if (target.count() > 0)
+            {
+                target.stamp(received);
+                publish(out[w], target);
+            }
+        }
+    }
+
+    private void publish(final PacketRing ring, final PacketBurst burst)
+    {
+        while (!ring.offer(burst))
+        {
+            if (backpressure == Backpressure.DROP || !receiving)
+            {
+                ringFullDrops.getAndAddRelease(burst.count());
+                burst.freeAll();
+                return;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Stops receiving (the first step of a pipeline's drain); any thread. */
+    void stopReceiving()
+    {
+        receiving = false;
+    }
+
+    @Override
+    public void onClose()
+    {
+        received.close();
+        for (final PacketBurst b : split)
+        {
+            b.close();
+        }
+    }
+
+    @Override
+    public String roleName()
+    {
+        return "pipeline-rx";
+    }
+}

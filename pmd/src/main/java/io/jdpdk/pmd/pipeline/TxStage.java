@@ -1,0 +1,148 @@
+package io.jdpdk.pmd.pipeline;
+
+import com.lmax.disruptor.EventPoller;
+import io.jdpdk.eal.Counters;
+import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.pmd.Port;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.status.AtomicCounter;
+
+import java.util.function.LongConsumer;
+
+/**
+ * Sends what its input rings deliver: each packet to the port its burst chose, buffered per port
+ * and flushed with {@code rte_eth_tx_burst} when a port's buffer is full and at the Disruptor's end
+ * of batch; what TX refuses and what was dropped is freed and counted. Every mbuf leaves here sent
+ * or freed.
+ */
+final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
+{
+    private final PacketRing[] in;
+    private final Port[] portsById;
+    private final MbufBurst[] pending;
+    private final int queue;
+    private final LongConsumer latency;
+    private final AtomicCounter txPackets;
+    private final AtomicCounter txDrops;
+    private final AtomicCounter functionDrops;
+    private int work;
+
+    /**
+     * @param portsById ports indexed by id (null where no port)
+     * @param queue     the TX queue this stage owns on every port
+     * @param latency   given {@code now - rxNanos} per burst sent, or null
+     */
+    TxStage(final int index, final PacketRing[] in, final Port[] portsById, final int queue, final int burstSize,
+        final LongConsumer latency)
+    {
+        this.in = in;
+        this.portsById = portsById;
+        this.queue = queue;
+        this.latency = latency;
+        pending = new MbufBurst[portsById.length];
+        for (int p = 0; p < portsById.length; p++)
+        {
+            if (portsById[p] != null)
+            {
+                pending[p] = new MbufBurst(burstSize);
+            }
+        }
+        txPackets = Counters.get().newCounter("pipeline tx " + index + ": packets sent", Counters.TX_PACKETS);
+        txDrops = Counters.get().newCounter("pipeline tx " + index + ": refused by TX, freed", Counters.TX_DROPS);
+        functionDrops = Counters.get().newCounter("pipeline tx " + index + ": dropped by the function, freed",
+            Counters.FUNCTION_DROPS);
+    }
+
+    @Override
+    public int doWork() throws Exception
+    {
+        work = 0;
+        for (final PacketRing ring : in)
+        {
+            ring.poll(this);
+        }
+        return work;
+    }
+
+    @Override
+    public boolean onEvent(final PacketBurst burst, final long sequence, final boolean endOfBatch)
+    {
+        final MbufBurst mbufs = burst.mbufs();
+        final int n = mbufs.count();
+        int dropped = 0;
+        for (int i = 0; i < n; i++)
+        {
+            final int port = burst.outPort(i);
+            final long m = mbufs.get(i);
+            if (port < 0 || port >= pending.length || pending[port] == null)
+            {
+                io.jdpdk.mempool.raw.MbufRaw.pktmbuf_free(m);
+                dropped++;
+                continue;
+            }
+            final MbufBurst out = pending[port];
+            out.add(m);
+            if (out.count() == out.capacity())
+            {
+                flush(port);
+            }
+        }
+        mbufs.count(0);
+        if (dropped > 0)
+        {
+            functionDrops.getAndAddRelease(dropped);
+        }
+        if (latency != null)
+        {
+            latency.accept(System.nanoTime() - burst.rxNanos());
+        }
+        work += n;
+        if (endOfBatch)
+        {
+            flushAll();
+        }
+        return true;
+    }
+
+    private void flush(final int port)
+    {
+        final MbufBurst out = pending[port];
+        final int n = out.count();
+        final int sent = portsById[port].txBurstOrFree(queue, out);
+        txPackets.getAndAddRelease(sent);
+        if (sent < n)
+        {
+            txDrops.getAndAddRelease(n - sent);
+        }
+    }
+
+    private void flushAll()
+    {
+        for (int p = 0; p < pending.length; p++)
+        {
+            if (pending[p] != null && pending[p].count() > 0)
+            {
+                flush(p);
+            }
+        }
+    }
+
+    @Override
+    public void onClose()
+    {
+        for (final MbufBurst b : pending)
+        {
+            if (b != null)
+            {
+                b.freeAll();
+                b.close();
+            }
+        }
+    }
+
+    @Override
+    public String roleName()
+    {
+        return "pipeline-tx";
+    }
+}
