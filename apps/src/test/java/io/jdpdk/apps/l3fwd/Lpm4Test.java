@@ -142,6 +142,20 @@ class Lpm4Test
     }
 
     @Test
+    void shouldKeepTheGroupWhileASlash25SiblingRemains()
+    {
+        final Lpm4 lpm = new Lpm4(16, 1);
+        lpm.add(ip("10.1.2.0"), 25, 1);
+        lpm.add(ip("10.1.2.128"), 25, 2);
+        assertTrue(lpm.delete(ip("10.1.2.0"), 25));
+        assertEquals(1, lpm.tbl8GroupsInUse());
+        assertEquals(NO_ROUTE, lpm.lookup(ip("10.1.2.1")));
+        assertEquals(2, lpm.lookup(ip("10.1.2.129")));
+        assertTrue(lpm.delete(ip("10.1.2.128"), 25));
+        assertEquals(0, lpm.tbl8GroupsInUse());
+    }
+
+    @Test
     void shouldFreeTheGroupOfALongPrefixWithNothingUnderIt()
     {
         final Lpm4 lpm = new Lpm4(16, 1);
