@@ -1,0 +1,314 @@
+package io.jdpdk.apps.l3fwd;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * l3fwd's IPv4 routes: the built-in default table, route files, and loading routes into an {@link Lpm4}.
+ * Control path only; every method is stateless and safe to call from any thread.
+ * <p>
+ * A route file holds one route a line, in either of two forms (both may be mixed in one file):
+ * <pre>
+ *   # comment, and blank lines, are skipped
+ *   198.18.0.0/24 0            A.B.C.D/len port
+ *   R198.18.1.0/24 1           DPDK l3fwd's --rule_ipv4 form (examples/l3fwd/lpm_route_parse.c)
+ * </pre>
+ * Addresses are dotted quads of decimal octets, the length is 0 to 32 and the port 0 to 65535. Tokens are
+ * separated by spaces or tabs. A line with anything more is rejected rather than half-read: DPDK reads
+ * only the first two tokens of an {@code R} line, but an ACL-mode {@code R} line (source prefix first,
+ * port last) would then be taken for a route to its <i>source</i> prefix.
+ */
+public final class RouteTable
+{
+    /** Leading character of a route line in DPDK l3fwd's rule files ({@code ROUTE_LEAD_CHAR}). */
+    public static final char ROUTE_LEAD_CHAR = 'R';
+
+    /** Leading character of a comment line ({@code COMMENT_LEAD_CHAR}). */
+    public static final char COMMENT_LEAD_CHAR = '#';
+
+    /** Largest port a route file may name (DPDK port ids are 16-bit). */
+    public static final int MAX_PORT = 0xFFFF;
+
+    /** Rule capacity DPDK l3fwd gives its IPv4 table ({@code IPV4_L3FWD_LPM_MAX_RULES}, l3fwd_lpm.c). */
+    public static final int L3FWD_MAX_RULES = 1024;
+
+    /** tbl8 groups DPDK l3fwd gives its IPv4 table ({@code IPV4_L3FWD_LPM_NUMBER_TBL8S}, l3fwd_lpm.c). */
+    public static final int L3FWD_NUMBER_TBL8S = 1 << 8;
+
+    /*
+     * DPDK l3fwd's default IPv4 routes. Checked against DPDK/dpdk examples/l3fwd/main.c (the lookup-mode
+     * table with em/lpm/fib/acl, as in 22.11): the array is defined there, and l3fwd_route.h only declares
+     * it (extern const struct ipv4_l3fwd_route ipv4_l3fwd_route_array[16]):
+     *
+     *     198.18.0.0/16 are set aside for RFC2544 benchmarking (RFC5735).
+     *     198.18.{0-15}.0/24 = Port {0-15}
+     *     {RTE_IPV4(198, 18, 0, 0), 24, 0}, ... {RTE_IPV4(198, 18, 15, 0), 24, 15}
+     *
+     * Sixteen routes since 21.11 ("Increase number of routes from 8 to 16", release_21_11.rst); before that
+     * 198.18.{0-7}.0/24. setup_lpm() in l3fwd_lpm.c adds them to a table of 1024 rules and 256 tbl8 groups,
+     * skipping routes whose port is not in the port mask.
+     */
+    private static final List<Route> DEFAULT_IPV4_ROUTES = defaultRoutes();
+
+    private RouteTable()
+    {
+    }
+
+    /**
+     * One IPv4 route: prefix, length and output port. The address is kept as written; {@link Lpm4#add}
+     * ignores its host bits.
+     *
+     * @param ip    prefix address, host byte order
+     * @param depth prefix length, 0 to 32
+     * @param port  output port, 0 to {@link Lpm4#MAX_NEXT_HOP}
+     */
+    public record Route(int ip, int depth, int port)
+    {
+        public Route
+        {
+            if (depth < 0 || depth > 32)
+            {
+                throw new IllegalArgumentException("prefix length must be 0..32, got " + depth);
+            }
+            if (port < 0 || port > Lpm4.MAX_NEXT_HOP)
+            {
+                throw new IllegalArgumentException("port must be 0.." + Lpm4.MAX_NEXT_HOP + ", got " + port);
+            }
+        }
+
+        /** {@code A.B.C.D/len port}, the line that parses back to this route. */
+        @Override
+        public String toString()
+        {
+            return formatIpv4(ip) + "/" + depth + " " + port;
+        }
+    }
+
+    /**
+     * A route file line that does not parse. The message reads {@code file:line: what is wrong: 'line'}.
+     */
+    public static final class RouteFileException extends IOException
+    {
+        private static final long serialVersionUID = 1L;
+
+        private final String file;
+        private final int line;
+
+        public RouteFileException(final String file, final int line, final String problem, final String text)
+        {
+            super(file + ":" + line + ": " + problem + ": '" + text.strip() + "'");
+            this.file = file;
+            this.line = line;
+        }
+
+        /** Name of the file (or other source) the line came from. */
+        public String file()
+        {
+            return file;
+        }
+
+        /** Line number, from 1. */
+        public int line()
+        {
+            return line;
+        }
+    }
+
+    /** DPDK l3fwd's sixteen default IPv4 routes, 198.18.N.0/24 to port N for N = 0..15 (immutable). */
+    public static List<Route> defaultIpv4Routes()
+    {
+        return DEFAULT_IPV4_ROUTES;
+    }
+
+    /**
+     * Reads a route file (UTF-8).
+     *
+     * @return the routes in file order
+     * @throws RouteFileException naming the file and line of the first line that does not parse
+     * @throws IOException        if the file cannot be read
+     */
+    public static List<Route> parse(final Path file) throws IOException
+    {
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8))
+        {
+            return parse(reader, file.toString());
+        }
+    }
+
+    /**
+     * Reads routes from {@code reader}, which it does not close.
+     *
+     * @param sourceName what exceptions call the source, usually the file name
+     * @return the routes in order
+     * @throws RouteFileException naming the source and line of the first line that does not parse
+     */
+    public static List<Route> parse(final Reader reader, final String sourceName) throws IOException
+    {
+        final BufferedReader lines = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+        final List<Route> routes = new ArrayList<>();
+        int lineNumber = 0;
+        for (String line = lines.readLine(); line != null; line = lines.readLine())
+        {
+            lineNumber++;
+            final Route route = parseLine(line, sourceName, lineNumber);
+            if (route != null)
+            {
+                routes.add(route);
+            }
+        }
+        return routes;
+    }
+
+    /**
+     * Adds {@code routes} to {@code lpm}, skipping those whose port is not in {@code portMask} (bit N set
+     * enables port N; ports above 63 are never enabled), as l3fwd's {@code setup_lpm} skips unused ports.
+     *
+     * @return the number of routes added
+     * @throws IllegalStateException if the table runs out of rules or tbl8 groups (routes before the one
+     *                               that failed stay added)
+     */
+    public static int addTo(final Lpm4 lpm, final List<Route> routes, final long portMask)
+    {
+        int added = 0;
+        for (final Route route : routes)
+        {
+            if (route.port() < Long.SIZE && (portMask & (1L << route.port())) != 0)
+            {
+                lpm.add(route.ip(), route.depth(), route.port());
+                added++;
+            }
+        }
+        return added;
+    }
+
+    /**
+     * Parses a dotted quad ({@code "198.18.0.1"}) into host byte order. Only four decimal octets of one to
+     * three digits are accepted; no name is ever resolved.
+     *
+     * @throws IllegalArgumentException if {@code text} is not a dotted quad
+     */
+    public static int parseIpv4(final String text)
+    {
+        int ip = 0;
+        int octets = 0;
+        int i = 0;
+        final int length = text.length();
+        while (true)
+        {
+            final int start = i;
+            int value = 0;
+            while (i < length && i - start < 3 && text.charAt(i) >= '0' && text.charAt(i) <= '9')
+            {
+                value = value * 10 + (text.charAt(i) - '0');
+                i++;
+            }
+            if (i == start || value > 255)
+            {
+                throw new IllegalArgumentException("not an IPv4 address: '" + text + "'");
+            }
+            ip = (ip << 8) | value;
+            octets++;
+            if (octets == 4)
+            {
+                if (i != length)
+                {
+                    throw new IllegalArgumentException("not an IPv4 address: '" + text + "'");
+                }
+                return ip;
+            }
+            if (i >= length || text.charAt(i) != '.')
+            {
+                throw new IllegalArgumentException("not an IPv4 address: '" + text + "'");
+            }
+            i++;
+        }
+    }
+
+    /** {@code ip} (host byte order) as a dotted quad. */
+    public static String formatIpv4(final int ip)
+    {
+        return (ip >>> 24) + "." + ((ip >>> 16) & 0xFF) + "." + ((ip >>> 8) & 0xFF) + "." + (ip & 0xFF);
+    }
+
+    /** The route on {@code line}, or null for a blank or comment line. */
+    private static Route parseLine(final String line, final String source, final int lineNumber)
+        throws RouteFileException
+    {
+        final String text = line.strip();
+        if (text.isEmpty() || text.charAt(0) == COMMENT_LEAD_CHAR)
+        {
+            return null;
+        }
+        final String body = text.charAt(0) == ROUTE_LEAD_CHAR ? text.substring(1) : text;
+        final String[] tokens = body.strip().split("[ \t]+");
+        if (tokens.length != 2)
+        {
+            throw new RouteFileException(source, lineNumber,
+                "expected 'A.B.C.D/len port' or 'RA.B.C.D/len port', found " + tokens.length + " field(s)", line);
+        }
+
+        final String prefix = tokens[0];
+        final int slash = prefix.indexOf('/');
+        if (slash < 0)
+        {
+            throw new RouteFileException(source, lineNumber, "prefix '" + prefix + "' has no '/len'", line);
+        }
+        final int ip;
+        try
+        {
+            ip = parseIpv4(prefix.substring(0, slash));
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new RouteFileException(source, lineNumber, ex.getMessage(), line);
+        }
+        final int depth = parseNumber(prefix.substring(slash + 1), 32);
+        if (depth < 0)
+        {
+            throw new RouteFileException(source, lineNumber,
+                "prefix length '" + prefix.substring(slash + 1) + "' is not 0..32", line);
+        }
+        final int port = parseNumber(tokens[1], MAX_PORT);
+        if (port < 0)
+        {
+            throw new RouteFileException(source, lineNumber, "port '" + tokens[1] + "' is not 0.." + MAX_PORT, line);
+        }
+        return new Route(ip, depth, port);
+    }
+
+    /** A decimal number of at most 9 digits from 0 to max, or -1. */
+    private static int parseNumber(final String text, final int max)
+    {
+        if (text.isEmpty() || text.length() > 9)
+        {
+            return -1;
+        }
+        int value = 0;
+        for (int i = 0; i < text.length(); i++)
+        {
+            final char c = text.charAt(i);
+            if (c < '0' || c > '9')
+            {
+                return -1;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return value <= max ? value : -1;
+    }
+
+    private static List<Route> defaultRoutes()
+    {
+        final List<Route> routes = new ArrayList<>(16);
+        for (int n = 0; n < 16; n++)
+        {
+            routes.add(new Route(parseIpv4("198.18." + n + ".0"), 24, n));
+        }
+        return List.copyOf(routes);
+    }
+}

@@ -1,0 +1,184 @@
+package io.jdpdk.apps.l3fwd;
+
+import io.jdpdk.apps.l3fwd.RouteTable.Route;
+import io.jdpdk.apps.l3fwd.RouteTable.RouteFileException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+import static io.jdpdk.apps.l3fwd.RouteTable.formatIpv4;
+import static io.jdpdk.apps.l3fwd.RouteTable.parseIpv4;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RouteTableTest
+{
+    private static List<Route> parse(final String text) throws IOException
+    {
+        return RouteTable.parse(new StringReader(text), "routes.txt");
+    }
+
+    @Test
+    void shouldHoldDpdkL3fwdsSixteenDefaultRoutes()
+    {
+        final List<Route> routes = RouteTable.defaultIpv4Routes();
+        assertEquals(16, routes.size());
+        for (int n = 0; n < 16; n++)
+        {
+            assertEquals(new Route(0xC612_0000 | n << 8, 24, n), routes.get(n));
+        }
+        assertEquals("198.18.15.0/24 15", routes.get(15).toString());
+        assertThrows(UnsupportedOperationException.class, () -> routes.add(routes.get(0)));
+    }
+
+    @Test
+    void shouldForwardByTheDefaultTableAsL3fwdDoes()
+    {
+        final Lpm4 lpm = new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S);
+        assertEquals(16, RouteTable.addTo(lpm, RouteTable.defaultIpv4Routes(), 0xFFFF));
+
+        for (int n = 0; n < 16; n++)
+        {
+            assertEquals(n, lpm.lookup(parseIpv4("198.18." + n + ".0")));
+            assertEquals(n, lpm.lookup(parseIpv4("198.18." + n + ".77")));
+            assertEquals(n, lpm.lookup(parseIpv4("198.18." + n + ".255")));
+        }
+        assertEquals(Lpm4.NO_ROUTE, lpm.lookup(parseIpv4("198.18.16.1")));
+        assertEquals(Lpm4.NO_ROUTE, lpm.lookup(parseIpv4("198.17.255.255")));
+        assertEquals(Lpm4.NO_ROUTE, lpm.lookup(parseIpv4("198.19.0.1")));
+        assertEquals(Lpm4.NO_ROUTE, lpm.lookup(parseIpv4("10.0.0.1")));
+        assertEquals(0, lpm.tbl8GroupsInUse());
+    }
+
+    @Test
+    void shouldSkipRoutesToPortsOutsideThePortMask()
+    {
+        final Lpm4 lpm = new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S);
+        assertEquals(2, RouteTable.addTo(lpm, RouteTable.defaultIpv4Routes(), 0x5));
+        assertEquals(0, lpm.lookup(parseIpv4("198.18.0.1")));
+        assertEquals(Lpm4.NO_ROUTE, lpm.lookup(parseIpv4("198.18.1.1")));
+        assertEquals(2, lpm.lookup(parseIpv4("198.18.2.1")));
+        assertEquals(0, RouteTable.addTo(lpm, List.of(new Route(0, 0, 64)), -1L), "port 64 is never enabled");
+    }
+
+    @Test
+    void shouldParseBothFormsCommentsAndBlankLines() throws IOException
+    {
+        final List<Route> routes = parse(
+            "# l3fwd routes\n" +
+            "\n" +
+            "198.18.0.0/24 0\n" +
+            "R198.18.1.0/24 1\r\n" +
+            "   \t \n" +
+            "  10.0.0.0/8\t\t7  \n" +
+            "R 192.0.2.1/32 65535\n" +
+            "0.0.0.0/0 3\n" +
+            "#R198.18.2.0/24 2\n");
+        assertEquals(List.of(
+            new Route(parseIpv4("198.18.0.0"), 24, 0),
+            new Route(parseIpv4("198.18.1.0"), 24, 1),
+            new Route(parseIpv4("10.0.0.0"), 8, 7),
+            new Route(parseIpv4("192.0.2.1"), 32, 65535),
+            new Route(0, 0, 3)), routes);
+    }
+
+    @Test
+    void shouldParseWhatRouteToStringWrites() throws IOException
+    {
+        final StringBuilder text = new StringBuilder();
+        RouteTable.defaultIpv4Routes().forEach(r -> text.append(r).append('\n'));
+        assertEquals(RouteTable.defaultIpv4Routes(), parse(text.toString()));
+    }
+
+    @Test
+    void shouldKeepHostBitsAsWrittenAndLeaveMaskingToTheTable() throws IOException
+    {
+        final Route route = parse("10.1.2.3/8 1").getFirst();
+        assertEquals(parseIpv4("10.1.2.3"), route.ip());
+        final Lpm4 lpm = new Lpm4(4, 0);
+        RouteTable.addTo(lpm, List.of(route), 0x2);
+        assertEquals(1, lpm.lookup(parseIpv4("10.200.0.0")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "198.18.0.0/24",
+        "198.18.0.0 0",
+        "198.18.0.0/ 0",
+        "198.18.0.0/33 0",
+        "198.18.0.0/-1 0",
+        "198.18.0/24 0",
+        "198.18.0.0.0/24 0",
+        "198.18.0.256/24 0",
+        "198.18.0.x/24 0",
+        "198.18..0/24 0",
+        "198.18.0.0/24 65536",
+        "198.18.0.0/24 -1",
+        "198.18.0.0/24 0x1",
+        "198.18.0.0/24 0 extra",
+        "R198.18.0.0/24 192.168.0.0/16 0 : 65535 0 : 65535 0x0/0x0 0",
+        "R",
+        "@198.18.0.0/24 0",
+        "localhost/32 0",
+    })
+    void shouldNameTheFileAndLineOfAMalformedRoute(final String bad)
+    {
+        final RouteFileException ex = assertThrows(RouteFileException.class,
+            () -> parse("# routes\n198.18.0.0/24 0\n\n" + bad + "\n198.18.1.0/24 1\n"));
+        assertEquals("routes.txt", ex.file());
+        assertEquals(4, ex.line());
+        assertTrue(ex.getMessage().startsWith("routes.txt:4: "), ex.getMessage());
+        assertTrue(ex.getMessage().contains(bad.strip()), ex.getMessage());
+    }
+
+    @Test
+    void shouldNameTheRealPathWhenParsingAFile(@TempDir final Path dir) throws IOException
+    {
+        final Path good = dir.resolve("good.cfg");
+        Files.writeString(good, "R198.18.0.0/24 0\nR198.18.1.0/24 1\n", StandardCharsets.UTF_8);
+        assertEquals(2, RouteTable.parse(good).size());
+
+        final Path bad = dir.resolve("bad.cfg");
+        Files.writeString(bad, "R198.18.0.0/24 0\nR198.18.1.0/40 1\n", StandardCharsets.UTF_8);
+        final RouteFileException ex = assertThrows(RouteFileException.class, () -> RouteTable.parse(bad));
+        assertEquals(bad.toString(), ex.file());
+        assertEquals(2, ex.line());
+        assertTrue(ex.getMessage().startsWith(bad + ":2: prefix length '40'"), ex.getMessage());
+
+        assertThrows(NoSuchFileException.class, () -> RouteTable.parse(dir.resolve("missing.cfg")));
+    }
+
+    @Test
+    void shouldParseAndFormatDottedQuads()
+    {
+        assertEquals(0xC612_0001, parseIpv4("198.18.0.1"));
+        assertEquals(0, parseIpv4("0.0.0.0"));
+        assertEquals(-1, parseIpv4("255.255.255.255"));
+        assertEquals("198.18.0.1", formatIpv4(0xC612_0001));
+        assertEquals("255.255.255.255", formatIpv4(-1));
+        for (final String bad : new String[] {"", "1.2.3", "1.2.3.4.", "1.2.3.4.5", "1..3.4", "1.2.3.1000",
+            "1.2.3.256", " 1.2.3.4", "1.2.3.4 ", "a.b.c.d", "1.2.3.-4", "::1"})
+        {
+            assertThrows(IllegalArgumentException.class, () -> parseIpv4(bad), bad);
+        }
+    }
+
+    @Test
+    void shouldRejectRoutesOutOfRange()
+    {
+        assertThrows(IllegalArgumentException.class, () -> new Route(0, 33, 0));
+        assertThrows(IllegalArgumentException.class, () -> new Route(0, -1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new Route(0, 8, -1));
+        assertThrows(IllegalArgumentException.class, () -> new Route(0, 8, Lpm4.MAX_NEXT_HOP + 1));
+    }
+}
