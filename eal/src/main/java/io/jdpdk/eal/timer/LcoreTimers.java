@@ -41,6 +41,12 @@ import java.util.concurrent.TimeUnit;
  * behind by more than a rotation ({@code ticksPerWheel * tickResolutionNs}) scans each spoke once and
  * skips the rest of the gap, so its cost stays bounded by the size of the wheel.
  * <p>
+ * The tick therefore sets cost, not accuracy: a poll walks every tick since the previous poll and compares
+ * each timer stored in those spokes (including timers a rotation or more away) with the clock. A tick
+ * near the loop's poll interval, and a rotation that covers the common delays, keep that walk short. The
+ * room per tick grows when many timers share a tick and never shrinks, and a poll reads the whole room of
+ * its tick, so a burst of thousands of timers in one tick costs every later poll a little.
+ * <p>
  * <b>Periodic timers do not drift.</b> The next deadline is the previous deadline plus the period, never
  * the firing time plus the period, so the k-th firing of a timer scheduled at time s with period p is due
  * at exactly {@code s + k * p} however late each poll is. When the loop fell behind by a period or more,
@@ -213,13 +219,13 @@ public final class LcoreTimers
      *                next poll
      * @param handler called once, on the owning thread, when the deadline has passed
      * @return the timer's id, for {@link #cancel} and {@link #reschedule}; dead once the handler returns
-     * @throws IllegalArgumentException when {@code delayNs} is negative
+     * @throws IllegalArgumentException when {@code delayNs} is negative or the deadline would pass
+     *                                  {@code Long.MAX_VALUE - 1} on the clock
      */
     public long schedule(final long delayNs, final TimerHandler handler)
     {
         assert isOwnerOrUnclaimed() : ownerViolation();
-        checkDelay(delayNs);
-        return add(clock.nanoTime() + delayNs, 0, handler);
+        return add(deadlineAfter(delayNs), 0, handler);
     }
 
     /**
@@ -230,7 +236,8 @@ public final class LcoreTimers
      * @param periodNs nanoseconds between deadlines, positive
      * @param handler  called on the owning thread for each deadline that passes, until cancelled
      * @return the timer's id, for {@link #cancel} and {@link #reschedule}
-     * @throws IllegalArgumentException when {@code periodNs} is not positive
+     * @throws IllegalArgumentException when {@code periodNs} is not positive or the first deadline would
+     *                                  pass {@code Long.MAX_VALUE - 1} on the clock
      */
     public long schedulePeriodic(final long periodNs, final TimerHandler handler)
     {
@@ -239,7 +246,7 @@ public final class LcoreTimers
         {
             throw new IllegalArgumentException("periodNs must be positive: " + periodNs);
         }
-        return add(clock.nanoTime() + periodNs, periodNs, handler);
+        return add(deadlineAfter(periodNs), periodNs, handler);
     }
 
     /**
@@ -282,12 +289,13 @@ public final class LcoreTimers
      * @param newDelayNs nanoseconds from now (the clock read by this call) to the new deadline
      * @return true when the timer is now due at the new deadline; false when the id is unknown, was
      * cancelled, or is a one-shot that has fired and whose handler has returned
-     * @throws IllegalArgumentException when {@code newDelayNs} is negative
+     * @throws IllegalArgumentException when {@code newDelayNs} is negative or the deadline would pass
+     *                                  {@code Long.MAX_VALUE - 1} on the clock
      */
     public boolean reschedule(final long timerId, final long newDelayNs)
     {
         assert isOwnerOrUnclaimed() : ownerViolation();
-        checkDelay(newDelayNs);
+        final long deadlineNs = deadlineAfter(newDelayNs);
         final int slot = slotOf(timerId);
         if (slot < 0)
         {
@@ -306,7 +314,7 @@ public final class LcoreTimers
         {
             return false;
         }
-        arm(slot, clock.nanoTime() + newDelayNs);
+        arm(slot, deadlineNs);
         return true;
     }
 
@@ -670,12 +678,23 @@ public final class LcoreTimers
         wheelSlotShift = newShift;
     }
 
-    private static void checkDelay(final long delayNs)
+    /**
+     * The clock's reading plus a delay. {@link #NULL_DEADLINE} marks an empty slot in the wheel, so it and
+     * anything past it are refused rather than lost or wrapped into the past.
+     */
+    private long deadlineAfter(final long delayNs)
     {
         if (delayNs < 0)
         {
             throw new IllegalArgumentException("delayNs must not be negative: " + delayNs);
         }
+        final long nowNs = clock.nanoTime();
+        final long deadlineNs = nowNs + delayNs;
+        if (deadlineNs < nowNs || deadlineNs == NULL_DEADLINE)
+        {
+            throw new IllegalArgumentException("delay of " + delayNs + " ns from " + nowNs + " overflows the clock");
+        }
+        return deadlineNs;
     }
 
     private static void printError(final Throwable ex)

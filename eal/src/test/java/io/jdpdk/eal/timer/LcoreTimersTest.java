@@ -582,6 +582,25 @@ class LcoreTimersTest
     }
 
     @Test
+    void shouldRefuseDeadlinesThatWouldOverflowTheClockOrCollideWithTheWheelsEmptyMarker()
+    {
+        clock.update(10);
+        final LcoreTimers timers = timers();
+        final int[] fired = new int[1];
+        assertThrows(IllegalArgumentException.class, () -> timers.schedule(Long.MAX_VALUE, (id, now) -> {}));
+        assertThrows(IllegalArgumentException.class, () -> timers.schedule(Long.MAX_VALUE - 10, (id, now) -> {}));
+        assertThrows(IllegalArgumentException.class, () -> timers.schedulePeriodic(Long.MAX_VALUE, (id, now) -> {}));
+        final long never = timers.schedule(Long.MAX_VALUE - 11, (id, now) -> fired[0]++);
+        assertThrows(IllegalArgumentException.class, () -> timers.reschedule(never, Long.MAX_VALUE));
+
+        assertEquals(Long.MAX_VALUE - 1, timers.deadlineNs(never));
+        assertEquals(0, pollAt(timers, 1_000_000_000L));
+        assertEquals(1, timers.timerCount());
+        assertTrue(timers.cancel(never));
+        assertEquals(0, fired[0]);
+    }
+
+    @Test
     void shouldPrintAndCountHandlerExceptionsWithTheDefaultErrorHandler()
     {
         final LcoreTimers timers = new LcoreTimers(TICK_NS, clock);
