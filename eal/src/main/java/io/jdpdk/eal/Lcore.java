@@ -87,6 +87,15 @@ public final class Lcore
         }
     }
 
+    /** The id of the lcore's Java thread (for ThreadMXBean), or -1 before the first launch. */
+    public long threadId()
+    {
+        synchronized (lock)
+        {
+            return thread == null ? -1 : thread.threadId();
+        }
+    }
+
     /** WAIT or RUNNING. */
     public State state()
     {

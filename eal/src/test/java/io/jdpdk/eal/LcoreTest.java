@@ -38,8 +38,9 @@ class LcoreTest
     @Test
     void shouldOfferEveryEnabledLcoreButMainAsWorker()
     {
-        assertEquals(1, eal.workers().size());
-        assertArrayEquals(new int[] { 1 }, lcore.cpus(), "-l 0-1: lcore 1 runs on CPU 1");
+        assertEquals(4, eal.workers().size());
+        assertArrayEquals(new int[] { 1 }, lcore.cpus(), "--lcores 1@1: lcore 1 runs on CPU 1");
+        assertArrayEquals(new int[] { 0 }, eal.worker(2).cpus(), "--lcores 2@0");
         final DpdkException ex = assertThrows(DpdkException.class, () -> eal.worker(0));
         assertTrue(ex.getMessage().contains("not a worker lcore"), ex.getMessage());
     }

@@ -16,8 +16,8 @@ class SharedEalTest
     {
         final Eal eal = TestEal.get();
         assertEquals(Hugepages.problem() == null, eal.hugepages(), "EAL args " + eal.args());
-        assertEquals(2, eal.lcores().length, "-l 0-1");
-        assertTrue(eal.lcoreCount() >= 2, "rte_lcore_count also counts registered threads");
+        assertEquals(5, eal.lcores().length, "--lcores 0..4");
+        assertTrue(eal.lcoreCount() >= 5, "rte_lcore_count also counts registered threads");
         assertEquals(0, eal.lcores()[0]);
     }
 

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The one EAL of a forked test JVM: initialised on first use with two lcores and no PCI scan,
+ * The one EAL of a forked test JVM: initialised on first use with five lcores and no PCI scan,
  * on hugepages when the machine has them reserved (hugepage-setup/hugepages.sh), else with
  * {@code --no-huge}. Tests create the virtual devices they need at runtime with unique names.
  * The EAL closes when the JVM exits.
@@ -33,7 +33,9 @@ public final class TestEal
     /** The EAL arguments the shared EAL uses. */
     public static String[] args()
     {
-        final List<String> args = new ArrayList<>(Arrays.asList("-l", "0-1", "--no-pci", "--log-level=*:warning"));
+        // Five lcores on the two CPUs: enough for RX, worker and TX stages; lcore 1 alone owns CPU 1.
+        final List<String> args = new ArrayList<>(Arrays.asList("--lcores=0@0,1@1,2@0,3@0,4@0", "--no-pci",
+            "--log-level=*:warning"));
         if (Hugepages.problem() != null)
         {
             args.addAll(List.of("--no-huge", "-m", "512"));

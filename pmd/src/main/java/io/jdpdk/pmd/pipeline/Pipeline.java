@@ -94,8 +94,10 @@ public final class Pipeline
         started = false;
         rxStages.forEach(RxStage::stopReceiving);
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!rings.stream().allMatch(PacketRing::drained) && System.nanoTime() < deadline &&
-            placement.keySet().stream().allMatch(l -> l.state() == Lcore.State.RUNNING))
+        // RX first stops publishing; then, in ring order (RX->worker before worker->TX), every
+        // ring empties: a consumer's sequence moves only after its handler passed the burst on.
+        while (!(rxStages.stream().allMatch(RxStage::quiescent) && rings.stream().allMatch(PacketRing::drained)) &&
+            System.nanoTime() < deadline && placement.keySet().stream().allMatch(l -> l.state() == Lcore.State.RUNNING))
         {
             Thread.onSpinWait();
         }

@@ -23,6 +23,7 @@ final class RxStage implements Agent
     private final AtomicCounter rxPackets;
     private final AtomicCounter ringFullDrops;
     private volatile boolean receiving = true;
+    private volatile boolean quiescent;
 
     RxStage(final int index, final RxQueue[] queues, final PacketRing[] out, final BurstFunction function,
         final Backpressure backpressure, final int burstSize)
@@ -47,6 +48,7 @@ final class RxStage implements Agent
     {
         if (!receiving)
         {
+            quiescent = true; // no burst of ours is in flight past this point
             return 0;
         }
         int work = 0;
@@ -117,6 +119,12 @@ final class RxStage implements Agent
     void stopReceiving()
     {
         receiving = false;
+    }
+
+    /** Whether the stage has seen {@link #stopReceiving()} and published its last burst. */
+    boolean quiescent()
+    {
+        return quiescent;
     }
 
     @Override

@@ -10,7 +10,8 @@ import org.agrona.concurrent.status.AtomicCounter;
 import java.util.function.LongConsumer;
 
 /**
- * Sends what its input rings deliver: each packet to the port its burst chose, buffered per port
+ * Sends what its input rings deliver: each packet to the port its burst chose (any started port;
+ * one not known up front is looked up at its first packet), buffered per port
  * and flushed with {@code rte_eth_tx_burst} when a port's buffer is full and at the Disruptor's end
  * of batch; what TX refuses and what was dropped is freed and counted. Every mbuf leaves here sent
  * or freed.
@@ -21,6 +22,7 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
     private final Port[] portsById;
     private final MbufBurst[] pending;
     private final int queue;
+    private final int burstSize;
     private final LongConsumer latency;
     private final AtomicCounter txPackets;
     private final AtomicCounter txDrops;
@@ -38,6 +40,7 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
         this.in = in;
         this.portsById = portsById;
         this.queue = queue;
+        this.burstSize = burstSize;
         this.latency = latency;
         pending = new MbufBurst[portsById.length];
         for (int p = 0; p < portsById.length; p++)
@@ -74,7 +77,7 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
         {
             final int port = burst.outPort(i);
             final long m = mbufs.get(i);
-            if (port < 0 || port >= pending.length || pending[port] == null)
+            if (port < 0 || port >= pending.length || (pending[port] == null && !resolve(port)))
             {
                 io.jdpdk.mempool.raw.MbufRaw.pktmbuf_free(m);
                 dropped++;
@@ -102,6 +105,30 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
             flushAll();
         }
         return true;
+    }
+
+    /**
+     * First packet for a port not given up front: look it up once (allocates its TX buffer).
+     *
+     * @return false when there is no usable port with that id or it lacks this stage's TX queue
+     */
+    private boolean resolve(final int portId)
+    {
+        try
+        {
+            final Port port = Port.of(portId);
+            if (!port.isStarted() || port.txQueues() <= queue)
+            {
+                return false;
+            }
+            portsById[portId] = port;
+            pending[portId] = new MbufBurst(burstSize);
+            return true;
+        }
+        catch (final RuntimeException ex)
+        {
+            return false;
+        }
     }
 
     private void flush(final int port)

@@ -1,0 +1,352 @@
+package io.jdpdk.pmd.pipeline;
+
+import io.jdpdk.eal.Counters;
+import io.jdpdk.eal.Eal;
+import io.jdpdk.eal.LcoreException;
+import io.jdpdk.eal.TestEal;
+import io.jdpdk.mempool.Mbuf;
+import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.mempool.Mempool;
+import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.PortConfig;
+import io.jdpdk.pmd.PortStats;
+import org.agrona.concurrent.status.CountersReader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.lang.management.ManagementFactory;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Pipelines on real DPDK ports: net_ring ports (TX queue q loops back to RX queue q) carry
+ * numbered packets so that delivery, content and per-flow order can be checked; net_null ports
+ * give an endless source and sink.
+ */
+class PipelineTest
+{
+    private static final int FLOWS = 64;
+    private static Eal eal;
+    private static Mempool pool;
+    private int inUseBefore;
+
+    @BeforeAll
+    static void setUp()
+    {
+        eal = TestEal.get();
+        pool = Mempool.create("pipeline_test_pool", 16383, 256);
+    }
+
+    @AfterEach
+    void poolBack()
+    {
+        assertEquals(inUseBefore, pool.inUseCount(), "every mbuf back in the pool");
+    }
+
+    private Port port(final String driver, final int txQueues)
+    {
+        inUseBefore = pool.inUseCount();
+        return Port.probe(TestEal.uniqueName(driver))
+            .configure(new PortConfig().mempool(pool).rxDesc(512).txDesc(512).txQueues(txQueues)).start();
+    }
+
+    /** Sends {@code total} IPv4/UDP packets on port a (flow = i % FLOWS, sequence per flow in the payload). */
+    private static final class Injector
+    {
+        private final MbufBurst burst = new MbufBurst(32);
+        private final Mbuf m = new Mbuf();
+        private final int[] nextSeq = new int[FLOWS];
+        private int sent;
+
+        /** Sends up to 32 more, keeping at most 256 in flight so no net_ring TX ring overflows. */
+        boolean inject(final Port a, final int total, final long received)
+        {
+            if (sent == total || sent - received > 256)
+            {
+                return false;
+            }
+            final int n = Math.min(32, total - sent);
+            if (!burst.allocFrom(pool, n))
+            {
+                return true;
+            }
+            for (int i = 0; i < n; i++)
+            {
+                final int flow = (sent + i) % FLOWS;
+                burst.mbuf(i, m).append(64);
+                m.putLong(0, 0x0200000000010200L).putInt(8, 0x00000002).putShort(12, 0x0800);
+                m.putByte(14, 0x45).putShort(16, 50).putByte(22, 64).putByte(23, 17);
+                m.putInt(26, 0x0A000000 + flow).putInt(30, 0x0B000000).putShort(34, 1000 + flow).putShort(36, 53);
+                m.putInt(42, flow).putInt(46, nextSeq[flow]++).putByte(50, 0);
+            }
+            final int accepted = a.txBurst(0, burst);
+            for (int i = n - 1; i >= accepted; i--)
+            {
+                nextSeq[(sent + i) % FLOWS]--; // not sent: its number goes out with the retry
+            }
+            sent += accepted;
+            burst.freeAll();
+            return true;
+        }
+    }
+
+    /** Reads port b and checks every packet: marked by the function, each flow's sequence in order. */
+    private static final class Receiver
+    {
+        private final MbufBurst burst = new MbufBurst(32);
+        private final Mbuf m = new Mbuf();
+        private final int[] expected = new int[FLOWS];
+        private long received;
+
+        void drain(final Port b)
+        {
+            final int n = b.rxBurst(0, burst);
+            for (int i = 0; i < n; i++)
+            {
+                burst.mbuf(i, m);
+                final int flow = m.getInt(42);
+                assertEquals(expected[flow]++, m.getInt(46), "flow " + flow + " in order, each packet once");
+                assertEquals(0x5A, m.getUnsignedByte(50), "the function ran on it");
+            }
+            received += n;
+            burst.freeAll();
+        }
+    }
+
+    private static final BurstFunction MARK_AND_SEND_TO_PEER = burst ->
+    {
+        final Mbuf m = new Mbuf();
+        for (int i = 0; i < burst.count(); i++)
+        {
+            burst.mbuf(i, m).putByte(50, 0x5A);
+        }
+    };
+
+    private void deliverEveryPacketOnceInFlowOrder(final int workers) throws Exception
+    {
+        final int total = 100_000;
+        try (Port a = port("net_ring", 1); Port b = port("net_ring", 1))
+        {
+            inUseBefore = pool.inUseCount();
+            final BurstFunction toB = burst ->
+            {
+                MARK_AND_SEND_TO_PEER.apply(burst);
+                burst.sendAllTo(b.id());
+            };
+            final Pipeline.Builder builder = Pipeline.builder().rx(eal.worker(1), new RxQueue(a, 0)).tx(eal.worker(4))
+                .outputPorts(b).backpressure(Backpressure.WAIT);
+            if (workers == 1)
+            {
+                builder.workers(toB, eal.worker(2));
+            }
+            else
+            {
+                builder.workers(toB, eal.worker(2), eal.worker(3));
+            }
+            final Pipeline pipeline = builder.build();
+            pipeline.start();
+            final Injector injector = new Injector();
+            final Receiver receiver = new Receiver();
+            try
+            {
+                final long deadline = System.nanoTime() + 60_000_000_000L;
+                while (receiver.received < total && System.nanoTime() < deadline)
+                {
+                    injector.inject(a, total, receiver.received);
+                    receiver.drain(b);
+                }
+            }
+            finally
+            {
+                pipeline.stop();
+            }
+            receiver.drain(b);
+            assertEquals(total, receiver.received);
+            for (int f = 0; f < FLOWS; f++)
+            {
+                assertEquals(total / FLOWS + (f < total % FLOWS ? 1 : 0), receiver.expected[f], "flow " + f);
+            }
+        }
+    }
+
+    @Test
+    void shouldDeliverEveryPacketExactlyOnceThroughOneWorker() throws Exception
+    {
+        deliverEveryPacketOnceInFlowOrder(1);
+    }
+
+    @Test
+    void shouldKeepPerFlowOrderAcrossTwoWorkers() throws Exception
+    {
+        deliverEveryPacketOnceInFlowOrder(2);
+    }
+
+    @Test
+    void shouldRunTheSameFunctionToCompletionOnOneLcore() throws Exception
+    {
+        final int total = 20_000;
+        try (Port a = port("net_ring", 1); Port b = port("net_ring", 1))
+        {
+            inUseBefore = pool.inUseCount();
+            final RunToCompletion rtc = new RunToCompletion(burst ->
+            {
+                MARK_AND_SEND_TO_PEER.apply(burst);
+                burst.sendAllTo(b.id());
+            }, 0, 32, new RxQueue(a, 0));
+            eal.worker(1).launch(rtc, new org.agrona.concurrent.BackoffIdleStrategy());
+            final Injector injector = new Injector();
+            final Receiver receiver = new Receiver();
+            final long deadline = System.nanoTime() + 30_000_000_000L;
+            while (receiver.received < total && System.nanoTime() < deadline)
+            {
+                injector.inject(a, total, receiver.received);
+                receiver.drain(b);
+            }
+            eal.worker(1).stop();
+            eal.worker(1).await();
+            assertEquals(total, receiver.received);
+        }
+    }
+
+    @Test
+    void shouldCountAndFreeWhatAFullRingDrops() throws Exception
+    {
+        try (Port a = port("net_null", 1); Port b = port("net_null", 1))
+        {
+            inUseBefore = pool.inUseCount();
+            final Pipeline pipeline = Pipeline.builder()
+                .rx(eal.worker(1), new RxQueue(a, 0))
+                .workers(burst ->
+                {
+                    final long until = System.nanoTime() + 20_000; // a slow worker: 20 us per burst
+                    while (System.nanoTime() < until)
+                    {
+                        Thread.onSpinWait();
+                    }
+                    burst.sendAllTo(b.id());
+                }, eal.worker(2))
+                .tx(eal.worker(3))
+                .ringSize(4)
+                .build();
+            final Map<String, Long> before = counters();
+            pipeline.start();
+            Thread.sleep(500);
+            pipeline.stop();
+            final Map<String, Long> delta = delta(before, counters());
+            try (PortStats sa = a.stats(); PortStats sb = b.stats())
+            {
+                final long drops = delta.getOrDefault("pipeline rx 0: dropped, ring full", 0L) +
+                    delta.getOrDefault("pipeline worker 0: dropped, ring full", 0L);
+                assertTrue(delta.getOrDefault("pipeline rx 0: dropped, ring full", 0L) > 0,
+                    "the ring in front of the slow worker filled up: " + delta);
+                assertEquals(sa.ipackets(), delta.get("pipeline rx 0: packets received"));
+                assertEquals(sa.ipackets(), sb.opackets() + drops, "received = sent + dropped at the full ring");
+            }
+        }
+    }
+
+    @Test
+    void shouldSurfaceAnExceptionThrownOnAWorkerLcore() throws Exception
+    {
+        try (Port a = port("net_null", 1); Port b = port("net_null", 1))
+        {
+            inUseBefore = pool.inUseCount();
+            final AtomicLong bursts = new AtomicLong();
+            final Pipeline pipeline = Pipeline.builder()
+                .rx(eal.worker(1), new RxQueue(a, 0))
+                .workers(burst ->
+                {
+                    if (bursts.incrementAndGet() == 1000)
+                    {
+                        throw new IllegalStateException("bad packet in burst 1000");
+                    }
+                    burst.sendAllTo(b.id());
+                }, eal.worker(2))
+                .tx(eal.worker(3))
+                .build();
+            pipeline.start();
+            while (bursts.get() < 1000)
+            {
+                Thread.sleep(10);
+            }
+            final LcoreException ex = assertThrows(LcoreException.class, pipeline::stop);
+            assertEquals(2, ex.lcoreId());
+            assertInstanceOf(IllegalStateException.class, ex.getCause());
+        }
+    }
+
+    @Test
+    void shouldNotAllocateOnDatapathThreadsInSteadyState() throws Exception
+    {
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+        try (Port a = port("net_null", 1); Port b = port("net_null", 1))
+        {
+            inUseBefore = pool.inUseCount();
+            final Pipeline pipeline = Pipeline.builder()
+                .rx(eal.worker(1), new RxQueue(a, 0))
+                .workers(burst -> burst.sendAllTo(b.id()), eal.worker(2))
+                .tx(eal.worker(3))
+                .backpressure(Backpressure.WAIT)
+                .build();
+            final CountersReader reader = Counters.get().reader();
+            pipeline.start();
+            final long[] ids = { eal.worker(1).threadId(), eal.worker(2).threadId(), eal.worker(3).threadId() };
+            final long[] before;
+            final long[] after;
+            try
+            {
+                awaitTx(b, 1_000_000); // warm-up: JIT compiles the loops
+                before = threads.getThreadAllocatedBytes(ids);
+                final long txBefore = b.stats().opackets();
+                awaitTx(b, txBefore + 1_000_000);
+                after = threads.getThreadAllocatedBytes(ids);
+            }
+            finally
+            {
+                pipeline.stop();
+            }
+            for (int i = 0; i < ids.length; i++)
+            {
+                assertTrue(after[i] - before[i] < 16 * 1024, "lcore " + (i + 1) + " allocated " +
+                    (after[i] - before[i]) + " bytes while forwarding 1M packets");
+            }
+            assertTrue(reader.maxCounterId() >= 0);
+        }
+    }
+
+    private static void awaitTx(final Port port, final long packets) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + 60_000_000_000L;
+        try (PortStats stats = new PortStats())
+        {
+            while (port.stats(stats).opackets() < packets && System.nanoTime() < deadline)
+            {
+                Thread.sleep(20);
+            }
+            assertTrue(stats.opackets() >= packets, "forwarded " + stats.opackets());
+        }
+    }
+
+    private static Map<String, Long> counters()
+    {
+        final Map<String, Long> values = new HashMap<>();
+        final CountersReader reader = Counters.get().reader();
+        reader.forEach((value, id, label) -> values.merge(label, value, Long::sum));
+        return values;
+    }
+
+    private static Map<String, Long> delta(final Map<String, Long> before, final Map<String, Long> after)
+    {
+        final Map<String, Long> d = new HashMap<>();
+        after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
+        return d;
+    }
+}
