@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
     description = "jdpdk throughput beside DPDK's C tools, in the same run.")
 public final class Bench implements Callable<Integer>
 {
-    @Parameters(arity = "0..*", description = "scenarios: iofwd (default: all)")
+    @Parameters(arity = "0..*", description = "scenarios: iofwd, pipeline (default: all)")
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--seconds", description = "seconds per run (default 10)")
@@ -57,15 +57,16 @@ public final class Bench implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        final List<String> run = scenarios.isEmpty() ? List.of("iofwd") : scenarios;
+        final List<String> run = scenarios.isEmpty() ? List.of("iofwd", "pipeline") : scenarios;
         for (final String scenario : run)
         {
             switch (scenario)
             {
                 case "iofwd" -> ioFwd();
+                case "pipeline" -> pipeline();
                 default ->
                 {
-                    System.err.println("bench: unknown scenario " + scenario + " (iofwd)");
+                    System.err.println("bench: unknown scenario " + scenario + " (iofwd, pipeline)");
                     return 1;
                 }
             }
@@ -83,6 +84,67 @@ public final class Bench implements Callable<Integer>
         final List<String> java = Peer.java(IoFwdScenario.class, eal.toArray(String[]::new));
         compare("io forwarding, 1 lcore, 2 x net_null, burst 32", "dpdk-testpmd --forward-mode=io", testpmd,
             "jdpdk Skeleton.Forwarder", java);
+    }
+
+    /**
+     * (a) run-to-completion on one lcore, (b) RX -> Disruptor ring -> TX on two lcores, (c) the same
+     * handoff in C over rte_ring (bench/src/main/c/ring_handoff.c); aggregate Mpps (both ports).
+     */
+    private void pipeline() throws Exception
+    {
+        // Three lcores on two CPUs: the main lcore only prints; RX on CPU 1, TX on CPU 0.
+        final List<String> lcores = new ArrayList<>(ealArgs());
+        final int l = lcores.indexOf("-l");
+        lcores.remove(l + 1);
+        lcores.set(l, "--lcores=0@0,1@1,2@0");
+        final List<String> c = new ArrayList<>(List.of(nativePeer("ring_handoff")));
+        c.addAll(ealArgs());
+        System.out.println("== RX -> ring -> TX, 2 x net_null, burst 32 (" + seconds + " s x " + rounds +
+            " rounds, aggregate Mpps of both ports, median)");
+        final double[][] r = new double[3][rounds];
+        String latency = "";
+        for (int i = 0; i < rounds; i++)
+        {
+            r[0][i] = 2 * rate("jdpdk run-to-completion", Peer.java(PipelineScenario.class, concat("rtc", ealArgs())));
+            final String out = Peer.run(Peer.java(PipelineScenario.class, concat("pipeline", lcores)), seconds);
+            r[1][i] = 2 * RateSamples.medianPerPort(out, 2, 2);
+            final int at = out.indexOf("RX-to-TX latency");
+            latency = at < 0 ? "(no latency line)" : out.substring(at, out.indexOf('\n', at));
+            r[2][i] = 2 * rate("C rte_ring handoff", c);
+            System.out.printf(Locale.ROOT, "round %d: (a) rtc %7.2f Mpps  (b) pipeline %7.2f Mpps  (c) C rte_ring %7.2f Mpps" +
+                "  (b)/(c) %.3f  (b)/(a) %.3f%n", i + 1, r[0][i] / 1e6, r[1][i] / 1e6, r[2][i] / 1e6,
+                r[1][i] / r[2][i], r[1][i] / r[0][i]);
+            System.out.println("         jdpdk pipeline " + latency);
+        }
+        final double a = Arrays.stream(r[0]).max().orElse(0);
+        final double b = Arrays.stream(r[1]).max().orElse(0);
+        final double cc = Arrays.stream(r[2]).max().orElse(0);
+        System.out.printf(Locale.ROOT, "best:    (a) rtc %7.2f Mpps  (b) pipeline %7.2f Mpps  (c) C rte_ring %7.2f Mpps" +
+            "  (b)/(c) %.3f  (b)/(a) %.3f%n", a / 1e6, b / 1e6, cc / 1e6, b / cc, b / a);
+    }
+
+    private static String[] concat(final String first, final List<String> rest)
+    {
+        final List<String> all = new ArrayList<>();
+        all.add(first);
+        all.addAll(rest);
+        return all.toArray(String[]::new);
+    }
+
+    /** A C peer built by this module into target/native, found next to the bench jar. */
+    private static String nativePeer(final String name)
+    {
+        final String cp = System.getProperty("java.class.path");
+        for (final String entry : cp.split(java.io.File.pathSeparator))
+        {
+            final java.io.File dir = new java.io.File(entry).getAbsoluteFile().getParentFile();
+            final java.io.File peer = new java.io.File(dir, "native/" + name);
+            if (peer.canExecute())
+            {
+                return peer.getPath();
+            }
+        }
+        throw new IllegalStateException(name + " not built: run ./jdpdk build (bench/target/native/" + name + ")");
     }
 
     private void compare(final String title, final String cName, final List<String> c, final String javaName,

@@ -1,0 +1,145 @@
+/*
+ * ring_handoff.c: the C reference for jdpdk's RX -> ring -> TX pipeline benchmark.
+ *
+ * The same topology as jdpdk's two-lcore pipeline, in plain DPDK: the main lcore receives bursts
+ * of 32 from every port and enqueues them on a single-producer/single-consumer rte_ring; the
+ * worker lcore dequeues, sends each packet out of the paired port (0<->1) and frees what TX
+ * refused. Prints testpmd's Rx-pps lines every second so the harness reads both the same way;
+ * stops on SIGINT/SIGTERM. Usage: ring_handoff EAL_ARGS (two ports, two lcores).
+ */
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+#include <rte_malloc.h>
+#include <rte_ring.h>
+
+#define BURST 32
+#define RING_SIZE 1024
+#define NUM_MBUFS 16383
+#define CACHE 250
+
+struct item {
+	uint16_t port;
+	uint16_t n;
+	struct rte_mbuf *pkts[BURST];
+};
+
+static volatile int quit;
+static struct rte_ring *ring;        /* of struct item *, RX -> TX */
+static struct rte_ring *free_items;  /* of struct item *, TX -> RX */
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	quit = 1;
+}
+
+static int port_init(uint16_t port, struct rte_mempool *pool)
+{
+	struct rte_eth_conf conf = {0};
+	int rc = rte_eth_dev_configure(port, 1, 1, &conf);
+	if (rc == 0)
+		rc = rte_eth_rx_queue_setup(port, 0, 1024, rte_eth_dev_socket_id(port), NULL, pool);
+	if (rc == 0)
+		rc = rte_eth_tx_queue_setup(port, 0, 1024, rte_eth_dev_socket_id(port), NULL);
+	if (rc == 0)
+		rc = rte_eth_dev_start(port);
+	return rc;
+}
+
+static int tx_lcore(void *arg)
+{
+	(void)arg;
+	void *objs[BURST];
+	while (!quit) {
+		unsigned n = rte_ring_dequeue_burst(ring, objs, BURST, NULL);
+		for (unsigned i = 0; i < n; i++) {
+			struct item *it = objs[i];
+			uint16_t sent = rte_eth_tx_burst(it->port ^ 1, 0, it->pkts, it->n);
+			if (sent < it->n)
+				rte_pktmbuf_free_bulk(it->pkts + sent, it->n - sent);
+		}
+		if (n > 0)
+			rte_ring_enqueue_burst(free_items, objs, n, NULL);
+	}
+	return 0;
+}
+
+static void print_stats(uint16_t nb_ports, uint64_t *prev, uint64_t hz, uint64_t cycles)
+{
+	for (uint16_t p = 0; p < nb_ports; p++) {
+		struct rte_eth_stats st;
+		rte_eth_stats_get(p, &st);
+		uint64_t pps = (st.ipackets - prev[p]) * hz / cycles;
+		prev[p] = st.ipackets;
+		printf("  ######################## NIC statistics for port %-2d ########################\n", p);
+		printf("  RX-packets: %-10" PRIu64 " TX-packets: %-10" PRIu64 "\n", st.ipackets, st.opackets);
+		printf("  Rx-pps: %12" PRIu64 "\n", pps);
+	}
+	fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	if (rte_eal_init(argc, argv) < 0)
+		rte_exit(EXIT_FAILURE, "rte_eal_init failed\n");
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	uint16_t nb_ports = rte_eth_dev_count_avail();
+	if (nb_ports != 2 || rte_lcore_count() < 2)
+		rte_exit(EXIT_FAILURE, "need 2 ports and 2 lcores\n");
+	struct rte_mempool *pool = rte_pktmbuf_pool_create("MBUF_POOL", NUM_MBUFS, CACHE, 0,
+		RTE_MBUF_DEFAULT_BUF_SIZE, rte_socket_id());
+	ring = rte_ring_create("handoff", RING_SIZE, rte_socket_id(), RING_F_SP_ENQ | RING_F_SC_DEQ);
+	free_items = rte_ring_create("items", RING_SIZE * 2, rte_socket_id(), RING_F_SP_ENQ | RING_F_SC_DEQ);
+	if (pool == NULL || ring == NULL || free_items == NULL)
+		rte_exit(EXIT_FAILURE, "cannot create pool or rings\n");
+	for (unsigned i = 0; i < RING_SIZE * 2 - 1; i++) {
+		struct item *it = rte_zmalloc("item", sizeof(*it), RTE_CACHE_LINE_SIZE);
+		rte_ring_enqueue(free_items, it);
+	}
+	for (uint16_t p = 0; p < nb_ports; p++)
+		if (port_init(p, pool) != 0)
+			rte_exit(EXIT_FAILURE, "cannot init port %u\n", p);
+
+	rte_eal_remote_launch(tx_lcore, NULL, rte_get_next_lcore(-1, 1, 0));
+	uint64_t hz = rte_get_tsc_hz(), last = rte_rdtsc(), prev[2] = {0, 0};
+	struct item *it = NULL;
+	while (!quit) {
+		for (uint16_t p = 0; p < nb_ports; p++) {
+			if (it == NULL && rte_ring_dequeue(free_items, (void **)&it) != 0) {
+				it = NULL;
+				continue;
+			}
+			it->n = rte_eth_rx_burst(p, 0, it->pkts, BURST);
+			if (it->n == 0)
+				continue;
+			it->port = p;
+			if (rte_ring_enqueue(ring, it) != 0) {
+				rte_pktmbuf_free_bulk(it->pkts, it->n); /* ring full: drop, as jdpdk's default */
+				continue;
+			}
+			it = NULL;
+		}
+		uint64_t now = rte_rdtsc();
+		if (now - last >= hz) {
+			print_stats(nb_ports, prev, hz, now - last);
+			last = now;
+		}
+	}
+	rte_eal_mp_wait_lcore();
+	for (uint16_t p = 0; p < nb_ports; p++) {
+		rte_eth_dev_stop(p);
+		rte_eth_dev_close(p);
+	}
+	rte_eal_cleanup();
+	return 0;
+}
