@@ -286,10 +286,19 @@ public final class Ipv6View extends HeaderView
         return fragmentOffset() == 0 && upperLayerProtocol != IpProtocol.IPV6_NO_NEXT_HEADER;
     }
 
-    /** Whether a fragment header was walked past. */
-    public boolean isFragment()
+    /** Whether a fragment header was walked past, an atomic one (offset 0, M clear) included. */
+    public boolean hasFragmentHeader()
     {
         return fragment;
+    }
+
+    /**
+     * Whether this packet is a fragment of a larger datagram: a fragment header with a non-zero offset or the M flag
+     * set. An atomic fragment (RFC 6946: offset 0, M clear) carries the whole datagram and is not one.
+     */
+    public boolean isFragment()
+    {
+        return (fragmentOffsetFlags & 0xFFF9) != 0;
     }
 
     /** Offset of the fragment header, in units of 8 bytes; 0 when not a fragment. */
