@@ -1,0 +1,167 @@
+package io.jdpdk.mempool.header;
+
+import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.mempool.Mbuf;
+
+import java.lang.foreign.MemorySegment;
+
+import static io.jdpdk.mempool.header.HeaderOffsets.ARP_ETHERNET_IPV4_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.ARP_FIXED_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.ARP_HARDWARE_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.ARP_HARDWARE_TYPE;
+import static io.jdpdk.mempool.header.HeaderOffsets.ARP_OPERATION;
+import static io.jdpdk.mempool.header.HeaderOffsets.ARP_PROTOCOL_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.ARP_PROTOCOL_TYPE;
+import static io.jdpdk.mempool.header.HeaderOffsets.ARP_SENDER_HARDWARE_ADDRESS;
+import static io.jdpdk.mempool.header.HeaderOffsets.ARP_SENDER_PROTOCOL_ADDRESS;
+import static io.jdpdk.mempool.header.HeaderOffsets.ARP_TARGET_HARDWARE_ADDRESS;
+import static io.jdpdk.mempool.header.HeaderOffsets.ARP_TARGET_PROTOCOL_ADDRESS;
+import static io.jdpdk.mempool.header.HeaderOffsets.MAC_LENGTH;
+
+/**
+ * A re-pointable view of an ARP packet for IPv4 over Ethernet (RFC 826), the only kind it accepts.
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |     Hardware type (1)         |     Protocol type (0x0800)    |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |  HW len (6)   | Proto len (4) |           Operation           |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |                Sender hardware address (MAC)                  |
+ *  +                               +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |                               |  Sender protocol address ...  |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  | ... (IPv4)                    |  Target hardware address ...  |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+                               +
+ *  |                          ... (MAC)                            |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |                Target protocol address (IPv4)                 |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * </pre>
+ * MAC addresses are the low 48 bits of a {@code long}, IPv4 addresses an {@code int} (first octet most
+ * significant). The view never reads or writes outside the bounds given to wrap; see {@link HeaderView}.
+ */
+public final class ArpView extends HeaderView
+{
+    public static final int HARDWARE_TYPE_ETHERNET = 1;
+    public static final int OPERATION_REQUEST = 1;
+    public static final int OPERATION_REPLY = 2;
+
+    /**
+     * Points the view at the ARP packet at {@code base}.
+     *
+     * @return false, leaving the view invalid, when fewer than 28 bytes are available or the packet is not for
+     * IPv4 over Ethernet (hardware type 1, protocol type 0x0800, address lengths 6 and 4)
+     */
+    public boolean wrap(final MemorySegment segment, final long base, final int length)
+    {
+        if (!bind(segment, base, length, ARP_FIXED_LENGTH))
+        {
+            return false;
+        }
+        if (!isEthernetIpv4() || length < ARP_ETHERNET_IPV4_LENGTH)
+        {
+            return invalidate();
+        }
+        return true;
+    }
+
+    /**
+     * Wraps the packet at {@code offset} in the mbuf's data, bounded by data_len.
+     *
+     * @return false, leaving the view invalid, when the offset is past data_len or the header does not fit
+     */
+    public boolean wrap(final Mbuf mbuf, final int offset)
+    {
+        final int dataLen = mbuf.dataLen();
+        if (offset < 0 || offset > dataLen)
+        {
+            return invalidate();
+        }
+        return wrap(Memory.ALL, mbuf.dataAddress() + offset, dataLen - offset);
+    }
+
+    /** Whether the 8 fixed bytes say IPv4 over Ethernet; reads only them, so callers may check before wrapping. */
+    boolean isEthernetIpv4()
+    {
+        return u16(ARP_HARDWARE_TYPE) == HARDWARE_TYPE_ETHERNET && u16(ARP_PROTOCOL_TYPE) == EtherType.IPV4 &&
+            u8(ARP_HARDWARE_LENGTH) == MAC_LENGTH && u8(ARP_PROTOCOL_LENGTH) == 4;
+    }
+
+    public int hardwareType()
+    {
+        return u16(ARP_HARDWARE_TYPE);
+    }
+
+    public int protocolType()
+    {
+        return u16(ARP_PROTOCOL_TYPE);
+    }
+
+    public int hardwareLength()
+    {
+        return u8(ARP_HARDWARE_LENGTH);
+    }
+
+    public int protocolLength()
+    {
+        return u8(ARP_PROTOCOL_LENGTH);
+    }
+
+    /** {@link #OPERATION_REQUEST} or {@link #OPERATION_REPLY}, or another value the sender chose. */
+    public int operation()
+    {
+        return u16(ARP_OPERATION);
+    }
+
+    public ArpView operation(final int operation)
+    {
+        put16(ARP_OPERATION, operation);
+        return this;
+    }
+
+    public long senderHardwareAddress()
+    {
+        return u48(ARP_SENDER_HARDWARE_ADDRESS);
+    }
+
+    public ArpView senderHardwareAddress(final long mac)
+    {
+        put48(ARP_SENDER_HARDWARE_ADDRESS, mac);
+        return this;
+    }
+
+    public int senderProtocolAddress()
+    {
+        return i32(ARP_SENDER_PROTOCOL_ADDRESS);
+    }
+
+    public ArpView senderProtocolAddress(final int address)
+    {
+        put32(ARP_SENDER_PROTOCOL_ADDRESS, address);
+        return this;
+    }
+
+    public long targetHardwareAddress()
+    {
+        return u48(ARP_TARGET_HARDWARE_ADDRESS);
+    }
+
+    public ArpView targetHardwareAddress(final long mac)
+    {
+        put48(ARP_TARGET_HARDWARE_ADDRESS, mac);
+        return this;
+    }
+
+    public int targetProtocolAddress()
+    {
+        return i32(ARP_TARGET_PROTOCOL_ADDRESS);
+    }
+
+    public ArpView targetProtocolAddress(final int address)
+    {
+        put32(ARP_TARGET_PROTOCOL_ADDRESS, address);
+        return this;
+    }
+}

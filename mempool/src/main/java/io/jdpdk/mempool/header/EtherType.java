@@ -1,0 +1,25 @@
+package io.jdpdk.mempool.header;
+
+/** EtherType values the views and {@link PacketParser} recognise (IEEE 802 numbers). */
+public final class EtherType
+{
+    public static final int IPV4 = 0x0800;
+    public static final int ARP = 0x0806;
+    /** 802.1Q customer VLAN tag. */
+    public static final int VLAN = 0x8100;
+    public static final int IPV6 = 0x86DD;
+    /** 802.1ad service VLAN tag (the outer tag of QinQ). */
+    public static final int QINQ = 0x88A8;
+    /** Values below this in the EtherType position are 802.3 lengths, not EtherTypes. */
+    public static final int MIN_ETHER_TYPE = 0x0600;
+
+    private EtherType()
+    {
+    }
+
+    /** Whether {@code etherType} is a VLAN tag protocol identifier (0x8100 or 0x88A8). */
+    public static boolean isVlan(final int etherType)
+    {
+        return etherType == VLAN || etherType == QINQ;
+    }
+}

@@ -1,0 +1,115 @@
+package io.jdpdk.mempool.header;
+
+import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.mempool.Mbuf;
+
+import java.lang.foreign.MemorySegment;
+
+import static io.jdpdk.mempool.header.HeaderOffsets.ETH_DESTINATION;
+import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.ETH_SOURCE;
+import static io.jdpdk.mempool.header.HeaderOffsets.ETH_TYPE;
+
+/**
+ * A re-pointable view of an Ethernet II header. A VLAN-tagged frame carries the tag protocol identifier
+ * (0x8100 or 0x88A8) in the EtherType position; {@link VlanView} reads the tag that follows, and
+ * {@link PacketParser} walks the tags to the inner EtherType.
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |                    Destination MAC address                    |
+ *  +                               +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |                               |                               |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+                               +
+ *  |                      Source MAC address                       |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |     EtherType or VLAN TPID    |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * </pre>
+ * MAC addresses are the low 48 bits of a {@code long}, first octet most significant
+ * ({@code 0x0800278A3B1CL} is {@code 08:00:27:8a:3b:1c}). The view never reads or writes outside the bounds given to
+ * wrap; see {@link HeaderView} for the contract every view keeps.
+ */
+public final class EthernetView extends HeaderView
+{
+    /**
+     * Points the view at the Ethernet header at {@code base}.
+     *
+     * @return false, leaving the view invalid, when fewer than 14 bytes are available
+     */
+    public boolean wrap(final MemorySegment segment, final long base, final int length)
+    {
+        return bind(segment, base, length, ETH_HEADER_LENGTH);
+    }
+
+    /**
+     * Wraps the header at {@code offset} in the mbuf's data, bounded by data_len.
+     *
+     * @return false, leaving the view invalid, when the offset is past data_len or the header does not fit
+     */
+    public boolean wrap(final Mbuf mbuf, final int offset)
+    {
+        final int dataLen = mbuf.dataLen();
+        if (offset < 0 || offset > dataLen)
+        {
+            return invalidate();
+        }
+        return wrap(Memory.ALL, mbuf.dataAddress() + offset, dataLen - offset);
+    }
+
+    public long destination()
+    {
+        return u48(ETH_DESTINATION);
+    }
+
+    public EthernetView destination(final long mac)
+    {
+        put48(ETH_DESTINATION, mac);
+        return this;
+    }
+
+    public long source()
+    {
+        return u48(ETH_SOURCE);
+    }
+
+    public EthernetView source(final long mac)
+    {
+        put48(ETH_SOURCE, mac);
+        return this;
+    }
+
+    /** EtherType, or the TPID of the first VLAN tag in a tagged frame. */
+    public int etherType()
+    {
+        return u16(ETH_TYPE);
+    }
+
+    public EthernetView etherType(final int etherType)
+    {
+        put16(ETH_TYPE, etherType);
+        return this;
+    }
+
+    /** Exchanges destination and source MAC addresses, as a MAC-swapping reflector does. @return this */
+    public EthernetView swapAddresses()
+    {
+        final long destination = destination();
+        destination(source());
+        source(destination);
+        return this;
+    }
+
+    /** Whether the destination is a group (multicast or broadcast) address: the I/G bit of the first octet. */
+    public boolean isMulticast()
+    {
+        return (u8(ETH_DESTINATION) & 0x01) != 0;
+    }
+
+    /** Offset of the byte after the header (the first VLAN tag, or the L3 header of an untagged frame). */
+    public int payloadOffset()
+    {
+        return ETH_HEADER_LENGTH;
+    }
+}

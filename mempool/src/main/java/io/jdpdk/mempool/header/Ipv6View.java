@@ -1,0 +1,315 @@
+package io.jdpdk.mempool.header;
+
+import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.mempool.Mbuf;
+
+import java.lang.foreign.MemorySegment;
+
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_ADDRESS_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_DESTINATION;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_EXT_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_EXT_MIN_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_EXT_NEXT_HEADER;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_FRAGMENT_HEADER_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_FRAGMENT_OFFSET_FLAGS;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_HEADER_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_HOP_LIMIT;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_NEXT_HEADER;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_PAYLOAD_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_SOURCE;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_VERSION_CLASS_FLOW;
+
+/**
+ * A re-pointable view of an IPv6 header (RFC 8200) and the chain of extension headers after it.
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |Version| Traffic Class |              Flow Label               |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |         Payload Length        |  Next Header  |   Hop Limit   |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |                                                               |
+ *  +                  Source Address (128 bits)                    +
+ *  |                                                               |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |                                                               |
+ *  +                Destination Address (128 bits)                 +
+ *  |                                                               |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |  Next Header  |  Hdr Ext Len  |  extension header data ...    |  hop-by-hop (0), routing (43),
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+  destination options (60): (len + 1) * 8
+ *  |  Next Header  |   Reserved    |  Fragment Offset        |Res|M|  fragment (44): 8 bytes
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+  AH (51): (len + 2) * 4
+ *  |            upper-layer header (TCP, UDP, ICMPv6, ...)         |
+ * </pre>
+ * Wrap walks the extension headers (hop-by-hop, routing, fragment, destination options, AH) to the upper-layer
+ * header, stopping at any other next-header value, ESP (50) and No Next Header (59) included, and after a fragment
+ * header whose offset is not zero (what follows is the middle of a payload, not a header).
+ * Addresses are two {@code long}s, high and low 64 bits, or 16 bytes copied to or from a {@code byte[]}.
+ * Jumbograms (payload length 0 with a jumbo payload option) are not supported: their payload is taken as empty.
+ * The view never reads or writes outside the bounds given to wrap; see {@link HeaderView}.
+ */
+public final class Ipv6View extends HeaderView
+{
+    private int payloadLength;
+    private int upperLayerOffset;
+    private int upperLayerProtocol;
+    private int fragmentOffsetFlags;
+    private boolean fragment;
+
+    /**
+     * Points the view at the IPv6 header at {@code base} and walks its extension headers.
+     *
+     * @return false, leaving the view invalid, when fewer than 40 bytes are available or the header lies: version
+     * not 6, payload beyond {@code length}, an extension header running past the payload
+     */
+    public boolean wrap(final MemorySegment segment, final long base, final int length)
+    {
+        if (!bind(segment, base, length, IPV6_HEADER_LENGTH))
+        {
+            return false;
+        }
+        final int payloadLength = u16(IPV6_PAYLOAD_LENGTH);
+        if ((u8(IPV6_VERSION_CLASS_FLOW) >>> 4) != 6 || payloadLength > length - IPV6_HEADER_LENGTH)
+        {
+            return invalidate();
+        }
+        final int end = IPV6_HEADER_LENGTH + payloadLength;
+        int offset = IPV6_HEADER_LENGTH;
+        int nextHeader = u8(IPV6_NEXT_HEADER);
+        int fragmentOffsetFlags = 0;
+        boolean fragment = false;
+        while (IpProtocol.isIpv6ExtensionHeader(nextHeader) && (fragmentOffsetFlags & 0xFFF8) == 0)
+        {
+            if (offset > end - IPV6_EXT_MIN_LENGTH)
+            {
+                return invalidate();
+            }
+            final int extLength;
+            if (nextHeader == IpProtocol.IPV6_FRAGMENT)
+            {
+                extLength = IPV6_FRAGMENT_HEADER_LENGTH;
+                fragmentOffsetFlags = u16(offset + IPV6_FRAGMENT_OFFSET_FLAGS);
+                fragment = true;
+            }
+            else if (nextHeader == IpProtocol.AH)
+            {
+                extLength = (u8(offset + IPV6_EXT_LENGTH) + 2) << 2;
+            }
+            else
+            {
+                extLength = (u8(offset + IPV6_EXT_LENGTH) + 1) << 3;
+            }
+            if (extLength > end - offset)
+            {
+                return invalidate();
+            }
+            nextHeader = u8(offset + IPV6_EXT_NEXT_HEADER);
+            offset += extLength;
+        }
+        this.payloadLength = payloadLength;
+        this.upperLayerOffset = offset;
+        this.upperLayerProtocol = nextHeader;
+        this.fragmentOffsetFlags = fragmentOffsetFlags;
+        this.fragment = fragment;
+        return true;
+    }
+
+    /**
+     * Wraps the header at {@code offset} in the mbuf's data, bounded by data_len.
+     *
+     * @return false, leaving the view invalid, when the offset is past data_len or the header does not fit or lies
+     */
+    public boolean wrap(final Mbuf mbuf, final int offset)
+    {
+        final int dataLen = mbuf.dataLen();
+        if (offset < 0 || offset > dataLen)
+        {
+            return invalidate();
+        }
+        return wrap(Memory.ALL, mbuf.dataAddress() + offset, dataLen - offset);
+    }
+
+    public int version()
+    {
+        return u8(IPV6_VERSION_CLASS_FLOW) >>> 4;
+    }
+
+    public int trafficClass()
+    {
+        return (i32(IPV6_VERSION_CLASS_FLOW) >>> 20) & 0xFF;
+    }
+
+    /** Sets the traffic class (DSCP and ECN), keeping version and flow label. @return this */
+    public Ipv6View trafficClass(final int trafficClass)
+    {
+        put32(IPV6_VERSION_CLASS_FLOW, (i32(IPV6_VERSION_CLASS_FLOW) & 0xF00F_FFFF) | ((trafficClass & 0xFF) << 20));
+        return this;
+    }
+
+    public int flowLabel()
+    {
+        return i32(IPV6_VERSION_CLASS_FLOW) & 0xF_FFFF;
+    }
+
+    /** Payload Length: bytes after the 40-byte header, extension headers included, as validated by wrap. */
+    public int payloadLength()
+    {
+        return payloadLength;
+    }
+
+    /** Next Header of the fixed header: the first extension header or the upper-layer protocol. */
+    public int nextHeader()
+    {
+        return u8(IPV6_NEXT_HEADER);
+    }
+
+    public int hopLimit()
+    {
+        return u8(IPV6_HOP_LIMIT);
+    }
+
+    public Ipv6View hopLimit(final int hopLimit)
+    {
+        put8(IPV6_HOP_LIMIT, hopLimit);
+        return this;
+    }
+
+    /** High 64 bits of the source address (the first eight bytes). */
+    public long sourceAddressHigh()
+    {
+        return i64(IPV6_SOURCE);
+    }
+
+    public long sourceAddressLow()
+    {
+        return i64(IPV6_SOURCE + 8);
+    }
+
+    /** Sets the source address; no checksum is updated. @return this */
+    public Ipv6View sourceAddress(final long high, final long low)
+    {
+        put64(IPV6_SOURCE, high);
+        put64(IPV6_SOURCE + 8, low);
+        return this;
+    }
+
+    /** Copies the 16 bytes of the source address into {@code dst} at {@code dstOffset}. */
+    public void getSourceAddress(final byte[] dst, final int dstOffset)
+    {
+        copyOut(IPV6_SOURCE, dst, dstOffset, IPV6_ADDRESS_LENGTH);
+    }
+
+    /** Sets the source address from 16 bytes of {@code src} at {@code srcOffset}. @return this */
+    public Ipv6View putSourceAddress(final byte[] src, final int srcOffset)
+    {
+        copyIn(IPV6_SOURCE, src, srcOffset, IPV6_ADDRESS_LENGTH);
+        return this;
+    }
+
+    public long destinationAddressHigh()
+    {
+        return i64(IPV6_DESTINATION);
+    }
+
+    public long destinationAddressLow()
+    {
+        return i64(IPV6_DESTINATION + 8);
+    }
+
+    /** Sets the destination address; no checksum is updated. @return this */
+    public Ipv6View destinationAddress(final long high, final long low)
+    {
+        put64(IPV6_DESTINATION, high);
+        put64(IPV6_DESTINATION + 8, low);
+        return this;
+    }
+
+    public void getDestinationAddress(final byte[] dst, final int dstOffset)
+    {
+        copyOut(IPV6_DESTINATION, dst, dstOffset, IPV6_ADDRESS_LENGTH);
+    }
+
+    public Ipv6View putDestinationAddress(final byte[] src, final int srcOffset)
+    {
+        copyIn(IPV6_DESTINATION, src, srcOffset, IPV6_ADDRESS_LENGTH);
+        return this;
+    }
+
+    /**
+     * Exchanges source and destination addresses; TCP, UDP and ICMPv6 checksums stay valid because the
+     * one's-complement sum is order-independent. @return this
+     */
+    public Ipv6View swapAddresses()
+    {
+        final long sourceHigh = sourceAddressHigh();
+        final long sourceLow = sourceAddressLow();
+        sourceAddress(destinationAddressHigh(), destinationAddressLow());
+        destinationAddress(sourceHigh, sourceLow);
+        return this;
+    }
+
+    /** Bytes of extension headers wrap walked past. */
+    public int extensionHeadersLength()
+    {
+        return upperLayerOffset - IPV6_HEADER_LENGTH;
+    }
+
+    /**
+     * The protocol where the walk stopped: TCP, UDP, ICMPv6, ESP, No Next Header, or whatever non-extension value
+     * came first; for a non-first fragment, the protocol of the fragmented payload.
+     */
+    public int upperLayerProtocol()
+    {
+        return upperLayerProtocol;
+    }
+
+    /** Offset from {@link #base()} of the byte after the last extension header walked past. */
+    public int upperLayerOffset()
+    {
+        return upperLayerOffset;
+    }
+
+    /** Bytes from {@link #upperLayerOffset()} to the end of the payload: the upper-layer packet length. */
+    public int upperLayerLength()
+    {
+        return IPV6_HEADER_LENGTH + payloadLength - upperLayerOffset;
+    }
+
+    /**
+     * Whether an upper-layer header starts at {@link #upperLayerOffset()}: false after a fragment header with a
+     * non-zero offset and for No Next Header.
+     */
+    public boolean hasUpperLayerHeader()
+    {
+        return fragmentOffset() == 0 && upperLayerProtocol != IpProtocol.IPV6_NO_NEXT_HEADER;
+    }
+
+    /** Whether a fragment header was walked past, an atomic one (offset 0, M clear) included. */
+    public boolean hasFragmentHeader()
+    {
+        return fragment;
+    }
+
+    /**
+     * Whether this packet is a fragment of a larger datagram: a fragment header with a non-zero offset or the M flag
+     * set. An atomic fragment (RFC 6946: offset 0, M clear) carries the whole datagram and is not one.
+     */
+    public boolean isFragment()
+    {
+        return (fragmentOffsetFlags & 0xFFF9) != 0;
+    }
+
+    /** Offset of the fragment header, in units of 8 bytes; 0 when not a fragment. */
+    public int fragmentOffset()
+    {
+        return fragmentOffsetFlags >>> 3;
+    }
+
+    /** M flag of the fragment header; false when not a fragment. */
+    public boolean moreFragments()
+    {
+        return (fragmentOffsetFlags & 0x1) != 0;
+    }
+}

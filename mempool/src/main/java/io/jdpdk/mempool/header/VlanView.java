@@ -1,0 +1,104 @@
+package io.jdpdk.mempool.header;
+
+import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.mempool.Mbuf;
+
+import java.lang.foreign.MemorySegment;
+
+import static io.jdpdk.mempool.header.HeaderOffsets.VLAN_TAG_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.VLAN_TCI;
+import static io.jdpdk.mempool.header.HeaderOffsets.VLAN_TYPE;
+
+/**
+ * A re-pointable view of the 4 bytes of an 802.1Q (TPID 0x8100) or 802.1ad (TPID 0x88A8, the outer tag of QinQ)
+ * VLAN tag that follow the TPID, laid out as DPDK's {@code struct rte_vlan_hdr}: the tag control information and
+ * the EtherType of what comes next (IPv4, IPv6, ARP or the TPID of an inner tag).
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  | PCP |D|        VLAN ID        |      Inner EtherType/TPID     |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *   \______ TCI (PCP, DEI, VID) __/
+ * </pre>
+ * The view never reads or writes outside the bounds given to wrap; see {@link HeaderView}.
+ */
+public final class VlanView extends HeaderView
+{
+    /** Largest VLAN ID; 0 means "priority tag only" and 4095 is reserved. */
+    public static final int MAX_VLAN_ID = 0xFFF;
+
+    /** @return false, leaving the view invalid, when fewer than 4 bytes are available */
+    public boolean wrap(final MemorySegment segment, final long base, final int length)
+    {
+        return bind(segment, base, length, VLAN_TAG_LENGTH);
+    }
+
+    /**
+     * Wraps the tag at {@code offset} in the mbuf's data, bounded by data_len.
+     *
+     * @return false, leaving the view invalid, when the offset is past data_len or the header does not fit
+     */
+    public boolean wrap(final Mbuf mbuf, final int offset)
+    {
+        final int dataLen = mbuf.dataLen();
+        if (offset < 0 || offset > dataLen)
+        {
+            return invalidate();
+        }
+        return wrap(Memory.ALL, mbuf.dataAddress() + offset, dataLen - offset);
+    }
+
+    /** Tag control information: PCP (3 bits), DEI (1 bit), VLAN ID (12 bits). */
+    public int tci()
+    {
+        return u16(VLAN_TCI);
+    }
+
+    public VlanView tci(final int tci)
+    {
+        put16(VLAN_TCI, tci);
+        return this;
+    }
+
+    public int vlanId()
+    {
+        return tci() & MAX_VLAN_ID;
+    }
+
+    /** Sets the VLAN ID, keeping PCP and DEI. @return this */
+    public VlanView vlanId(final int vlanId)
+    {
+        return tci((tci() & ~MAX_VLAN_ID) | (vlanId & MAX_VLAN_ID));
+    }
+
+    /** Priority code point (802.1p class of service), 0 to 7. */
+    public int pcp()
+    {
+        return tci() >>> 13;
+    }
+
+    /** Sets the priority code point, keeping DEI and VLAN ID. @return this */
+    public VlanView pcp(final int pcp)
+    {
+        return tci((tci() & 0x1FFF) | ((pcp & 0x7) << 13));
+    }
+
+    /** Drop eligible indicator. */
+    public boolean dei()
+    {
+        return (tci() & 0x1000) != 0;
+    }
+
+    /** EtherType of what follows the tag: the payload's, or the TPID of an inner tag. */
+    public int etherType()
+    {
+        return u16(VLAN_TYPE);
+    }
+
+    public VlanView etherType(final int etherType)
+    {
+        put16(VLAN_TYPE, etherType);
+        return this;
+    }
+}
