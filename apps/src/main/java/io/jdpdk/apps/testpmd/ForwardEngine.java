@@ -1,0 +1,25 @@
+package io.jdpdk.apps.testpmd;
+
+/**
+ * A testpmd forwarding engine: what {@code struct fwd_engine} is in DPDK's app/test-pmd (one file
+ * per engine there, {@code iofwd.c}, {@code macswap.c}, ...; one class per engine here). An engine
+ * is stateless or keeps per-stream state in the stream; {@link #packetFwd(FwdStream)} runs on the
+ * forwarding lcore and must not allocate.
+ */
+public interface ForwardEngine
+{
+    /** The mode name, as {@code --forward-mode=NAME} and {@code set fwd NAME} take it. */
+    String name();
+
+    /** Called once per port before forwarding starts ({@code port_fwd_begin}). */
+    default void portBegin(final int portId, final TestPmdConfig config)
+    {
+    }
+
+    /**
+     * One iteration for one stream ({@code packet_fwd}): receive a burst from the stream's RX
+     * queue (or generate one), process it, send it on the stream's TX queue, free what TX refused,
+     * and update the stream's counters.
+     */
+    void packetFwd(FwdStream stream);
+}

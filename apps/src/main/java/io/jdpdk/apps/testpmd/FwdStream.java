@@ -1,0 +1,72 @@
+package io.jdpdk.apps.testpmd;
+
+import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.mempool.Mempool;
+import io.jdpdk.pmd.Port;
+
+/**
+ * A forwarding stream ({@code struct fwd_stream}): packets received on one port's RX queue go out
+ * of another (or the same) port's TX queue. Holds the burst array the engine reuses and the
+ * stream's counters, which only the forwarding lcore writes (read them for statistics after the
+ * lcore stopped, or accept a torn view while it runs, as testpmd does).
+ */
+public final class FwdStream
+{
+    /** Port and queue to receive from. */
+    public final Port rxPort;
+    public final int rxQueue;
+    /** Port and queue to send on. */
+    public final Port txPort;
+    public final int txQueue;
+    /** The run's parameters. */
+    public final TestPmdConfig config;
+    /** The pool generators (txonly, flowgen) allocate from. */
+    public final Mempool pool;
+    /** The burst array, {@code config.burst} entries. */
+    public final MbufBurst burst;
+
+    /** Packets received (or generated). */
+    public long rxPackets;
+    /** Packets the TX queue took. */
+    public long txPackets;
+    /** Packets TX refused (freed). */
+    public long fwdDropped;
+    /** Engine-private state (e.g. txonly's IP id, flowgen's next flow), set by the engine. */
+    public long engineState;
+
+    public FwdStream(final Port rxPort, final int rxQueue, final Port txPort, final int txQueue,
+        final TestPmdConfig config, final Mempool pool)
+    {
+        this.rxPort = rxPort;
+        this.rxQueue = rxQueue;
+        this.txPort = txPort;
+        this.txQueue = txQueue;
+        this.config = config;
+        this.pool = pool;
+        this.burst = new MbufBurst(config.burst);
+    }
+
+    /** Receives a burst from the stream's RX queue into {@link #burst}. @return how many */
+    public int receive()
+    {
+        final int n = rxPort.rxBurst(rxQueue, burst);
+        rxPackets += n;
+        return n;
+    }
+
+    /**
+     * Sends {@link #burst} on the stream's TX queue and frees what TX did not take, counting both
+     * (testpmd without {@code --tx-retry}). The burst is empty afterwards.
+     */
+    public void sendOrFree()
+    {
+        final int n = burst.count();
+        if (n == 0)
+        {
+            return;
+        }
+        final int sent = txPort.txBurstOrFree(txQueue, burst);
+        txPackets += sent;
+        fwdDropped += n - sent;
+    }
+}

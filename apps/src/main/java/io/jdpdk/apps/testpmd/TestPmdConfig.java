@@ -1,0 +1,60 @@
+package io.jdpdk.apps.testpmd;
+
+/**
+ * The run's parameters that forwarding engines read: testpmd's globals ({@code nb_pkt_per_burst},
+ * {@code peer_eth_addrs}, {@code tx_pkt_seg_lengths}, {@code tx_ip_src_addr}, ...), with testpmd's
+ * defaults. Filled from the command line before forwarding starts; read-only on the lcores.
+ */
+public final class TestPmdConfig
+{
+    /** Most ports testpmd handles here. */
+    public static final int MAX_PORTS = 32;
+
+    /** {@code --burst}: packets per burst (default 32). */
+    public int burst = 32;
+
+    /**
+     * Peer MAC per port, 48 bits in network order ({@code --eth-peer=N,MAC}); testpmd's default is
+     * the locally administered 02:00:00:00:00:N.
+     */
+    public final long[] peerMac = new long[MAX_PORTS];
+
+    /** Each port's own MAC (filled when ports start), for mac/icmpecho/txonly source addresses. */
+    public final long[] portMac = new long[MAX_PORTS];
+
+    /** {@code --txpkts}: segment lengths of generated packets (default one segment of 64 bytes). */
+    public int[] txPktSegLengths = { 64 };
+
+    /** {@code --tx-ip=SRC,DST}: IPv4 addresses of generated packets (default 198.18.0.1, 198.18.0.2). */
+    public int txIpSrc = (198 << 24) | (18 << 16) | 1;
+    public int txIpDst = (198 << 24) | (18 << 16) | 2;
+
+    /** {@code --tx-udp=SRC[,DST]}: UDP ports of generated packets (default 9, 9). */
+    public int txUdpSrc = 9;
+    public int txUdpDst = 9;
+
+    /** {@code --txonly-multi-flow}: vary the source IP per packet in txonly. */
+    public boolean txOnlyMultiFlow;
+
+    /** {@code --flowgen-flows}: number of flows flowgen cycles through (default 1024 in 22.11). */
+    public int flowgenFlows = 1024;
+
+    public TestPmdConfig()
+    {
+        for (int i = 0; i < MAX_PORTS; i++)
+        {
+            peerMac[i] = 0x020000000000L | i;
+        }
+    }
+
+    /** Total length of a generated packet: the sum of {@link #txPktSegLengths}. */
+    public int txPktLength()
+    {
+        int sum = 0;
+        for (final int len : txPktSegLengths)
+        {
+            sum += len;
+        }
+        return sum;
+    }
+}
