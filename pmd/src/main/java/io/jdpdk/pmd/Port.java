@@ -177,6 +177,23 @@ public final class Port implements AutoCloseable
         }
     }
 
+    /**
+     * Probes a PCI NIC (vfio-pci bound, or mlx5 through rdma-core) and returns its first port.
+     * {@link NicPreflight} runs first, so a NIC DPDK cannot take fails with what to do about it.
+     *
+     * @throws DpdkException (ENODEV) with the preflight's message, or DPDK's error when the probe fails
+     */
+    public static Port probePci(final String pciAddress)
+    {
+        final String problem = new NicPreflight().problem(pciAddress);
+        if (problem != null)
+        {
+            throw new DpdkException("rte_dev_probe(\"" + pciAddress + "\")", 19, problem);
+        }
+        Eal.current().probe(pciAddress);
+        return byName(pciAddress);
+    }
+
     /** Port id. */
     public int id()
     {
