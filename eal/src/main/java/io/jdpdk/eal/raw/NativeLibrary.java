@@ -161,6 +161,26 @@ public final class NativeLibrary
         }
     }
 
+    /**
+     * Null when {@code installed} (what rte_version() says, e.g. "DPDK 22.11.11") and the version
+     * the shim was built against ({@code year << 8 | month}) are the supported release, else why not.
+     */
+    static String versionProblem(final String installed, final int built)
+    {
+        final String expected = SUPPORTED_YEAR + "." + SUPPORTED_MONTH;
+        if (!installed.startsWith("DPDK " + expected + ".") && !installed.equals("DPDK " + expected))
+        {
+            return "installed " + installed + " is not supported: jdpdk needs DPDK " + expected +
+                " LTS (ABI 23); install Debian 12's dpdk packages (hugepage-setup/install-deps.sh)";
+        }
+        if (built != (SUPPORTED_YEAR << 8 | SUPPORTED_MONTH))
+        {
+            return "libjdpdk.so was built against DPDK " + (built >> 8) + "." + (built & 0xFF) +
+                " headers, jdpdk needs " + expected + ": rebuild with mvn";
+        }
+        return null;
+    }
+
     private static void checkVersion(final SymbolLookup l)
     {
         final String installed;
@@ -181,16 +201,10 @@ public final class NativeLibrary
         {
             throw new DpdkUnavailableException("cannot read the DPDK version: " + t, t);
         }
-        final String expected = SUPPORTED_YEAR + "." + SUPPORTED_MONTH;
-        if (!installed.startsWith("DPDK " + expected + ".") && !installed.equals("DPDK " + expected))
+        final String problem = versionProblem(installed, built);
+        if (problem != null)
         {
-            throw new DpdkUnavailableException("installed " + installed + " is not supported: jdpdk needs DPDK " +
-                expected + " LTS (ABI 23)", null);
-        }
-        if (built != (SUPPORTED_YEAR << 8 | SUPPORTED_MONTH))
-        {
-            throw new DpdkUnavailableException("libjdpdk.so was built against DPDK " + (built >> 8) + "." +
-                (built & 0xFF) + " headers, jdpdk needs " + expected + ": rebuild with mvn", null);
+            throw new DpdkUnavailableException(problem, null);
         }
     }
 }

@@ -5,7 +5,7 @@ import io.jdpdk.eal.LcoreException;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.raw.EthdevRaw;
 import org.agrona.concurrent.Agent;
-import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.CompositeAgent;
 import org.agrona.concurrent.IdleStrategy;
 
@@ -37,7 +37,7 @@ import java.util.function.Supplier;
  * port, buffering per port and flushing at the Disruptor's end of batch. Stages given the same lcore
  * share it as one Agrona {@link CompositeAgent}.
  * <p>
- * Backpressure ({@link Backpressure}): by default a stage facing a full ring frees the burst and
+ * Idle strategy: busy-spin unless {@link Builder#idle} says otherwise. Backpressure ({@link Backpressure}): by default a stage facing a full ring frees the burst and
  * counts it; {@code WAIT} spins instead. Counters are in {@link io.jdpdk.eal.Counters}.
  * <p>
  * {@link #stop()} stops RX, waits until every ring is drained and every TX buffer flushed, then
@@ -150,7 +150,7 @@ public final class Pipeline
         private int ringSize = 1024;
         private int burstSize = 32;
         private Backpressure backpressure = Backpressure.DROP;
-        private Supplier<IdleStrategy> idle = BackoffIdleStrategy::new;
+        private Supplier<IdleStrategy> idle = BusySpinIdleStrategy::new;
         private LongConsumer txLatency;
 
         /** An RX stage on {@code lcore} polling {@code queues}. Call again for more RX lcores. */
@@ -203,7 +203,10 @@ public final class Pipeline
             return this;
         }
 
-        /** The idle strategy of each lcore (default: backing off, fit for shared machines and CI). */
+        /**
+         * The idle strategy of each lcore: busy-spin by default (an lcore owns its CPU); a backing-off
+         * strategy ({@code BackoffIdleStrategy::new}) for shared machines, CI, or lcores sharing a CPU.
+         */
         public Builder idle(final Supplier<IdleStrategy> strategy)
         {
             idle = strategy;

@@ -10,6 +10,7 @@ import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
 import io.jdpdk.pmd.PortStats;
+import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.status.CountersReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -140,7 +141,7 @@ class PipelineTest
                 MARK_AND_SEND_TO_PEER.apply(burst);
                 burst.sendAllTo(b.id());
             };
-            final Pipeline.Builder builder = Pipeline.builder().rx(eal.worker(1), new RxQueue(a, 0)).tx(eal.worker(4))
+            final Pipeline.Builder builder = Pipeline.builder().idle(BackoffIdleStrategy::new).rx(eal.worker(1), new RxQueue(a, 0)).tx(eal.worker(4))
                 .outputPorts(b).backpressure(Backpressure.WAIT);
             if (workers == 1)
             {
@@ -221,7 +222,7 @@ class PipelineTest
         try (Port a = port("net_null", 1); Port b = port("net_null", 1))
         {
             inUseBefore = pool.inUseCount();
-            final Pipeline pipeline = Pipeline.builder()
+            final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new)
                 .rx(eal.worker(1), new RxQueue(a, 0))
                 .workers(burst ->
                 {
@@ -259,7 +260,7 @@ class PipelineTest
         {
             inUseBefore = pool.inUseCount();
             final AtomicLong bursts = new AtomicLong();
-            final Pipeline pipeline = Pipeline.builder()
+            final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new)
                 .rx(eal.worker(1), new RxQueue(a, 0))
                 .workers(burst ->
                 {
@@ -290,7 +291,7 @@ class PipelineTest
         try (Port a = port("net_null", 1); Port b = port("net_null", 1))
         {
             inUseBefore = pool.inUseCount();
-            final Pipeline pipeline = Pipeline.builder()
+            final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new)
                 .rx(eal.worker(1), new RxQueue(a, 0))
                 .workers(burst -> burst.sendAllTo(b.id()), eal.worker(2))
                 .tx(eal.worker(3))
