@@ -21,9 +21,9 @@ class LcoreTimersAllocationTest
      * Slack for the JVM, not for the timers: the first calls link classes, and an OSR or deoptimisation
      * transition of the measuring loop can allocate a few hundred bytes once (seen: 312 bytes after a
      * 300,000-firing warm-up, 0 after longer ones and 0 at every point under -Xint). One allocation per
-     * firing would be at least 16 MB.
+     * firing would be at least 16 MB; under load on two CPUs 1,040 bytes of such noise were seen.
      */
-    private static final long MAX_ALLOCATED_BYTES = 1_024;
+    private static final long MAX_ALLOCATED_BYTES = 64 * 1_024;
 
     private static final int[] STEPS_NS = { 137, 1_024, 611, 3, 2_048, 777, 1_500, 90 };
 
