@@ -270,29 +270,7 @@ public final class Eal implements AutoCloseable
     public void stopWorkers()
     {
         workers.forEach(Lcore::stop);
-        LcoreException failure = null;
-        for (final Lcore lcore : workers)
-        {
-            try
-            {
-                lcore.await();
-            }
-            catch (final LcoreException ex)
-            {
-                if (failure == null)
-                {
-                    failure = ex;
-                }
-                else
-                {
-                    failure.addSuppressed(ex);
-                }
-            }
-        }
-        if (failure != null)
-        {
-            throw failure;
-        }
+        Lcore.awaitAll(workers);
     }
 
     /** TSC ticks per second. */

@@ -295,6 +295,38 @@ public final class Lcore
         }
     }
 
+    /**
+     * Awaits every lcore in turn ({@code rte_eal_mp_wait_lcore}), even after one failed.
+     *
+     * @throws LcoreException the first failure, with those of later lcores suppressed into it
+     */
+    public static void awaitAll(final Iterable<Lcore> lcores)
+    {
+        LcoreException failure = null;
+        for (final Lcore lcore : lcores)
+        {
+            try
+            {
+                lcore.await();
+            }
+            catch (final LcoreException ex)
+            {
+                if (failure == null)
+                {
+                    failure = ex;
+                }
+                else
+                {
+                    failure.addSuppressed(ex);
+                }
+            }
+        }
+        if (failure != null)
+        {
+            throw failure;
+        }
+    }
+
     /** Stops the work, waits, and ends the thread (unregistering it from DPDK). For {@link Eal#close()}. */
     void shutdown()
     {

@@ -102,29 +102,13 @@ public final class Pipeline
             Thread.onSpinWait();
         }
         placement.keySet().forEach(Lcore::stop);
-        LcoreException failure = null;
-        for (final Lcore lcore : placement.keySet())
+        try
         {
-            try
-            {
-                lcore.await();
-            }
-            catch (final LcoreException ex)
-            {
-                if (failure == null)
-                {
-                    failure = ex;
-                }
-                else
-                {
-                    failure.addSuppressed(ex);
-                }
-            }
+            Lcore.awaitAll(placement.keySet());
         }
-        rings.forEach(PacketRing::close);
-        if (failure != null)
+        finally
         {
-            throw failure;
+            rings.forEach(PacketRing::close);
         }
     }
 
