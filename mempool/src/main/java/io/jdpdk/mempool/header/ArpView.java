@@ -1,7 +1,5 @@
 package io.jdpdk.mempool.header;
 
-import io.jdpdk.eal.raw.Memory;
-import io.jdpdk.mempool.Mbuf;
 
 import java.lang.foreign.MemorySegment;
 
@@ -54,6 +52,7 @@ public final class ArpView extends HeaderView
      * @return false, leaving the view invalid, when fewer than 28 bytes are available or the packet is not for
      * IPv4 over Ethernet (hardware type 1, protocol type 0x0800, address lengths 6 and 4)
      */
+    @Override
     public boolean wrap(final MemorySegment segment, final long base, final int length)
     {
         if (!bind(segment, base, length, ARP_FIXED_LENGTH))
@@ -65,21 +64,6 @@ public final class ArpView extends HeaderView
             return invalidate();
         }
         return true;
-    }
-
-    /**
-     * Wraps the packet at {@code offset} in the mbuf's data, bounded by data_len.
-     *
-     * @return false, leaving the view invalid, when the offset is past data_len or the header does not fit
-     */
-    public boolean wrap(final Mbuf mbuf, final int offset)
-    {
-        final int dataLen = mbuf.dataLen();
-        if (offset < 0 || offset > dataLen)
-        {
-            return invalidate();
-        }
-        return wrap(Memory.ALL, mbuf.dataAddress() + offset, dataLen - offset);
     }
 
     /** Whether the 8 fixed bytes say IPv4 over Ethernet; reads only them, so callers may check before wrapping. */

@@ -1,5 +1,8 @@
 package io.jdpdk.mempool.header;
 
+import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.mempool.Mbuf;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -65,6 +68,28 @@ public abstract sealed class HeaderView
     public final boolean isValid()
     {
         return segment != MemorySegment.NULL;
+    }
+
+    /**
+     * Wraps the header at {@code [base, base + length)} of {@code segment}.
+     *
+     * @return false, leaving the view invalid, when the bytes cannot hold the header or the header lies
+     */
+    public abstract boolean wrap(MemorySegment segment, long base, int length);
+
+    /**
+     * Wraps the header at {@code offset} in the mbuf's data, bounded by data_len.
+     *
+     * @return false, leaving the view invalid, when the offset is past data_len or the header does not fit or lies
+     */
+    public final boolean wrap(final Mbuf mbuf, final int offset)
+    {
+        final int dataLen = mbuf.dataLen();
+        if (offset < 0 || offset > dataLen)
+        {
+            return invalidate();
+        }
+        return wrap(Memory.ALL, mbuf.dataAddress() + offset, dataLen - offset);
     }
 
     /**

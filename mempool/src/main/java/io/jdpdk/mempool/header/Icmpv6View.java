@@ -1,7 +1,5 @@
 package io.jdpdk.mempool.header;
 
-import io.jdpdk.eal.raw.Memory;
-import io.jdpdk.mempool.Mbuf;
 
 import java.lang.foreign.MemorySegment;
 
@@ -42,25 +40,12 @@ public final class Icmpv6View extends HeaderView
     public static final int NEIGHBOR_ADVERTISEMENT = 136;
 
     /** @return false, leaving the view invalid, when fewer than 8 bytes are available */
+    @Override
     public boolean wrap(final MemorySegment segment, final long base, final int length)
     {
         return bind(segment, base, length, ICMP_HEADER_LENGTH);
     }
 
-    /**
-     * Wraps the header at {@code offset} in the mbuf's data, bounded by data_len.
-     *
-     * @return false, leaving the view invalid, when the offset is past data_len or the header does not fit
-     */
-    public boolean wrap(final Mbuf mbuf, final int offset)
-    {
-        final int dataLen = mbuf.dataLen();
-        if (offset < 0 || offset > dataLen)
-        {
-            return invalidate();
-        }
-        return wrap(Memory.ALL, mbuf.dataAddress() + offset, dataLen - offset);
-    }
 
     public int type()
     {

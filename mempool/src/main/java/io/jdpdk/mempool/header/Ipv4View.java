@@ -1,7 +1,5 @@
 package io.jdpdk.mempool.header;
 
-import io.jdpdk.eal.raw.Memory;
-import io.jdpdk.mempool.Mbuf;
 
 import java.lang.foreign.MemorySegment;
 
@@ -52,6 +50,7 @@ public final class Ipv4View extends HeaderView
      * @return false, leaving the view invalid, when fewer than 20 bytes are available or the header lies: version
      * not 4, IHL below 5, IHL * 4 beyond {@code length}, Total Length below IHL * 4 or beyond {@code length}
      */
+    @Override
     public boolean wrap(final MemorySegment segment, final long base, final int length)
     {
         if (!bind(segment, base, length, IPV4_MIN_HEADER_LENGTH))
@@ -71,20 +70,6 @@ public final class Ipv4View extends HeaderView
         return true;
     }
 
-    /**
-     * Wraps the header at {@code offset} in the mbuf's data, bounded by data_len.
-     *
-     * @return false, leaving the view invalid, when the offset is past data_len or the header does not fit or lies
-     */
-    public boolean wrap(final Mbuf mbuf, final int offset)
-    {
-        final int dataLen = mbuf.dataLen();
-        if (offset < 0 || offset > dataLen)
-        {
-            return invalidate();
-        }
-        return wrap(Memory.ALL, mbuf.dataAddress() + offset, dataLen - offset);
-    }
 
     public int version()
     {

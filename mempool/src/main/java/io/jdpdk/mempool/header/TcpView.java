@@ -1,7 +1,5 @@
 package io.jdpdk.mempool.header;
 
-import io.jdpdk.eal.raw.Memory;
-import io.jdpdk.mempool.Mbuf;
 
 import java.lang.foreign.MemorySegment;
 
@@ -60,6 +58,7 @@ public final class TcpView extends HeaderView
      * @return false, leaving the view invalid, when fewer than 20 bytes are available or Data Offset is below 5 or
      * puts the end of the options beyond {@code length}
      */
+    @Override
     public boolean wrap(final MemorySegment segment, final long base, final int length)
     {
         if (!bind(segment, base, length, TCP_MIN_HEADER_LENGTH))
@@ -75,20 +74,6 @@ public final class TcpView extends HeaderView
         return true;
     }
 
-    /**
-     * Wraps the header at {@code offset} in the mbuf's data, bounded by data_len.
-     *
-     * @return false, leaving the view invalid, when the offset is past data_len or the header does not fit or lies
-     */
-    public boolean wrap(final Mbuf mbuf, final int offset)
-    {
-        final int dataLen = mbuf.dataLen();
-        if (offset < 0 || offset > dataLen)
-        {
-            return invalidate();
-        }
-        return wrap(Memory.ALL, mbuf.dataAddress() + offset, dataLen - offset);
-    }
 
     public int sourcePort()
     {

@@ -1,7 +1,5 @@
 package io.jdpdk.mempool.header;
 
-import io.jdpdk.eal.raw.Memory;
-import io.jdpdk.mempool.Mbuf;
 
 import java.lang.foreign.MemorySegment;
 
@@ -36,6 +34,7 @@ public final class UdpView extends HeaderView
      * @return false, leaving the view invalid, when fewer than 8 bytes are available or the Length field is below 8
      * or beyond {@code length} (the 0 of an IPv6 jumbogram included)
      */
+    @Override
     public boolean wrap(final MemorySegment segment, final long base, final int length)
     {
         if (!bind(segment, base, length, UDP_HEADER_LENGTH))
@@ -51,20 +50,6 @@ public final class UdpView extends HeaderView
         return true;
     }
 
-    /**
-     * Wraps the header at {@code offset} in the mbuf's data, bounded by data_len.
-     *
-     * @return false, leaving the view invalid, when the offset is past data_len or the header does not fit or lies
-     */
-    public boolean wrap(final Mbuf mbuf, final int offset)
-    {
-        final int dataLen = mbuf.dataLen();
-        if (offset < 0 || offset > dataLen)
-        {
-            return invalidate();
-        }
-        return wrap(Memory.ALL, mbuf.dataAddress() + offset, dataLen - offset);
-    }
 
     public int sourcePort()
     {

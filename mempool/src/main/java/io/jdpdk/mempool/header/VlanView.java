@@ -1,7 +1,5 @@
 package io.jdpdk.mempool.header;
 
-import io.jdpdk.eal.raw.Memory;
-import io.jdpdk.mempool.Mbuf;
 
 import java.lang.foreign.MemorySegment;
 
@@ -29,24 +27,10 @@ public final class VlanView extends HeaderView
     public static final int MAX_VLAN_ID = 0xFFF;
 
     /** @return false, leaving the view invalid, when fewer than 4 bytes are available */
+    @Override
     public boolean wrap(final MemorySegment segment, final long base, final int length)
     {
         return bind(segment, base, length, VLAN_TAG_LENGTH);
-    }
-
-    /**
-     * Wraps the tag at {@code offset} in the mbuf's data, bounded by data_len.
-     *
-     * @return false, leaving the view invalid, when the offset is past data_len or the header does not fit
-     */
-    public boolean wrap(final Mbuf mbuf, final int offset)
-    {
-        final int dataLen = mbuf.dataLen();
-        if (offset < 0 || offset > dataLen)
-        {
-            return invalidate();
-        }
-        return wrap(Memory.ALL, mbuf.dataAddress() + offset, dataLen - offset);
     }
 
     /** Tag control information: PCP (3 bits), DEI (1 bit), VLAN ID (12 bits). */
