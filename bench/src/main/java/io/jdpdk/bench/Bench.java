@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
     description = "jdpdk throughput beside DPDK's C tools, in the same run.")
 public final class Bench implements Callable<Integer>
 {
-    @Parameters(arity = "0..*", description = "scenarios: iofwd, pipeline (default: all)")
+    @Parameters(arity = "0..*", description = "scenarios: iofwd, pipeline, macswap (default: all)")
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--seconds", description = "seconds per run (default 10)")
@@ -57,16 +57,17 @@ public final class Bench implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        final List<String> run = scenarios.isEmpty() ? List.of("iofwd", "pipeline") : scenarios;
+        final List<String> run = scenarios.isEmpty() ? List.of("iofwd", "pipeline", "macswap") : scenarios;
         for (final String scenario : run)
         {
             switch (scenario)
             {
                 case "iofwd" -> ioFwd();
                 case "pipeline" -> pipeline();
+                case "macswap" -> macswap();
                 default ->
                 {
-                    System.err.println("bench: unknown scenario " + scenario + " (iofwd, pipeline)");
+                    System.err.println("bench: unknown scenario " + scenario + " (iofwd, pipeline, macswap)");
                     return 1;
                 }
             }
@@ -145,6 +146,18 @@ public final class Bench implements Callable<Integer>
             }
         }
         throw new IllegalStateException(name + " not built: run ./jdpdk build (bench/target/native/" + name + ")");
+    }
+
+    /** testpmd's macswap engine in C and in jdpdk's testpmd, same command line, one forwarding lcore. */
+    private void macswap() throws Exception
+    {
+        final List<String> args = new ArrayList<>(ealArgs());
+        args.addAll(List.of("--", "--forward-mode=macswap", "--burst=32", "--nb-cores=1", "--stats-period=1",
+            "--auto-start", "--total-num-mbufs=16382"));
+        final List<String> c = new ArrayList<>(List.of("dpdk-testpmd"));
+        c.addAll(args);
+        compare("macswap, 1 lcore, 2 x net_null, burst 32", "dpdk-testpmd --forward-mode=macswap", c,
+            "jdpdk testpmd macswap", Peer.java("io.jdpdk.apps.testpmd.TestPmd", args.toArray(String[]::new)));
     }
 
     private void compare(final String title, final String cName, final List<String> c, final String javaName,

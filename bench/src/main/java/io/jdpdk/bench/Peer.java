@@ -22,11 +22,17 @@ public final class Peer
     /** The command line that runs {@code mainClass} in a new JVM with this JVM's class path and flags. */
     public static List<String> java(final Class<?> mainClass, final String... args)
     {
+        return java(mainClass.getName(), args);
+    }
+
+    /** As {@link #java(Class, String...)} for a main class named by its binary name. */
+    public static List<String> java(final String mainClass, final String... args)
+    {
         final List<String> command = new ArrayList<>(List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--enable-native-access=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "-XX:+UseParallelGC", "-Xms512m", "-Xmx512m", "-cp", System.getProperty("java.class.path"),
-            mainClass.getName()));
+            mainClass));
         command.addAll(List.of(args));
         return command;
     }
