@@ -110,6 +110,35 @@ public final class Mbuf
         return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.NB_SEGS));
     }
 
+    /** Address of the next segment ({@code next}), or 0 for the last one. */
+    public long next()
+    {
+        return MEM.get(U64, address + MbufRaw.NEXT);
+    }
+
+    /**
+     * Appends the packet {@code tail} (all its segments) to this one as {@code rte_pktmbuf_chain}
+     * does: the last segment's {@code next} points at tail, and this head's {@code nb_segs} and
+     * {@code pkt_len} grow by tail's; tail's {@code pkt_len} becomes its own {@code data_len}. The
+     * chain owns tail afterwards: freeing the head frees it. Fast path: allocates nothing.
+     *
+     * @return false, changing nothing, when the chain would exceed 65535 segments (EOVERFLOW)
+     */
+    public boolean chain(final long tail)
+    {
+        final int tailSegs = Short.toUnsignedInt(MEM.get(U16, tail + MbufRaw.NB_SEGS));
+        final int segs = nbSegs() + tailSegs;
+        if (segs > 0xFFFF)
+        {
+            return false;
+        }
+        MEM.set(U64, lastSegment() + MbufRaw.NEXT, tail);
+        MEM.set(U16, address + MbufRaw.NB_SEGS, (short)segs);
+        MEM.set(U32, address + MbufRaw.PKT_LEN, pktLen() + MEM.get(U32, tail + MbufRaw.PKT_LEN));
+        MEM.set(U32, tail + MbufRaw.PKT_LEN, Short.toUnsignedInt(MEM.get(U16, tail + MbufRaw.DATA_LEN)));
+        return true;
+    }
+
     /** Reference count. */
     public int refcnt()
     {

@@ -181,6 +181,35 @@ class MempoolTest
     }
 
     @Test
+    void shouldChainSegmentsAsRtePktmbufChainAndFreeThemWithTheHead()
+    {
+        try (Mempool pool = pool(127, 0))
+        {
+            final Mbuf head = new Mbuf().wrap(pool.alloc());
+            final Mbuf second = new Mbuf().wrap(pool.alloc());
+            final Mbuf third = new Mbuf().wrap(pool.alloc());
+            assertTrue(head.length(10) && second.length(20) && third.length(30));
+            assertTrue(second.chain(third.address()), "a two-segment tail");
+            assertEquals(2, second.nbSegs());
+            assertEquals(50, second.pktLen());
+            assertTrue(head.chain(second.address()));
+            assertEquals(3, head.nbSegs());
+            assertEquals(60, head.pktLen());
+            assertEquals(10, head.dataLen(), "data_len is per segment");
+            assertEquals(second.address(), head.next());
+            assertEquals(third.address(), second.next());
+            assertEquals(0, third.next());
+            assertEquals(20, second.pktLen(), "tail's pkt_len becomes its data_len, as rte_pktmbuf_chain leaves it");
+            assertTrue(head.append(5), "append grows the last segment");
+            assertEquals(35, third.dataLen());
+            assertEquals(65, head.pktLen());
+            assertEquals(3, pool.inUseCount());
+            head.free();
+            assertEquals(0, pool.inUseCount(), "freeing the head frees every segment");
+        }
+    }
+
+    @Test
     void shouldKeepUnsentTailAfterConsumeAndFreeFrom()
     {
         try (Mempool pool = pool(127, 0); MbufBurst burst = new MbufBurst(8))

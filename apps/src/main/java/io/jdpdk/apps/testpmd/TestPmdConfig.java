@@ -39,6 +39,12 @@ public final class TestPmdConfig
     /** {@code --flowgen-flows}: number of flows flowgen cycles through (default 1024 in 22.11). */
     public int flowgenFlows = 1024;
 
+    /**
+     * {@code --flowgen-clones}: how many times flowgen sends each generated mbuf again (by reference
+     * count) before building the next one (default 0: every packet its own mbuf).
+     */
+    public int flowgenClones;
+
     public TestPmdConfig()
     {
         for (int i = 0; i < MAX_PORTS; i++)
