@@ -210,7 +210,8 @@ class L2fwdAppTest
         assertEquals(expected.size(), actual.size(), "frames");
         for (int i = 0; i < expected.size(); i++)
         {
-            assertArrayEquals(expected.get(i), actual.get(i), "frame " + i + " of " + expected.get(i).length + " bytes");
+            assertArrayEquals(expected.get(i), actual.get(i),
+                "frame " + i + " of " + expected.get(i).length + " bytes");
         }
     }
 
@@ -222,7 +223,8 @@ class L2fwdAppTest
         final int[] peer)
     {
         final String atExit = out.substring(out.lastIndexOf(SIGNAL));
-        final StringBuilder expected = new StringBuilder("\033[2J\033[1;1H\nPort statistics ====================================");
+        final StringBuilder expected = new StringBuilder("\033[2J\033[1;1H");
+        expected.append("\nPort statistics ====================================");
         for (final int p : portIds)
         {
             expected.append(String.format("\nStatistics for port %d ------------------------------" +

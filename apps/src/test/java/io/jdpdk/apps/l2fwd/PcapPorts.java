@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  */
 final class PcapPorts
 {
-    private static final Pattern MAC_LINE = Pattern.compile("Port (\\d+), MAC address: ((?:[0-9A-F]{2}:){5}[0-9A-F]{2})");
+    private static final Pattern MAC_LINE =
+        Pattern.compile("Port (\\d+), MAC address: ((?:[0-9A-F]{2}:){5}[0-9A-F]{2})");
 
     private final Path dir;
     private final List<List<byte[]>> inputs = new ArrayList<>();
