@@ -362,11 +362,7 @@ public final class L2fwd
             out.println("Bye...");
             return code;
         }
-        catch (final Exit ex)
-        {
-            return rteExit(out, err, ex.getMessage());
-        }
-        catch (final DpdkException ex)
+        catch (final Exit | DpdkException | IllegalArgumentException ex)
         {
             return rteExit(out, err, ex.getMessage());
         }
