@@ -18,6 +18,7 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -402,74 +403,14 @@ public final class L2fwd
             throw new Exit(String.format("Invalid portmask; possible (0x%x)", (int)possible));
         }
 
-        // Destination of every enabled port: the --portmap pairs, or consecutive enabled ports.
         final int[] portIds = Port.ids();
-        final int[] dstPorts = new int[MAX_PORTS];
-        if (pairs != null)
-        {
-            for (final int[] pair : pairs)
-            {
-                dstPorts[pair[0]] = pair[1];
-                dstPorts[pair[1]] = pair[0];
-            }
-        }
-        else
-        {
-            int lastPort = 0;
-            int inMask = 0;
-            for (final int portId : portIds)
-            {
-                if (!enabled(portMask, portId))
-                {
-                    continue;
-                }
-                if (inMask % 2 == 1)
-                {
-                    dstPorts[portId] = lastPort;
-                    dstPorts[lastPort] = portId;
-                }
-                else
-                {
-                    lastPort = portId;
-                }
-                inMask++;
-            }
-            if (inMask % 2 == 1)
-            {
-                out.println("Notice: odd number of ports in portmask.");
-                dstPorts[lastPort] = lastPort;
-            }
-        }
-
-        // Up to -q RX ports per enabled lcore, lowest lcore id first, the main lcore included.
+        final int[] dstPorts = destinationPorts(portIds, portMask, pairs, out);
         final int[] lcores = eal.lcores();
-        final int perLcore = options.rxQueuePerLcore();
-        final int[][] rxPortList = new int[lcores.length][perLcore];
-        final int[] nbRxPort = new int[lcores.length];
-        int rxLcore = 0;
+        final int[][] rxPortList = assignRxPorts(lcores, portIds, portMask, options.rxQueuePerLcore(), dstPorts, out);
         int nbLcores = 0;
-        int previous = -1;
-        for (final int portId : portIds)
+        for (final int[] list : rxPortList)
         {
-            if (!enabled(portMask, portId))
-            {
-                continue;
-            }
-            while (rxLcore < lcores.length && nbRxPort[rxLcore] == perLcore)
-            {
-                rxLcore++;
-            }
-            if (rxLcore >= lcores.length)
-            {
-                throw new Exit("Not enough cores");
-            }
-            if (rxLcore != previous)
-            {
-                previous = rxLcore;
-                nbLcores++;
-            }
-            rxPortList[rxLcore][nbRxPort[rxLcore]++] = portId;
-            out.printf("Lcore %d: RX port %d TX port %d%n", lcores[rxLcore], portId, dstPorts[portId]);
+            nbLcores += list.length > 0 ? 1 : 0;
         }
 
         final int nbMbufs = Math.max(nbPorts * (RX_DESC_DEFAULT + TX_DESC_DEFAULT + MAX_PKT_BURST +
@@ -522,8 +463,8 @@ public final class L2fwd
         Forwarder main = null;
         for (int l = 0; l < lcores.length; l++)
         {
-            final Port[] rx = new Port[nbRxPort[l]];
-            final TxBuffer[] tx = new TxBuffer[nbRxPort[l]];
+            final Port[] rx = new Port[rxPortList[l].length];
+            final TxBuffer[] tx = new TxBuffer[rx.length];
             for (int i = 0; i < rx.length; i++)
             {
                 rx[i] = ports[rxPortList[l][i]];
@@ -559,6 +500,96 @@ public final class L2fwd
         }
         printStats(out, portMask, statistics);
 
+        closePorts(portIds, portMask, ports, txBuffers, out);
+        out.printf("Mempool %s: %d of %d mbufs in use%n", pool.name(), pool.inUseCount(), pool.size());
+        return failed ? 1 : 0;
+    }
+
+    /**
+     * l2fwd_dst_ports: the destination of every enabled port, from the --portmap pairs, or else
+     * consecutive enabled ports paired, an odd last one sent back out of itself (with l2fwd's notice).
+     */
+    private static int[] destinationPorts(final int[] portIds, final int portMask, final int[][] pairs,
+        final PrintStream out)
+    {
+        final int[] dstPorts = new int[MAX_PORTS];
+        if (pairs != null)
+        {
+            for (final int[] pair : pairs)
+            {
+                dstPorts[pair[0]] = pair[1];
+                dstPorts[pair[1]] = pair[0];
+            }
+            return dstPorts;
+        }
+        int lastPort = 0;
+        int inMask = 0;
+        for (final int portId : portIds)
+        {
+            if (!enabled(portMask, portId))
+            {
+                continue;
+            }
+            if (inMask % 2 == 1)
+            {
+                dstPorts[portId] = lastPort;
+                dstPorts[lastPort] = portId;
+            }
+            else
+            {
+                lastPort = portId;
+            }
+            inMask++;
+        }
+        if (inMask % 2 == 1)
+        {
+            out.println("Notice: odd number of ports in portmask.");
+            dstPorts[lastPort] = lastPort;
+        }
+        return dstPorts;
+    }
+
+    /**
+     * lcore_queue_conf: up to {@code perLcore} RX ports for each enabled lcore, lowest lcore id first,
+     * the main lcore included, each assignment printed as l2fwd does.
+     *
+     * @return the RX port ids of {@code lcores[l]} at index l (empty when it has none)
+     * @throws Exit "Not enough cores" when the ports outnumber lcores times perLcore
+     */
+    private static int[][] assignRxPorts(final int[] lcores, final int[] portIds, final int portMask,
+        final int perLcore, final int[] dstPorts, final PrintStream out)
+    {
+        final int[][] rxPortList = new int[lcores.length][perLcore];
+        final int[] nbRxPort = new int[lcores.length];
+        int rxLcore = 0;
+        for (final int portId : portIds)
+        {
+            if (!enabled(portMask, portId))
+            {
+                continue;
+            }
+            while (rxLcore < lcores.length && nbRxPort[rxLcore] == perLcore)
+            {
+                rxLcore++;
+            }
+            if (rxLcore >= lcores.length)
+            {
+                throw new Exit("Not enough cores");
+            }
+            rxPortList[rxLcore][nbRxPort[rxLcore]++] = portId;
+            out.printf("Lcore %d: RX port %d TX port %d%n", lcores[rxLcore], portId, dstPorts[portId]);
+        }
+        for (int l = 0; l < lcores.length; l++)
+        {
+            rxPortList[l] = Arrays.copyOf(rxPortList[l], nbRxPort[l]);
+        }
+        return rxPortList;
+    }
+
+    /** Stops and closes every enabled port ("Closing port N... Done"); net_pcap writes its file here. */
+    private static void closePorts(final int[] portIds, final int portMask, final Port[] ports,
+        final TxBuffer[] txBuffers, final PrintStream out)
+    {
         for (final int portId : portIds)
         {
             if (!enabled(portMask, portId))
@@ -578,8 +609,6 @@ public final class L2fwd
             txBuffers[portId].close();
             out.println(" Done");
         }
-        out.printf("Mempool %s: %d of %d mbufs in use%n", pool.name(), pool.inUseCount(), pool.size());
-        return failed ? 1 : 0;
     }
 
     /**
