@@ -1,5 +1,7 @@
 package io.jdpdk.apps.common;
 
+import io.jdpdk.eal.Signals;
+
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -24,9 +26,9 @@ public final class Shutdown
     {
         hook = new Thread(this::onSignal, "jdpdk-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        // The JVM leaves SIGINT alone when it started with SIGINT ignored (a background job of a
-        // script); a DPDK app must stop cleanly on Ctrl-C all the same, exiting 130 as C apps do.
-        sun.misc.Signal.handle(new sun.misc.Signal("INT"), signal -> System.exit(128 + signal.getNumber()));
+        // Ctrl-C stops the app cleanly and exits 130, as C apps do, also when it was started in the
+        // background by a script (SIGINT ignored at start).
+        Signals.onInterrupt(() -> System.exit(130));
     }
 
     /** Whether the app should keep going. */

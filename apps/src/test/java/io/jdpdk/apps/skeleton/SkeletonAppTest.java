@@ -43,6 +43,18 @@ class SkeletonAppTest
     }
 
     @Test
+    void shouldStopOnCtrlCEvenWhenStartedWithSigintIgnoredLikeABackgroundJob() throws Exception
+    {
+        try (AppProcess app = AppProcess.startWithSigintIgnored(Skeleton.class, "--", "--stats-period", "0.2"))
+        {
+            app.awaitOutput("Rx-pps", 30);
+            app.interrupt();
+            assertEquals(130, app.waitFor(30), app.output());
+            assertNoMbufInUse(app.output());
+        }
+    }
+
+    @Test
     void shouldFailWithDpdkMessageOnUnknownEalOption() throws Exception
     {
         try (AppProcess app = AppProcess.start(Skeleton.class, "--no-such-option"))

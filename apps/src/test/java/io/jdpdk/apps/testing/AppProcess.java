@@ -26,12 +26,31 @@ public final class AppProcess implements AutoCloseable
     /** Starts {@code mainClass} with {@code args}. */
     public static AppProcess start(final Class<?> mainClass, final String... args) throws IOException
     {
+        return start(false, mainClass, args);
+    }
+
+    /**
+     * Starts {@code mainClass} with SIGINT ignored, as a script's background job ({@code app &}) is
+     * started by a non-interactive shell.
+     */
+    public static AppProcess startWithSigintIgnored(final Class<?> mainClass, final String... args) throws IOException
+    {
+        return start(true, mainClass, args);
+    }
+
+    private static AppProcess start(final boolean ignoreSigint, final Class<?> mainClass, final String... args)
+        throws IOException
+    {
         final Path output = Files.createTempFile("jdpdk-app", ".out");
         final List<String> command = new ArrayList<>(List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--enable-native-access=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "-Xmx512m", "-cp", System.getProperty("java.class.path"), mainClass.getName()));
         command.addAll(List.of(args));
+        if (ignoreSigint)
+        {
+            command.addAll(0, List.of("bash", "-c", "trap '' INT; exec \"$0\" \"$@\""));
+        }
         final Process process = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
         return new AppProcess(process, output);
