@@ -99,7 +99,8 @@ public final class L3fwd
         @Option(names = "-E", description = "exact match (legacy flag): not supported")
         boolean exactMatch;
 
-        @Option(names = "--lookup", paramLabel = "METHOD", description = "lookup method: lpm (em, fib, acl: not supported)")
+        @Option(names = "--lookup", paramLabel = "METHOD",
+            description = "lookup method: lpm (em, fib, acl: not supported)")
         String lookup;
 
         @Option(names = "--config", paramLabel = "(port,queue,lcore)[,...]", description = "RX queue configuration")
@@ -108,7 +109,8 @@ public final class L3fwd
         @Option(names = "--eth-dest", paramLabel = "PORT,MAC", description = "Ethernet destination for a port")
         List<String> ethDest = new ArrayList<>();
 
-        @Option(names = "--mode", paramLabel = "MODE", description = "packet transfer mode: poll (eventdev: not supported)")
+        @Option(names = "--mode", paramLabel = "MODE",
+            description = "packet transfer mode: poll (eventdev: not supported)")
         String mode = "poll";
 
         @Option(names = "--rx-queue-size", paramLabel = "NPKTS", description = "RX queue size (default 1024)")
@@ -117,17 +119,20 @@ public final class L3fwd
         @Option(names = "--tx-queue-size", paramLabel = "NPKTS", description = "TX queue size (default 1024)")
         int txQueueSize = 1024;
 
-        @Option(names = "--parse-ptype", description = "accepted for DPDK command lines; packet types are always parsed in software")
+        @Option(names = "--parse-ptype",
+            description = "accepted for DPDK command lines; packet types are always parsed in software")
         boolean parsePtype;
 
-        @Option(names = "--route-file", paramLabel = "FILE", description = "IPv4 routes, one 'A.B.C.D/len port' a line " +
-            "(default: DPDK l3fwd's 198.18.N.0/24 -> port N)")
+        @Option(names = "--route-file", paramLabel = "FILE",
+            description = "IPv4 routes, one 'A.B.C.D/len port' a line (default: DPDK l3fwd's 198.18.N.0/24 -> port N)")
         Path routeFile;
 
-        @Option(names = "--idle", paramLabel = "busy|backoff", description = "when no packet arrives: busy-poll (default) or back off")
+        @Option(names = "--idle", paramLabel = "busy|backoff",
+            description = "when no packet arrives: busy-poll (default) or back off")
         String idle = "busy";
 
-        @Option(names = "--stats-period", paramLabel = "S", description = "print port statistics every S seconds (0: only at exit)")
+        @Option(names = "--stats-period", paramLabel = "S",
+            description = "print port statistics every S seconds (0: only at exit)")
         double statsPeriod;
     }
 
@@ -171,7 +176,8 @@ public final class L3fwd
             err.println(NAME + ": cannot read route file: " + ex.getMessage());
             return 1;
         }
-        final IdleStrategy idle = "backoff".equals(options.idle) ? new BackoffIdleStrategy() : new BusySpinIdleStrategy();
+        final IdleStrategy idle = "backoff".equals(options.idle) ? new BackoffIdleStrategy() :
+            new BusySpinIdleStrategy();
 
         final Shutdown shutdown = new Shutdown();
         Eal eal = null;
@@ -258,42 +264,19 @@ public final class L3fwd
         final IdleStrategy idle, final long statsNanos, final Shutdown shutdown, final PrintStream out,
         final PrintStream err)
     {
-        final int mainLcore = eal.mainLcore();
         final int[] present = Port.ids();
         if (config.lcoreParams().isEmpty())
         {
-            final List<LcoreParams> params = new ArrayList<>();
-            for (final int port : config.enabledPorts())
-            {
-                if (Arrays.stream(present).anyMatch(p -> p == port))
-                {
-                    params.add(new LcoreParams(port, 0, mainLcore));
-                }
-            }
-            err.println(NAME + ": no --config given; DPDK l3fwd would use " + DPDK_DEFAULT_CONFIG + "; using " +
-                params.stream().map(LcoreParams::toString).reduce((a, b) -> a + "," + b).orElse("nothing") +
-                " (queue 0 of every enabled port on the main lcore)");
-            config.lcoreParams(params);
+            config.lcoreParams(defaultLcoreParams(config, present, eal.mainLcore(), err));
         }
         config.conclude();
         checkLcoreParams(eal, config, present);
-
-        // setup_lpm: routes to ports outside the mask are skipped.
-        final Lpm4 lpm = new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S);
-        RouteTable.addTo(lpm, routes, config.portMask());
-        for (final RouteTable.Route route : routes)
-        {
-            if (config.isEnabled(route.port()))
-            {
-                out.printf("LPM: Adding route %s / %d (%d)%n", RouteTable.formatIpv4(route.ip()), route.depth(),
-                    route.port());
-            }
-        }
+        final Lpm4 lpm = setupLpm(routes, config, out);
 
         long activeMask = 0;
         for (final int port : config.enabledPorts())
         {
-            if (Arrays.stream(present).anyMatch(p -> p == port))
+            if (contains(present, port))
             {
                 activeMask |= 1L << port;
             }
@@ -303,23 +286,9 @@ public final class L3fwd
                     NAME, port);
             }
         }
-        final long enabledPresent = activeMask;
-        final int[] active = Arrays.stream(config.enabledPorts()).filter(p -> (enabledPresent & 1L << p) != 0).toArray();
+        final int[] active = Arrays.stream(config.enabledPorts()).filter(p -> contains(present, p)).toArray();
         final int[] lcores = config.lcores();
-
-        // NB_MBUF(nb_ports): RX and TX rings, TX buffers and mempool caches of every port and lcore, at least 8192.
-        long rxDescriptors = 0;
-        for (final int port : active)
-        {
-            rxDescriptors += (long)Math.max(1, config.rxQueues(port)) * config.rxDesc();
-        }
-        final long mbufs = Math.max(rxDescriptors + (long)active.length * lcores.length * LcoreForwarder.MAX_PKT_BURST +
-            (long)active.length * lcores.length * config.txDesc() + (long)lcores.length * MEMPOOL_CACHE_SIZE, 8192);
-        if (mbufs > Integer.MAX_VALUE)
-        {
-            throw new ConfigException("too many mbufs needed: " + mbufs);
-        }
-        final Mempool pool = Mempool.create("mbuf_pool_0", (int)mbufs, MEMPOOL_CACHE_SIZE);
+        final Mempool pool = Mempool.create("mbuf_pool_0", nbMbuf(config, active, lcores), MEMPOOL_CACHE_SIZE);
         out.printf("Allocated mbuf pool of %d mbufs%n", pool.size());
 
         final Port[] ports = new Port[L3fwdConfig.MAX_PORTS];
@@ -346,7 +315,7 @@ public final class L3fwd
             final LpmRouter router = new LpmRouter(lpm, activeMask, config.ethDests(), portMacs);
             forwarders.put(lcores[i], new LcoreForwarder(lcores[i], rxPorts, rxQueueIds, ports, txQueueIds, router));
             out.printf("%nInitializing rx queues on lcore %d ... %s", lcores[i],
-                queues.stream().map(p -> "rxq=" + p.port() + "," + p.queue()).reduce((a, b) -> a + " " + b).orElse(""));
+                String.join(" ", queues.stream().map(p -> "rxq=" + p.port() + "," + p.queue()).toList()));
         }
         out.printf("%n%n");
 
@@ -363,6 +332,64 @@ public final class L3fwd
         return code;
     }
 
+    /** Queue 0 of every enabled, present port on the main lcore: what l3fwd does here without --config. */
+    private static List<LcoreParams> defaultLcoreParams(final L3fwdConfig config, final int[] present,
+        final int mainLcore, final PrintStream err)
+    {
+        final List<LcoreParams> params = new ArrayList<>();
+        for (final int port : config.enabledPorts())
+        {
+            if (contains(present, port))
+            {
+                params.add(new LcoreParams(port, 0, mainLcore));
+            }
+        }
+        err.println(NAME + ": no --config given; DPDK l3fwd would use " + DPDK_DEFAULT_CONFIG + "; using " +
+            String.join(",", params.stream().map(LcoreParams::toString).toList()) +
+            " (queue 0 of every enabled port on the main lcore)");
+        return params;
+    }
+
+    /** setup_lpm: l3fwd's table sizes; routes to ports outside the mask are skipped. */
+    private static Lpm4 setupLpm(final List<RouteTable.Route> routes, final L3fwdConfig config, final PrintStream out)
+    {
+        final Lpm4 lpm = new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S);
+        RouteTable.addTo(lpm, routes, config.portMask());
+        for (final RouteTable.Route route : routes)
+        {
+            if (config.isEnabled(route.port()))
+            {
+                out.printf("LPM: Adding route %s / %d (%d)%n", RouteTable.formatIpv4(route.ip()), route.depth(),
+                    route.port());
+            }
+        }
+        return lpm;
+    }
+
+    /**
+     * NB_MBUF: the RX rings, TX rings and TX buffers of every port and forwarding lcore, plus the lcores'
+     * mempool caches, and never below 8192.
+     */
+    private static int nbMbuf(final L3fwdConfig config, final int[] ports, final int[] lcores)
+    {
+        long mbufs = (long)lcores.length * MEMPOOL_CACHE_SIZE;
+        for (final int port : ports)
+        {
+            mbufs += (long)Math.max(1, config.rxQueues(port)) * config.rxDesc() +
+                (long)lcores.length * (LcoreForwarder.MAX_PKT_BURST + config.txDesc());
+        }
+        if (mbufs > Integer.MAX_VALUE)
+        {
+            throw new ConfigException("too many mbufs needed: " + mbufs);
+        }
+        return (int)Math.max(mbufs, 8192);
+    }
+
+    private static boolean contains(final int[] values, final int value)
+    {
+        return Arrays.stream(values).anyMatch(v -> v == value);
+    }
+
     /** check_lcore_params and check_port_config, which need EAL. */
     private static void checkLcoreParams(final Eal eal, final L3fwdConfig config, final int[] present)
     {
@@ -374,7 +401,7 @@ public final class L3fwd
                 throw new ConfigException("error: lcore " + p.lcore() + " is not enabled in lcore mask " +
                     "(EAL lcores: " + Arrays.toString(enabled) + ")");
             }
-            if (Arrays.stream(present).noneMatch(q -> q == p.port()))
+            if (!contains(present, p.port()))
             {
                 throw new ConfigException("port " + p.port() + " is not present on the board (ports: " +
                     Arrays.toString(present) + ")");

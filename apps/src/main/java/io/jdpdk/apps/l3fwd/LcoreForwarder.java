@@ -56,6 +56,7 @@ public final class LcoreForwarder implements Agent
      * @param txPorts    every enabled port, indexed by port id (null for the others)
      * @param txQueueIds this lcore's TX queue on each enabled port, indexed by port id
      * @param router     this lcore's router, whose enabled ports must all have a TX port here
+     * @throws IllegalArgumentException when the arrays do not match or an enabled port has no TX port
      */
     public LcoreForwarder(final int lcoreId, final Port[] rxPorts, final int[] rxQueueIds, final Port[] txPorts,
         final int[] txQueueIds, final LpmRouter router)
@@ -68,6 +69,13 @@ public final class LcoreForwarder implements Agent
         {
             throw new IllegalArgumentException("txPorts and txQueueIds are indexed by port id: " +
                 L3fwdConfig.MAX_PORTS + " entries");
+        }
+        for (int port = 0; port < L3fwdConfig.MAX_PORTS; port++)
+        {
+            if ((router.enabledMask() & (1L << port)) != 0 && txPorts[port] == null)
+            {
+                throw new IllegalArgumentException("port " + port + " is enabled in the router but has no TX port");
+            }
         }
         this.lcoreId = lcoreId;
         this.rxPorts = rxPorts.clone();

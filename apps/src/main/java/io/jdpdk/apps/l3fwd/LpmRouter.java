@@ -196,6 +196,12 @@ public final class LpmRouter
         eth.destination(ethDest[port]).source(portMac[port]);
     }
 
+    /** The ports a packet may go out of, bit N for port N. */
+    public long enabledMask()
+    {
+        return enabledMask;
+    }
+
     /** IPv4 packets given an output port (LPM hits and misses). */
     public long routed()
     {

@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class L3fwdAppTest
 {
-    private static final Pattern RX_PACKETS = Pattern.compile("NIC statistics for port (\\d+)\\s+#+\\s+RX-packets: (\\d+)");
+    private static final Pattern RX_PACKETS =
+        Pattern.compile("NIC statistics for port (\\d+)\\s+#+\\s+RX-packets: (\\d+)");
     private static final Pattern PORT_LINE = Pattern.compile(
         "Initializing port (\\d+) \\.\\.\\. .*? Address:([0-9A-F:]{17}), Destination:([0-9A-F:]{17})");
     private static final Pattern DROPPED = Pattern.compile("L3FWD: dropped: bad-header=(\\d+) bad-checksum=(\\d+) " +

@@ -44,7 +44,8 @@ class L3fwdConfigTest
             "(0,0,0),", "(0,0,0)(1,0,0)", "(a,0,0)", "(0,0,1x)", "(32,0,0)", "(0,1024,0)", "(0,0,128)", "(-1,0,0)",
             "(0,,0)", "(0x,0,0)", "(09,0,0)" })
         {
-            final ConfigException ex = assertThrows(ConfigException.class, () -> L3fwdConfig.parseLcoreParams(bad), bad);
+            final ConfigException ex =
+                assertThrows(ConfigException.class, () -> L3fwdConfig.parseLcoreParams(bad), bad);
             assertTrue(ex.getMessage().startsWith("Invalid config"), ex.getMessage());
         }
     }
@@ -112,7 +113,8 @@ class L3fwdConfigTest
         }
         assertTrue(run("--", "-p", "1", "-E").err.contains("lookup method em is not supported"));
         assertTrue(run("--", "-p", "1", "--lookup=hash").err.contains("Invalid lookup option 'hash'"));
-        assertTrue(run("--", "-p", "1", "-L", "--lookup=lpm").err.contains("Only one lookup mode is allowed at a time!"));
+        assertTrue(run("--", "-p", "1", "-L", "--lookup=lpm").err
+            .contains("Only one lookup mode is allowed at a time!"));
         assertTrue(run("--", "-p", "1", "--mode=eventdev").err.contains("mode eventdev is not supported: jdpdk's " +
             "l3fwd runs in poll mode only (--mode=poll)"));
         assertTrue(run("--", "-p", "1", "--mode=interrupt").err.contains("DPDK knows poll and eventdev"));
