@@ -1,0 +1,623 @@
+package io.jdpdk.apps.l3fwd;
+
+import io.jdpdk.apps.common.AppArgs;
+import io.jdpdk.apps.common.NicStats;
+import io.jdpdk.apps.common.Shutdown;
+import io.jdpdk.apps.l3fwd.L3fwdConfig.ConfigException;
+import io.jdpdk.apps.l3fwd.L3fwdConfig.LcoreParams;
+import io.jdpdk.eal.DpdkException;
+import io.jdpdk.eal.Eal;
+import io.jdpdk.eal.Lcore;
+import io.jdpdk.eal.LcoreException;
+import io.jdpdk.mempool.Mempool;
+import io.jdpdk.pmd.DeviceInfo;
+import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.PortConfig;
+import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * DPDK 22.11's {@code examples/l3fwd} in LPM mode, in Java: IPv4 forwarding by longest-prefix match over the
+ * ports of a mask, RX queues spread over lcores by {@code --config}, RFC 1812 checks, TTL decrement and MAC
+ * rewrite ({@link LpmRouter}), per-port TX buffers drained every 100 us ({@link LcoreForwarder}).
+ * <pre>
+ *   apps/bin/l3fwd [EAL args] -- -p PORTMASK [-P] [-L | --lookup=lpm] [--mode=poll]
+ *       --config="(port,queue,lcore)[,(port,queue,lcore)...]" [--eth-dest=PORT,XX:XX:XX:XX:XX:XX ...]
+ *       [--rx-queue-size N] [--tx-queue-size N] [--parse-ptype]
+ *       [--route-file FILE] [--idle busy|backoff] [--stats-period S]
+ * </pre>
+ * Arguments as l3fwd's, plus {@code --route-file} (routes as {@link RouteTable#parse(Path)} reads them; default
+ * DPDK's sixteen routes 198.18.N.0/24 to port N, {@link RouteTable#defaultIpv4Routes()}), {@code --idle} (back
+ * off when idle instead of busy polling, for shared machines) and {@code --stats-period} (port statistics every
+ * S seconds). Only LPM lookup and poll mode exist: {@code -E}, {@code --lookup=em|fib|acl} and
+ * {@code --mode=eventdev} are refused with a message. IPv6 is not routed (no LPM6 table): IPv6 frames are
+ * dropped and counted.
+ * <p>
+ * Setup follows l3fwd's {@code main()}: one mbuf pool sized by l3fwd's {@code NB_MBUF}, routes to ports outside
+ * the mask skipped ({@code setup_lpm}), each enabled port configured with the RX queues {@code --config} gives it
+ * and one TX queue per forwarding lcore, destination MAC {@code 02:00:00:00:00:<port>} unless
+ * {@code --eth-dest} says otherwise, promiscuous mode only with {@code -P}. Differences: without
+ * {@code --config}, DPDK falls back to a built-in table for ports 0-3 on lcores 2 and 3 ({@link #DPDK_DEFAULT_CONFIG})
+ * that rarely fits the machine; here every enabled port's queue 0 goes to the main lcore. TX queues are made for
+ * the lcores of {@code --config} only (l3fwd makes one for every EAL lcore, used or not), so a net_pcap port
+ * needs one {@code tx_pcap} per forwarding lcore. A port of the mask that is not present is reported and packets
+ * routed to it are dropped (l3fwd leaves that to {@code rte_eth_tx_burst}).
+ * <p>
+ * Each forwarding lcore runs an {@link LcoreForwarder}: worker lcores through {@link Lcore#launch}, the main lcore
+ * (when {@code --config} names it) on the main thread, which also polls for Ctrl-C. At exit: port statistics,
+ * forwarding and drop counters by reason, ports closed, and the pool's in-use count (0 when every mbuf came home).
+ */
+public final class L3fwd
+{
+    /** l3fwd's {@code lcore_params_array_default}, used by DPDK when {@code --config} is absent. */
+    static final String DPDK_DEFAULT_CONFIG = "(0,0,2),(0,1,2),(0,2,2),(1,0,2),(1,1,2),(1,2,2),(2,0,2),(3,0,3),(3,1,3)";
+
+    /** {@code MEMPOOL_CACHE_SIZE}. */
+    static final int MEMPOOL_CACHE_SIZE = 256;
+
+    /** {@code RTE_ETH_RSS_IP}: IPv4, IPv4 fragments, other IPv4, and the same for IPv6, IPv6 with extensions. */
+    static final long RSS_IP = (1L << 2) | (1L << 3) | (1L << 7) | (1L << 8) | (1L << 9) | (1L << 13) | (1L << 15);
+
+    private static final String NAME = "l3fwd";
+
+    /** How often the main thread looks at Ctrl-C and the workers' health when it has no queue of its own. */
+    private static final long CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    private L3fwd()
+    {
+    }
+
+    /** The app's options, after {@code --}. */
+    @Command(name = NAME, mixinStandardHelpOptions = true, sortOptions = false,
+        description = "DPDK l3fwd in LPM mode: forward IPv4 by longest-prefix match.")
+    static final class Options
+    {
+        @Option(names = "-p", paramLabel = "PORTMASK", description = "hexadecimal bitmask of ports to configure")
+        String portMask;
+
+        @Option(names = "-P", description = "enable promiscuous mode")
+        boolean promiscuous;
+
+        @Option(names = "-L", description = "longest prefix match (legacy flag; same as --lookup=lpm)")
+        boolean lpm;
+
+        @Option(names = "-E", description = "exact match (legacy flag): not supported")
+        boolean exactMatch;
+
+        @Option(names = "--lookup", paramLabel = "METHOD",
+            description = "lookup method: lpm (em, fib, acl: not supported)")
+        String lookup;
+
+        @Option(names = "--config", paramLabel = "(port,queue,lcore)[,...]", description = "RX queue configuration")
+        String config;
+
+        @Option(names = "--eth-dest", paramLabel = "PORT,MAC", description = "Ethernet destination for a port")
+        List<String> ethDest = new ArrayList<>();
+
+        @Option(names = "--mode", paramLabel = "MODE",
+            description = "packet transfer mode: poll (eventdev: not supported)")
+        String mode = "poll";
+
+        @Option(names = "--rx-queue-size", paramLabel = "NPKTS", description = "RX queue size (default 1024)")
+        int rxQueueSize = 1024;
+
+        @Option(names = "--tx-queue-size", paramLabel = "NPKTS", description = "TX queue size (default 1024)")
+        int txQueueSize = 1024;
+
+        @Option(names = "--parse-ptype",
+            description = "accepted for DPDK command lines; packet types are always parsed in software")
+        boolean parsePtype;
+
+        @Option(names = "--route-file", paramLabel = "FILE",
+            description = "IPv4 routes, one 'A.B.C.D/len port' a line (default: DPDK l3fwd's 198.18.N.0/24 -> port N)")
+        Path routeFile;
+
+        @Option(names = "--idle", paramLabel = "busy|backoff",
+            description = "when no packet arrives: busy-poll (default) or back off")
+        String idle = "busy";
+
+        @Option(names = "--stats-period", paramLabel = "S",
+            description = "print port statistics every S seconds (0: only at exit)")
+        double statsPeriod;
+    }
+
+    public static void main(final String[] args)
+    {
+        final int code = run(args, System.out, System.err);
+        if (code != 0)
+        {
+            System.exit(code);
+        }
+    }
+
+    /** The whole app; returns the exit code. */
+    static int run(final String[] args, final PrintStream out, final PrintStream err)
+    {
+        final AppArgs split = AppArgs.split(args);
+        final Options options = new Options();
+        final CommandLine cli = new CommandLine(options);
+        final L3fwdConfig config;
+        final List<RouteTable.Route> routes;
+        try
+        {
+            cli.parseArgs(split.app());
+            if (cli.isUsageHelpRequested())
+            {
+                cli.usage(out);
+                return 0;
+            }
+            config = configure(options, err);
+            routes = options.routeFile == null ? RouteTable.defaultIpv4Routes() : RouteTable.parse(options.routeFile);
+        }
+        catch (final CommandLine.ParameterException | ConfigException ex)
+        {
+            err.println(NAME + ": " + ex.getMessage());
+            cli.usage(err);
+            err.println(NAME + ": Invalid L3FWD parameters");
+            return 1;
+        }
+        catch (final IOException ex)
+        {
+            err.println(NAME + ": cannot read route file: " + ex.getMessage());
+            return 1;
+        }
+        final IdleStrategy idle = "backoff".equals(options.idle) ? new BackoffIdleStrategy() :
+            new BusySpinIdleStrategy();
+
+        final Shutdown shutdown = new Shutdown();
+        Eal eal = null;
+        try
+        {
+            eal = Eal.init(split.ealOrDefaults(err, "net_null0", "net_null1"));
+            Port.requireVdevsProbed(eal.args());
+            return forward(eal, config, routes, idle, (long)(options.statsPeriod * 1e9), shutdown, out, err);
+        }
+        catch (final DpdkException | ConfigException | IllegalStateException ex)
+        {
+            err.println(NAME + ": " + ex.getMessage());
+            return 1;
+        }
+        finally
+        {
+            if (eal != null)
+            {
+                eal.close();
+            }
+            shutdown.cleanedUp();
+            out.flush();
+        }
+    }
+
+    /**
+     * l3fwd's {@code parse_args} on the parsed options: everything that needs no EAL. A missing
+     * {@code --config} is left empty here and filled in once the main lcore is known.
+     */
+    static L3fwdConfig configure(final Options options, final PrintStream err)
+    {
+        if (options.exactMatch || (options.lookup != null && !options.lookup.equals("lpm")))
+        {
+            final String method = options.exactMatch ? "em" : options.lookup;
+            if (!List.of("em", "fib", "acl").contains(method))
+            {
+                throw new ConfigException("Invalid lookup option '" + method + "'! Accepted options: lpm " +
+                    "(DPDK l3fwd also has acl, em, fib)");
+            }
+            throw new ConfigException("lookup method " + method + " is not supported: jdpdk's l3fwd implements LPM " +
+                "only (-L or --lookup=lpm)");
+        }
+        if ((options.exactMatch || options.lpm) && options.lookup != null)
+        {
+            throw new ConfigException("Only one lookup mode is allowed at a time!");
+        }
+        if (!options.lpm && options.lookup == null)
+        {
+            err.println("Neither ACL, LPM, EM, or FIB selected, defaulting to LPM");
+        }
+        if (!"poll".equals(options.mode))
+        {
+            throw new ConfigException("mode " + options.mode + " is not supported: jdpdk's l3fwd runs in poll mode " +
+                "only (--mode=poll)" + ("eventdev".equals(options.mode) ? "" : "; DPDK knows poll and eventdev"));
+        }
+        if (!List.of("busy", "backoff").contains(options.idle))
+        {
+            throw new ConfigException("--idle must be busy or backoff, got " + options.idle);
+        }
+        if (!(options.statsPeriod >= 0))
+        {
+            throw new ConfigException("--stats-period must be 0 or more seconds, got " + options.statsPeriod);
+        }
+        if (options.portMask == null)
+        {
+            throw new ConfigException("Invalid portmask: -p PORTMASK is required");
+        }
+        final L3fwdConfig config = new L3fwdConfig().portMask(L3fwdConfig.parsePortMask(options.portMask))
+            .promiscuous(options.promiscuous).rxDesc(options.rxQueueSize).txDesc(options.txQueueSize);
+        for (final String ethDest : options.ethDest)
+        {
+            final long[] portMac = L3fwdConfig.parseEthDest(ethDest);
+            config.ethDest((int)portMac[0], portMac[1]);
+        }
+        if (options.config != null)
+        {
+            config.lcoreParams(L3fwdConfig.parseLcoreParams(options.config)).conclude();
+        }
+        return config;
+    }
+
+    /** Everything after rte_eal_init: l3fwd's resource setup, main loop and exit. @return the exit code */
+    private static int forward(final Eal eal, final L3fwdConfig config, final List<RouteTable.Route> routes,
+        final IdleStrategy idle, final long statsNanos, final Shutdown shutdown, final PrintStream out,
+        final PrintStream err)
+    {
+        final int[] present = Port.ids();
+        if (config.lcoreParams().isEmpty())
+        {
+            config.lcoreParams(defaultLcoreParams(config, present, eal.mainLcore(), err));
+        }
+        config.conclude();
+        checkLcoreParams(eal, config, present);
+        final Lpm4 lpm = setupLpm(routes, config, out);
+
+        long activeMask = 0;
+        for (final int port : config.enabledPorts())
+        {
+            if (contains(present, port))
+            {
+                activeMask |= 1L << port;
+            }
+            else
+            {
+                err.printf("%s: port %d is in the port mask but not present; packets routed to it are dropped%n",
+                    NAME, port);
+            }
+        }
+        final int[] active = Arrays.stream(config.enabledPorts()).filter(p -> contains(present, p)).toArray();
+        final int[] lcores = config.lcores();
+        final Mempool pool = Mempool.create("mbuf_pool_0", nbMbuf(config, active, lcores), MEMPOOL_CACHE_SIZE);
+        out.printf("Allocated mbuf pool of %d mbufs%n", pool.size());
+
+        final Port[] ports = new Port[L3fwdConfig.MAX_PORTS];
+        final long[] portMacs = new long[L3fwdConfig.MAX_PORTS];
+        for (final int id : active)
+        {
+            ports[id] = initPort(id, config, lcores, pool, out);
+            portMacs[id] = ports[id].macAddress();
+        }
+        for (final int id : active)
+        {
+            ports[id].start();
+        }
+
+        // lcore_conf: the RX queues of each lcore, and TX queue i on every port for the i-th forwarding lcore.
+        final Map<Integer, LcoreForwarder> forwarders = new TreeMap<>();
+        for (int i = 0; i < lcores.length; i++)
+        {
+            final List<LcoreParams> queues = config.rxQueuesOf(lcores[i]);
+            final Port[] rxPorts = queues.stream().map(p -> ports[p.port()]).toArray(Port[]::new);
+            final int[] rxQueueIds = queues.stream().mapToInt(LcoreParams::queue).toArray();
+            final int[] txQueueIds = new int[L3fwdConfig.MAX_PORTS];
+            Arrays.fill(txQueueIds, i);
+            final LpmRouter router = new LpmRouter(lpm, activeMask, config.ethDests(), portMacs);
+            forwarders.put(lcores[i], new LcoreForwarder(lcores[i], rxPorts, rxQueueIds, ports, txQueueIds, router));
+            out.printf("%nInitializing rx queues on lcore %d ... %s", lcores[i],
+                String.join(" ", queues.stream().map(p -> "rxq=" + p.port() + "," + p.queue()).toList()));
+        }
+        out.printf("%n%n");
+
+        final int code = runLcores(eal, forwarders, idle, statsNanos, shutdown, ports, out, err);
+        printStats(forwarders, ports, active, out);
+        for (final int id : active)
+        {
+            out.printf("Closing port %d...", id);
+            ports[id].close();
+            out.printf(" Done%n");
+        }
+        out.printf("Mempool %s: %d of %d mbufs in use%n", pool.name(), pool.inUseCount(), pool.size());
+        out.println("Bye...");
+        return code;
+    }
+
+    /** Queue 0 of every enabled, present port on the main lcore: what l3fwd does here without --config. */
+    private static List<LcoreParams> defaultLcoreParams(final L3fwdConfig config, final int[] present,
+        final int mainLcore, final PrintStream err)
+    {
+        final List<LcoreParams> params = new ArrayList<>();
+        for (final int port : config.enabledPorts())
+        {
+            if (contains(present, port))
+            {
+                params.add(new LcoreParams(port, 0, mainLcore));
+            }
+        }
+        err.println(NAME + ": no --config given; DPDK l3fwd would use " + DPDK_DEFAULT_CONFIG + "; using " +
+            String.join(",", params.stream().map(LcoreParams::toString).toList()) +
+            " (queue 0 of every enabled port on the main lcore)");
+        return params;
+    }
+
+    /** setup_lpm: l3fwd's table sizes; routes to ports outside the mask are skipped. */
+    private static Lpm4 setupLpm(final List<RouteTable.Route> routes, final L3fwdConfig config, final PrintStream out)
+    {
+        final Lpm4 lpm = new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S);
+        RouteTable.addTo(lpm, routes, config.portMask());
+        for (final RouteTable.Route route : routes)
+        {
+            if (config.isEnabled(route.port()))
+            {
+                out.printf("LPM: Adding route %s / %d (%d)%n", RouteTable.formatIpv4(route.ip()), route.depth(),
+                    route.port());
+            }
+        }
+        return lpm;
+    }
+
+    /**
+     * NB_MBUF: the RX rings, TX rings and TX buffers of every port and forwarding lcore, plus the lcores'
+     * mempool caches, and never below 8192.
+     */
+    private static int nbMbuf(final L3fwdConfig config, final int[] ports, final int[] lcores)
+    {
+        long mbufs = (long)lcores.length * MEMPOOL_CACHE_SIZE;
+        for (final int port : ports)
+        {
+            mbufs += (long)Math.max(1, config.rxQueues(port)) * config.rxDesc() +
+                (long)lcores.length * (LcoreForwarder.MAX_PKT_BURST + config.txDesc());
+        }
+        if (mbufs > Integer.MAX_VALUE)
+        {
+            throw new ConfigException("too many mbufs needed: " + mbufs);
+        }
+        return (int)Math.max(mbufs, 8192);
+    }
+
+    private static boolean contains(final int[] values, final int value)
+    {
+        return Arrays.stream(values).anyMatch(v -> v == value);
+    }
+
+    /** check_lcore_params and check_port_config, which need EAL. */
+    private static void checkLcoreParams(final Eal eal, final L3fwdConfig config, final int[] present)
+    {
+        final int[] enabled = eal.lcores();
+        for (final LcoreParams p : config.lcoreParams())
+        {
+            if (Arrays.stream(enabled).noneMatch(l -> l == p.lcore()))
+            {
+                throw new ConfigException("error: lcore " + p.lcore() + " is not enabled in lcore mask " +
+                    "(EAL lcores: " + Arrays.toString(enabled) + ")");
+            }
+            if (!contains(present, p.port()))
+            {
+                throw new ConfigException("port " + p.port() + " is not present on the board (ports: " +
+                    Arrays.toString(present) + ")");
+            }
+        }
+    }
+
+    /** Configures one enabled port as l3fwd's {@code l3fwd_poll_resource_setup} does, and prints it. */
+    private static Port initPort(final int id, final L3fwdConfig config, final int[] lcores, final Mempool pool,
+        final PrintStream out)
+    {
+        final Port port = Port.of(id);
+        final DeviceInfo info = port.info();
+        // A port may be TX-only in --config; it still gets one RX queue, never polled.
+        final int rxQueues = Math.max(1, config.rxQueues(id));
+        out.printf("Initializing port %d ... Creating queues: nb_rxq=%d nb_txq=%d... ", id, rxQueues, lcores.length);
+        final PortConfig portConfig = new PortConfig().mempool(pool).rxQueues(rxQueues).txQueues(lcores.length)
+            .rxDesc(config.rxDesc()).txDesc(config.txDesc()).promiscuous(config.promiscuous());
+        if (rxQueues > 1)
+        {
+            portConfig.rssHashFunctions(RSS_IP & info.flowTypeRssOffloads());
+        }
+        port.configure(portConfig);
+        out.printf(" Address:%s, Destination:%s, ", L3fwdConfig.formatMac(port.macAddress()),
+            L3fwdConfig.formatMac(config.ethDest(id)));
+        for (int i = 0; i < lcores.length; i++)
+        {
+            out.printf("txq=%d,%d ", lcores[i], i);
+        }
+        out.println();
+        return port;
+    }
+
+    /**
+     * rte_eal_mp_remote_launch(main_loop, CALL_MAIN) and rte_eal_mp_wait_lcore: workers get their forwarder,
+     * the main thread runs its own (if any) and watches for Ctrl-C. @return 0, or 1 when an lcore failed
+     */
+    private static int runLcores(final Eal eal, final Map<Integer, LcoreForwarder> forwarders,
+        final IdleStrategy idle, final long statsNanos, final Shutdown shutdown, final Port[] ports,
+        final PrintStream out, final PrintStream err)
+    {
+        final int mainLcore = eal.mainLcore();
+        for (final int lcore : eal.lcores())
+        {
+            if (!forwarders.containsKey(lcore))
+            {
+                out.printf("L3FWD: lcore %d has nothing to do%n", lcore);
+            }
+        }
+        final List<Lcore> launched = new ArrayList<>();
+        for (final LcoreForwarder forwarder : forwarders.values())
+        {
+            out.printf("L3FWD: entering main loop on lcore %d%n", forwarder.lcoreId());
+            if (forwarder.lcoreId() != mainLcore)
+            {
+                final Lcore lcore = eal.worker(forwarder.lcoreId());
+                lcore.launch(forwarder, idle);
+                launched.add(lcore);
+            }
+        }
+        out.flush();
+
+        final LcoreForwarder mainForwarder = forwarders.get(mainLcore);
+        final AgentInvoker invoker = mainForwarder == null ? null :
+            new AgentInvoker(Throwable::printStackTrace, null, mainForwarder);
+        final Lcore[] workers = launched.toArray(Lcore[]::new);
+        int code = 0;
+        try (NicStats nicStats = new NicStats())
+        {
+            if (invoker != null)
+            {
+                invoker.start();
+            }
+            final long start = System.nanoTime();
+            long nextCheck = start + CHECK_NANOS;
+            long nextStats = statsNanos > 0 ? start + statsNanos : Long.MAX_VALUE;
+            while (shutdown.isRunning())
+            {
+                if (invoker != null)
+                {
+                    idle.idle(invoker.invoke());
+                    if (!invoker.isRunning())
+                    {
+                        err.println(NAME + ": the forwarder of main lcore " + mainLcore + " stopped on an error");
+                        code = 1;
+                        break;
+                    }
+                }
+                else
+                {
+                    sleep(CHECK_NANOS / 1_000_000);
+                }
+                final long now = System.nanoTime();
+                if (now >= nextCheck)
+                {
+                    if (anyStopped(workers))
+                    {
+                        break;
+                    }
+                    nextCheck = now + CHECK_NANOS;
+                }
+                if (now >= nextStats)
+                {
+                    printPortStats(nicStats, ports, out);
+                    nextStats = now + statsNanos;
+                }
+            }
+            if (shutdown.signalled())
+            {
+                out.printf("%n%nSignal received, preparing to exit...%n");
+            }
+            for (final Lcore lcore : launched)
+            {
+                lcore.stop();
+            }
+            for (final Lcore lcore : launched)
+            {
+                try
+                {
+                    lcore.await();
+                }
+                catch (final LcoreException ex)
+                {
+                    err.println(NAME + ": " + ex.getMessage());
+                    code = 1;
+                }
+            }
+            if (invoker != null)
+            {
+                invoker.close();
+            }
+        }
+        return code;
+    }
+
+    /** Whether a worker's forwarder ended by itself (it threw; its await() says what). */
+    private static boolean anyStopped(final Lcore[] workers)
+    {
+        for (final Lcore lcore : workers)
+        {
+            if (lcore.state() == Lcore.State.WAIT)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void printPortStats(final NicStats nicStats, final Port[] ports, final PrintStream out)
+    {
+        for (final Port port : ports)
+        {
+            if (port != null)
+            {
+                nicStats.print(port, out);
+            }
+        }
+    }
+
+    /** Port counters, then l3fwd's own: per port, routing, and drops by reason, summed over lcores. */
+    private static void printStats(final Map<Integer, LcoreForwarder> forwarders, final Port[] ports,
+        final int[] active, final PrintStream out)
+    {
+        for (final int id : active)
+        {
+            ports[id].stop();
+        }
+        try (NicStats nicStats = new NicStats())
+        {
+            printPortStats(nicStats, ports, out);
+        }
+        for (final int id : active)
+        {
+            long rx = 0;
+            long tx = 0;
+            long txDropped = 0;
+            for (final LcoreForwarder f : forwarders.values())
+            {
+                rx += f.rx(id);
+                tx += f.tx(id);
+                txDropped += f.txDropped(id);
+            }
+            out.printf("L3FWD: port %d: rx=%d tx=%d tx-dropped=%d%n", id, rx, tx, txDropped);
+        }
+        long routed = 0;
+        long misses = 0;
+        long nonIp = 0;
+        final long[] drops = new long[LpmRouter.DROP_REASONS];
+        for (final LcoreForwarder f : forwarders.values())
+        {
+            routed += f.router().routed();
+            misses += f.router().lpmMisses();
+            nonIp += f.router().nonIp();
+            for (int i = 0; i < drops.length; i++)
+            {
+                drops[i] += f.router().drops(-i - 1);
+            }
+        }
+        out.printf("L3FWD: ipv4-routed=%d lpm-miss-to-input-port=%d non-ip-to-input-port=%d%n", routed, misses, nonIp);
+        final StringBuilder sb = new StringBuilder("L3FWD: dropped:");
+        for (int i = 0; i < drops.length; i++)
+        {
+            sb.append(' ').append(LpmRouter.dropName(-i - 1)).append('=').append(drops[i]);
+        }
+        out.println(sb);
+    }
+
+    private static void sleep(final long millis)
+    {
+        try
+        {
+            TimeUnit.MILLISECONDS.sleep(millis);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,211 @@
+package io.jdpdk.apps.l3fwd;
+
+import io.jdpdk.mempool.Mbuf;
+import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.pmd.Port;
+import org.agrona.concurrent.Agent;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One lcore of l3fwd: its {@code struct lcore_conf} (the RX queues it polls, its TX queue and TX buffer on
+ * every enabled port) and {@code lpm_main_loop} as an Agrona agent.
+ * <p>
+ * Each duty cycle: when more than {@link #BURST_TX_DRAIN_US} passed since the last drain, send what every TX
+ * buffer holds; then receive a burst of up to {@link #MAX_PKT_BURST} from each RX queue in turn, route every
+ * packet ({@link LpmRouter}), append it to the TX buffer of its output port and send that buffer as soon as it
+ * holds {@link #MAX_PKT_BURST} packets (l3fwd's {@code send_single_packet}, the path of its scalar
+ * {@code l3fwd_lpm.h}; the SSE path sends groups of 16 or more at once, with the same result on the wire).
+ * What TX does not take is freed ({@code send_burst}); dropped packets are freed in one bulk call per burst.
+ * <p>
+ * Threading: runs on one thread (its lcore); allocation-free and exception-free in {@link #doWork()} for the
+ * ports and queues it was built with. Counters are plain fields: read them after the lcore stopped
+ * ({@code Lcore.await()} gives the happens-before edge).
+ */
+public final class LcoreForwarder implements Agent
+{
+    /** {@code MAX_PKT_BURST}: RX burst size and TX buffer capacity. */
+    public static final int MAX_PKT_BURST = 32;
+
+    /** {@code BURST_TX_DRAIN_US}: a TX buffer waits at most about this long for more packets. */
+    public static final long BURST_TX_DRAIN_US = 100;
+
+    private static final long DRAIN_NANOS = TimeUnit.MICROSECONDS.toNanos(BURST_TX_DRAIN_US);
+
+    private final int lcoreId;
+    private final Port[] rxPorts;
+    private final int[] rxPortIds;
+    private final int[] rxQueueIds;
+    private final Port[] txPorts;
+    private final int[] txQueueIds;
+    private final int[] txPortIds;
+    private final MbufBurst[] txBuffers;
+    private final MbufBurst rxBurst = new MbufBurst(MAX_PKT_BURST);
+    private final MbufBurst dropBurst = new MbufBurst(MAX_PKT_BURST);
+    private final Mbuf mbuf = new Mbuf();
+    private final LpmRouter router;
+    private final long[] rx = new long[L3fwdConfig.MAX_PORTS];
+    private final long[] tx = new long[L3fwdConfig.MAX_PORTS];
+    private final long[] txDropped = new long[L3fwdConfig.MAX_PORTS];
+    private long lastDrain = System.nanoTime();
+
+    /**
+     * @param lcoreId    the EAL lcore id this runs on (for its role name and reports)
+     * @param rxPorts    the ports of its RX queues, in polling order ({@code rx_queue_list})
+     * @param rxQueueIds the RX queue of each, same order
+     * @param txPorts    every enabled port, indexed by port id (null for the others)
+     * @param txQueueIds this lcore's TX queue on each enabled port, indexed by port id
+     * @param router     this lcore's router, whose enabled ports must all have a TX port here
+     * @throws IllegalArgumentException when the arrays do not match or an enabled port has no TX port
+     */
+    public LcoreForwarder(final int lcoreId, final Port[] rxPorts, final int[] rxQueueIds, final Port[] txPorts,
+        final int[] txQueueIds, final LpmRouter router)
+    {
+        if (rxPorts.length != rxQueueIds.length)
+        {
+            throw new IllegalArgumentException(rxPorts.length + " RX ports but " + rxQueueIds.length + " queue ids");
+        }
+        if (txPorts.length != L3fwdConfig.MAX_PORTS || txQueueIds.length != L3fwdConfig.MAX_PORTS)
+        {
+            throw new IllegalArgumentException("txPorts and txQueueIds are indexed by port id: " +
+                L3fwdConfig.MAX_PORTS + " entries");
+        }
+        for (int port = 0; port < L3fwdConfig.MAX_PORTS; port++)
+        {
+            if ((router.enabledMask() & (1L << port)) != 0 && txPorts[port] == null)
+            {
+                throw new IllegalArgumentException("port " + port + " is enabled in the router but has no TX port");
+            }
+        }
+        this.lcoreId = lcoreId;
+        this.rxPorts = rxPorts.clone();
+        this.rxQueueIds = rxQueueIds.clone();
+        this.rxPortIds = new int[rxPorts.length];
+        for (int i = 0; i < rxPorts.length; i++)
+        {
+            rxPortIds[i] = rxPorts[i].id();
+        }
+        this.txPorts = txPorts.clone();
+        this.txQueueIds = txQueueIds.clone();
+        this.txPortIds = java.util.stream.IntStream.range(0, txPorts.length).filter(p -> txPorts[p] != null)
+            .toArray();
+        this.txBuffers = new MbufBurst[L3fwdConfig.MAX_PORTS];
+        for (final int port : txPortIds)
+        {
+            txBuffers[port] = new MbufBurst(MAX_PKT_BURST);
+        }
+        this.router = router;
+    }
+
+    @Override
+    public int doWork()
+    {
+        int work = 0;
+        final long now = System.nanoTime();
+        if (now - lastDrain > DRAIN_NANOS)
+        {
+            for (final int port : txPortIds)
+            {
+                if (txBuffers[port].count() > 0)
+                {
+                    work += sendBurst(port);
+                }
+            }
+            lastDrain = now;
+        }
+
+        for (int i = 0; i < rxPorts.length; i++)
+        {
+            final int n = rxPorts[i].rxBurst(rxQueueIds[i], rxBurst);
+            if (n == 0)
+            {
+                continue;
+            }
+            final int rxPort = rxPortIds[i];
+            rx[rxPort] += n;
+            work += n;
+            for (int j = 0; j < n; j++)
+            {
+                final long address = rxBurst.get(j);
+                final int port = router.route(mbuf.wrap(address), rxPort);
+                if (port < 0)
+                {
+                    dropBurst.add(address);
+                    continue;
+                }
+                final MbufBurst buffer = txBuffers[port];
+                buffer.add(address);
+                if (buffer.count() == MAX_PKT_BURST)
+                {
+                    sendBurst(port);
+                }
+            }
+            dropBurst.freeAll();
+            rxBurst.count(0);
+        }
+        return work;
+    }
+
+    /** {@code send_burst}: sends the TX buffer of {@code port}, frees what TX did not take. @return packets sent */
+    private int sendBurst(final int port)
+    {
+        final MbufBurst buffer = txBuffers[port];
+        final int n = buffer.count();
+        final int sent = txPorts[port].txBurstOrFree(txQueueIds[port], buffer);
+        tx[port] += sent;
+        txDropped[port] += n - sent;
+        return sent;
+    }
+
+    /** Sends what the TX buffers still hold (the ports must still be started), then frees the burst arrays. */
+    @Override
+    public void onClose()
+    {
+        for (final int port : txPortIds)
+        {
+            if (txBuffers[port].count() > 0)
+            {
+                sendBurst(port);
+            }
+            txBuffers[port].close();
+        }
+        rxBurst.close();
+        dropBurst.close();
+    }
+
+    @Override
+    public String roleName()
+    {
+        return "l3fwd-lcore-" + lcoreId;
+    }
+
+    /** The EAL lcore id this forwarder was built for. */
+    public int lcoreId()
+    {
+        return lcoreId;
+    }
+
+    /** This lcore's router and its counters. */
+    public LpmRouter router()
+    {
+        return router;
+    }
+
+    /** Packets this lcore received on {@code port}. */
+    public long rx(final int port)
+    {
+        return rx[port];
+    }
+
+    /** Packets this lcore sent on {@code port}. */
+    public long tx(final int port)
+    {
+        return tx[port];
+    }
+
+    /** Packets TX on {@code port} did not take, freed. */
+    public long txDropped(final int port)
+    {
+        return txDropped[port];
+    }
+}

@@ -1,0 +1,234 @@
+package io.jdpdk.apps.l3fwd;
+
+import io.jdpdk.mempool.Mbuf;
+import io.jdpdk.mempool.header.Checksums;
+import io.jdpdk.mempool.header.EtherType;
+import io.jdpdk.mempool.header.EthernetView;
+import io.jdpdk.mempool.header.Ipv4View;
+
+import java.lang.foreign.MemorySegment;
+
+import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
+
+/**
+ * l3fwd's per-packet work in LPM mode ({@code l3fwd_lpm.c}, {@code l3fwd_common.h}): pick the output port of
+ * one frame and rewrite the frame for it, in place.
+ * <pre>
+ *   EtherType 0x0800 (IPv4)
+ *     RFC 1812 5.2.2: IPv4 header in the frame (20 bytes or more), version 4,
+ *       IHL &gt;= 5, IHL * 4 &lt;= Total Length &lt;= frame .................. else BAD_HEADER
+ *     header checksum correct ............................................. else BAD_CHECKSUM
+ *     TTL &gt; 1 (RFC 1812 5.3.1) ............................................ else TTL_EXCEEDED
+ *     port = LPM lookup of the destination; on a miss, the input port (lpm_get_ipv4_dst_port)
+ *     port enabled (in the port mask and configured) ....................... else PORT_NOT_ENABLED
+ *     TTL - 1, header checksum patched (RFC 1624)
+ *   EtherType 0x86DD (IPv6) ................................................. IPV6 (dropped: no LPM6 table)
+ *   anything else (ARP, VLAN-tagged, ...): port = the input port, as l3fwd's lpm_get_dst_port
+ *   then: destination MAC = --eth-dest of the port, source MAC = the port's own MAC
+ * </pre>
+ * <b>Where this differs from DPDK l3fwd</b> (22.11, {@code DO_RFC_1812_CHECKS} defined, as it is by default):
+ * <ul>
+ *   <li>l3fwd never checks the TTL: a TTL 1 packet leaves with TTL 0 and a TTL 0 packet with TTL 255 (and a
+ *   checksum one off, since it adds 0x0100 for a change of 0xFF00). Here both are dropped and counted, as
+ *   RFC 1812 5.3.1 requires of a router (without the ICMP Time Exceeded it would also send).</li>
+ *   <li>l3fwd leaves the header checksum to the NIC ("checked in H/W") but never reads the mbuf's
+ *   {@code RTE_MBUF_F_RX_IP_CKSUM_BAD} flag, so a bad checksum is forwarded. Here it is verified in
+ *   software (20 to 60 bytes summed) and the packet dropped.</li>
+ *   <li>l3fwd's vector path only refuses {@code version_ihl} outside 0x45..0x4F and a Total Length below 20;
+ *   here Total Length must also hold the header (IHL * 4, what RFC 1812 5.2.2 says) and fit in the frame
+ *   ({@link Ipv4View#wrap} refuses a truncated packet), and the header must be in the first segment.</li>
+ *   <li>l3fwd LPM mode also routes IPv6 with an LPM6 table. jdpdk has no IPv6 LPM, so IPv6 frames are
+ *   dropped and counted ({@link #IPV6}).</li>
+ *   <li>l3fwd would hand a packet for a port of the mask that is not present to {@code rte_eth_tx_burst},
+ *   which refuses it; here such a port is not enabled and the packet is dropped and counted.</li>
+ * </ul>
+ * The EtherType is taken from the Ethernet header as l3fwd's software packet-type parser
+ * ({@code lpm_parse_ptype}) does; a VLAN-tagged IPv4 frame is not IPv4 to it either.
+ * <p>
+ * Threading: one router per lcore. {@link #route} allocates nothing and throws nothing; the {@link Lpm4} may be
+ * shared by every router, the header views and counters are this router's own. Counters are plain fields,
+ * read by another thread only after a happens-before edge with the lcore (its {@code await()}).
+ */
+public final class LpmRouter
+{
+    /** Malformed Ethernet or IPv4 header (RFC 1812 5.2.2 items 1, 3, 4, 5, and a truncated packet). */
+    public static final int BAD_HEADER = -1;
+
+    /** IPv4 header checksum wrong (RFC 1812 5.2.2 item 2). */
+    public static final int BAD_CHECKSUM = -2;
+
+    /** IPv4 TTL 0 or 1: it would reach 0 here (RFC 1812 5.3.1). */
+    public static final int TTL_EXCEEDED = -3;
+
+    /** An IPv6 frame: l3fwd routes it with LPM6, which jdpdk does not have. */
+    public static final int IPV6 = -4;
+
+    /** The route's port is not enabled: not in the port mask, or in it but not present. */
+    public static final int PORT_NOT_ENABLED = -5;
+
+    /** Number of drop reasons; reason {@code code} is counted at index {@code -code - 1}. */
+    public static final int DROP_REASONS = 5;
+
+    private static final String[] DROP_NAMES = { "bad-header", "bad-checksum", "ttl-exceeded", "ipv6",
+        "port-not-enabled" };
+
+    private final Lpm4 lpm;
+    private final long enabledMask;
+    private final long[] ethDest;
+    private final long[] portMac;
+    private final EthernetView eth = new EthernetView();
+    private final Ipv4View ip = new Ipv4View();
+    private final long[] drops = new long[DROP_REASONS];
+    private long routed;
+    private long lpmMisses;
+    private long nonIp;
+
+    /**
+     * @param lpm         the IPv4 routes; read only while this router is in use
+     * @param enabledMask the ports a packet may go out of (bit N for port N), at most {@link L3fwdConfig#MAX_PORTS}
+     * @param ethDest     destination MAC of each port id, 48 bits, first octet most significant (copied)
+     * @param portMac     each port id's own MAC (copied); entries of ports not enabled are not read
+     */
+    public LpmRouter(final Lpm4 lpm, final long enabledMask, final long[] ethDest, final long[] portMac)
+    {
+        if (ethDest.length < L3fwdConfig.MAX_PORTS || portMac.length < L3fwdConfig.MAX_PORTS)
+        {
+            throw new IllegalArgumentException("ethDest and portMac need " + L3fwdConfig.MAX_PORTS + " entries");
+        }
+        if ((enabledMask >>> L3fwdConfig.MAX_PORTS) != 0)
+        {
+            throw new IllegalArgumentException("enabled mask 0x" + Long.toHexString(enabledMask) + " names ports " +
+                "above " + (L3fwdConfig.MAX_PORTS - 1));
+        }
+        this.lpm = lpm;
+        this.enabledMask = enabledMask;
+        this.ethDest = ethDest.clone();
+        this.portMac = portMac.clone();
+    }
+
+    /**
+     * Routes the frame in {@code mbuf}'s first segment, received on {@code rxPort} (an enabled port).
+     *
+     * @return the output port, or a drop code ({@link #BAD_HEADER} ... {@link #PORT_NOT_ENABLED})
+     */
+    public int route(final Mbuf mbuf, final int rxPort)
+    {
+        if (!eth.wrap(mbuf, 0))
+        {
+            drops[-BAD_HEADER - 1]++;
+            return BAD_HEADER;
+        }
+        return routeWrapped(rxPort);
+    }
+
+    /**
+     * Routes the frame at {@code [base, base + length)} of {@code segment} (a heap segment and an offset, or
+     * native memory and an address), received on {@code rxPort} (an enabled port).
+     *
+     * @return the output port, or a drop code ({@link #BAD_HEADER} ... {@link #PORT_NOT_ENABLED})
+     */
+    public int route(final MemorySegment segment, final long base, final int length, final int rxPort)
+    {
+        if (!eth.wrap(segment, base, length))
+        {
+            drops[-BAD_HEADER - 1]++;
+            return BAD_HEADER;
+        }
+        return routeWrapped(rxPort);
+    }
+
+    private int routeWrapped(final int rxPort)
+    {
+        final int etherType = eth.etherType();
+        if (etherType == EtherType.IPV4)
+        {
+            final int port = routeIpv4(rxPort);
+            if (port < 0)
+            {
+                drops[-port - 1]++;
+                return port;
+            }
+            rewrite(port);
+            routed++;
+            return port;
+        }
+        if (etherType == EtherType.IPV6)
+        {
+            drops[-IPV6 - 1]++;
+            return IPV6;
+        }
+        // Not IP to l3fwd's packet-type parser: lpm_get_dst_port sends it back out of the input port.
+        rewrite(rxPort);
+        nonIp++;
+        return rxPort;
+    }
+
+    private int routeIpv4(final int rxPort)
+    {
+        if (!ip.wrap(eth.segment(), eth.base() + ETH_HEADER_LENGTH, eth.limit() - ETH_HEADER_LENGTH))
+        {
+            return BAD_HEADER;
+        }
+        if (!Checksums.verifyIpv4Header(ip))
+        {
+            return BAD_CHECKSUM;
+        }
+        if (ip.ttl() <= 1)
+        {
+            return TTL_EXCEEDED;
+        }
+        int port = lpm.lookup(ip.destinationAddress());
+        if (port == Lpm4.NO_ROUTE)
+        {
+            port = rxPort;
+            lpmMisses++;
+        }
+        if (port >= L3fwdConfig.MAX_PORTS || (enabledMask & (1L << port)) == 0)
+        {
+            return PORT_NOT_ENABLED;
+        }
+        ip.decrementTtl();
+        return port;
+    }
+
+    private void rewrite(final int port)
+    {
+        eth.destination(ethDest[port]).source(portMac[port]);
+    }
+
+    /** The ports a packet may go out of, bit N for port N. */
+    public long enabledMask()
+    {
+        return enabledMask;
+    }
+
+    /** IPv4 packets given an output port (LPM hits and misses). */
+    public long routed()
+    {
+        return routed;
+    }
+
+    /** IPv4 packets no route covered, sent back out of their input port (counted in {@link #routed()} too). */
+    public long lpmMisses()
+    {
+        return lpmMisses;
+    }
+
+    /** Frames neither IPv4 nor IPv6 (ARP, VLAN-tagged, ...), sent back out of their input port. */
+    public long nonIp()
+    {
+        return nonIp;
+    }
+
+    /** Packets dropped for {@code code} ({@link #BAD_HEADER} ... {@link #PORT_NOT_ENABLED}). */
+    public long drops(final int code)
+    {
+        return drops[-code - 1];
+    }
+
+    /** The label of drop reason {@code code} in l3fwd's exit report, e.g. {@code bad-checksum}. */
+    public static String dropName(final int code)
+    {
+        return DROP_NAMES[-code - 1];
+    }
+}

@@ -1,0 +1,371 @@
+package io.jdpdk.apps.l3fwd;
+
+import io.jdpdk.apps.testing.AppProcess;
+import io.jdpdk.apps.testing.Pcap;
+import io.jdpdk.eal.Hugepages;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * l3fwd as a user runs it: its own JVM and EAL, DPDK's command line, net_pcap ports reading input pcaps and
+ * writing output pcaps. Each test waits until the app's periodic port statistics show every input frame
+ * received, stops it with SIGINT, and then checks the output files byte by byte, with checksums and TTLs
+ * computed by the test, and the drop counters the app printed.
+ */
+class L3fwdAppTest
+{
+    private static final Pattern RX_PACKETS =
+        Pattern.compile("NIC statistics for port (\\d+)\\s+#+\\s+RX-packets: (\\d+)");
+    private static final Pattern PORT_LINE = Pattern.compile(
+        "Initializing port (\\d+) \\.\\.\\. .*? Address:([0-9A-F:]{17}), Destination:([0-9A-F:]{17})");
+    private static final Pattern DROPPED = Pattern.compile("L3FWD: dropped: bad-header=(\\d+) bad-checksum=(\\d+) " +
+        "ttl-exceeded=(\\d+) ipv6=(\\d+) port-not-enabled=(\\d+)");
+    private static final Pattern ROUTED = Pattern.compile(
+        "L3FWD: ipv4-routed=(\\d+) lpm-miss-to-input-port=(\\d+) non-ip-to-input-port=(\\d+)");
+    private static final Pattern IN_USE = Pattern.compile("Mempool mbuf_pool_0: (\\d+) of (\\d+) mbufs in use");
+    private static final long PORT1_DEST = 0x0A_0B_0C_0D_0E_01L;
+
+    /** One input frame and where it should leave: an output port, or a drop reason (negative). */
+    private record Expect(byte[] frame, int rxPort, int outPort)
+    {
+        boolean ipv4()
+        {
+            return L3fwdFrames.etherType(frame) == 0x0800;
+        }
+    }
+
+    @Test
+    void shouldRouteDPDKsDefaultTableAndDropWhatRfc1812RefusesCountingEachReason(@TempDir final Path dir)
+        throws Exception
+    {
+        final List<Expect> from0 = new ArrayList<>();
+        int tag = 1000;
+        from0.add(new Expect(L3fwdFrames.ipv4("198.18.0.5", 64, tag++), 0, 0));
+        from0.add(new Expect(L3fwdFrames.ipv4("198.18.1.5", 64, tag++), 0, 1));
+        from0.add(new Expect(L3fwdFrames.ipv4("198.18.1.6", 2, tag++), 0, 1));
+        from0.add(new Expect(L3fwdFrames.ipv4("203.0.113.9", 10, tag++), 0, 0));              // miss: input port
+        from0.add(new Expect(L3fwdFrames.ipv4("198.18.15.1", 64, tag++), 0, 0));              // port 15 not in mask
+        from0.add(new Expect(L3fwdFrames.ipv4("198.18.2.1", 64, tag++), 0, LpmRouter.PORT_NOT_ENABLED));
+        from0.add(new Expect(L3fwdFrames.ipv4("198.18.1.7", 1, tag++), 0, LpmRouter.TTL_EXCEEDED));
+        from0.add(new Expect(L3fwdFrames.ipv4("198.18.1.8", 0, tag++), 0, LpmRouter.TTL_EXCEEDED));
+        final byte[] good = L3fwdFrames.ipv4("198.18.1.9", 64, tag++);
+        from0.add(new Expect(L3fwdFrames.with(good, L3fwdFrames.CHECKSUM, good[L3fwdFrames.CHECKSUM] ^ 0x10, false),
+            0, LpmRouter.BAD_CHECKSUM));
+        from0.add(new Expect(L3fwdFrames.with(L3fwdFrames.ipv4("198.18.1.10", 64, tag++), L3fwdFrames.ETH, 0x55, true),
+            0, LpmRouter.BAD_HEADER));                                                           // version 5
+        from0.add(new Expect(L3fwdFrames.with(L3fwdFrames.ipv4("198.18.1.11", 64, tag++), L3fwdFrames.ETH, 0x44, true),
+            0, LpmRouter.BAD_HEADER));                                                           // IHL 4
+        from0.add(new Expect(L3fwdFrames.withTotalLength(L3fwdFrames.ipv4WithIhl("198.18.1.12", 64, tag++, 6), 23),
+            0, LpmRouter.BAD_HEADER));                                                           // below IHL * 4
+        final byte[] truncated = L3fwdFrames.ipv4("198.18.1.13", 64, tag++, 100);
+        from0.add(new Expect(L3fwdFrames.withTotalLength(truncated, truncated.length - L3fwdFrames.ETH + 4),
+            0, LpmRouter.BAD_HEADER));                                                           // beyond the frame
+        from0.add(new Expect(L3fwdFrames.ipv6(), 0, LpmRouter.IPV6));
+        from0.add(new Expect(L3fwdFrames.arp(), 0, 0));
+        from0.add(new Expect(L3fwdFrames.ipv4WithIhl("198.18.1.14", 64, tag++, 15), 0, 1));
+
+        final List<Expect> from1 = new ArrayList<>();
+        tag = 2000;
+        from1.add(new Expect(L3fwdFrames.ipv4("198.18.0.7", 64, tag++), 1, 0));
+        from1.add(new Expect(L3fwdFrames.ipv4("192.0.2.99", 200, tag++), 1, 1));               // miss: input port
+        from1.add(new Expect(L3fwdFrames.arp(), 1, 1));
+        from1.add(new Expect(L3fwdFrames.ipv6(), 1, LpmRouter.IPV6));
+        for (int i = 0; i < 100; i++)                                                            // fills TX buffers
+        {
+            from1.add(new Expect(L3fwdFrames.ipv4("198.18." + (i % 3 == 0 ? 1 : 0) + "." + i, 64, tag++, i), 1,
+                i % 3 == 0 ? 1 : 0));
+        }
+
+        Pcap.write(dir.resolve("in0.pcap"), from0.stream().map(Expect::frame).toList());
+        Pcap.write(dir.resolve("in1.pcap"), from1.stream().map(Expect::frame).toList());
+        final String out = runUntilConsumed(Map.of(0, from0.size(), 1, from1.size()),
+            eal("0", pcap(dir, 0, "in0.pcap", "out0.pcap"), pcap(dir, 1, "in1.pcap", "out1.pcap")),
+            "-p", "0x7", "--config=(0,0,0),(1,0,0)", "--eth-dest=1,0A:0B:0C:0D:0E:01");
+
+        assertTrue(out.contains("l3fwd: port 2 is in the port mask but not present; packets routed to it are dropped"),
+            out);
+        assertTrue(out.contains("LPM: Adding route 198.18.2.0 / 24 (2)"), out);
+        assertTrue(!out.contains("LPM: Adding route 198.18.3.0"), out);
+        final Map<Integer, long[]> macs = portMacs(out);
+        assertEquals(0x02_00_00_00_00_00L, macs.get(0)[1], "port 0 destination: l3fwd's default 02:00:00:00:00:00");
+        assertEquals(PORT1_DEST, macs.get(1)[1], "port 1 destination from --eth-dest");
+
+        final List<Expect> all = new ArrayList<>(from0);
+        all.addAll(from1);
+        assertForwarded(all, Map.of(0, Pcap.read(dir.resolve("out0.pcap")), 1, Pcap.read(dir.resolve("out1.pcap"))),
+            macs);
+        assertDrops(out, all);
+        final Matcher routed = find(ROUTED, out);
+        assertEquals("3", routed.group(2), "misses: 203.0.113.9, 198.18.15.1, 192.0.2.99");
+        assertEquals("2", routed.group(3), "the two ARP frames");
+        assertEquals("L3FWD: port 0: rx=" + from0.size() + " tx=" + count(all, 0) + " tx-dropped=0",
+            line(out, "L3FWD: port 0:"));
+        assertEquals("L3FWD: port 1: rx=" + from1.size() + " tx=" + count(all, 1) + " tx-dropped=0",
+            line(out, "L3FWD: port 1:"));
+    }
+
+    @Test
+    void shouldRouteByTheLongestOfOverlappingPrefixesFromARouteFileWithoutConfig(@TempDir final Path dir)
+        throws Exception
+    {
+        Files.writeString(dir.resolve("routes.txt"), String.join("\n",
+            "# overlapping prefixes, longest wins",
+            "10.0.0.0/8 1",
+            "10.1.0.0/16 0",
+            "R10.1.2.0/24 1",
+            "10.1.2.128/25 0",
+            "10.1.2.200/32 1",
+            "192.168.0.0/16 5",
+            ""));
+        final List<Expect> from0 = new ArrayList<>();
+        final String[] destinations = { "10.9.9.9", "10.1.9.9", "10.1.2.3", "10.1.2.130", "10.1.2.200", "10.1.2.201",
+            "10.1.2.127", "192.168.1.1", "198.18.1.1", "11.0.0.1" };
+        final int[] ports = { 1, 0, 1, 0, 1, 0, 1, 0, 0, 0 };
+        for (int i = 0; i < destinations.length; i++)
+        {
+            from0.add(new Expect(L3fwdFrames.ipv4(destinations[i], 33, 3000 + i), 0, ports[i]));
+        }
+        final List<Expect> from1 = List.of(new Expect(L3fwdFrames.ipv4("10.1.2.129", 5, 4000), 1, 0),
+            new Expect(L3fwdFrames.ipv4("10.200.0.1", 5, 4001), 1, 1));
+        Pcap.write(dir.resolve("in0.pcap"), from0.stream().map(Expect::frame).toList());
+        Pcap.write(dir.resolve("in1.pcap"), from1.stream().map(Expect::frame).toList());
+
+        final String out = runUntilConsumed(Map.of(0, from0.size(), 1, from1.size()),
+            eal("0", pcap(dir, 0, "in0.pcap", "out0.pcap"), pcap(dir, 1, "in1.pcap", "out1.pcap")),
+            "-p", "3", "-L", "--route-file=" + dir.resolve("routes.txt"));
+
+        assertTrue(out.contains("l3fwd: no --config given; DPDK l3fwd would use " + L3fwd.DPDK_DEFAULT_CONFIG +
+            "; using (0,0,0),(1,0,0)"), out);
+        assertTrue(out.contains("LPM: Adding route 10.1.2.200 / 32 (1)"), out);
+        assertTrue(!out.contains("LPM: Adding route 192.168.0.0"), "port 5 is not in the mask: " + out);
+        assertTrue(!out.contains("LPM: Adding route 198.18."), "the route file replaces the default table: " + out);
+        final List<Expect> all = new ArrayList<>(from0);
+        all.addAll(from1);
+        assertForwarded(all, Map.of(0, Pcap.read(dir.resolve("out0.pcap")), 1, Pcap.read(dir.resolve("out1.pcap"))),
+            portMacs(out));
+        assertDrops(out, all);
+    }
+
+    @Test
+    void shouldForwardOnAWorkerLcoreThroughItsOwnTxQueue(@TempDir final Path dir) throws Exception
+    {
+        final List<Expect> from0 = new ArrayList<>();
+        final List<Expect> from1 = new ArrayList<>();
+        for (int i = 0; i < 40; i++)
+        {
+            from0.add(new Expect(L3fwdFrames.ipv4("198.18." + (i % 2) + ".1", 64, 5000 + i), 0, i % 2));
+            from1.add(new Expect(L3fwdFrames.ipv4("198.18." + ((i + 1) % 2) + ".2", 64, 6000 + i), 1, (i + 1) % 2));
+        }
+        Pcap.write(dir.resolve("in0.pcap"), from0.stream().map(Expect::frame).toList());
+        Pcap.write(dir.resolve("in1.pcap"), from1.stream().map(Expect::frame).toList());
+        // One TX queue per forwarding lcore: queue 0 for lcore 0 (port 0's RX), queue 1 for lcore 1 (port 1's RX).
+        final String out = runUntilConsumed(Map.of(0, from0.size(), 1, from1.size()),
+            eal("0-1", pcap(dir, 0, "in0.pcap", "out0q0.pcap", "out0q1.pcap"),
+                pcap(dir, 1, "in1.pcap", "out1q0.pcap", "out1q1.pcap")),
+            "-p", "0x3", "--config=(0,0,0),(1,0,1)");
+
+        assertTrue(out.contains("L3FWD: entering main loop on lcore 1"), out);
+        assertTrue(out.contains("nb_rxq=1 nb_txq=2"), out);
+        final Map<Integer, long[]> macs = portMacs(out);
+        assertForwarded(from0, Map.of(0, Pcap.read(dir.resolve("out0q0.pcap")), 1,
+            Pcap.read(dir.resolve("out1q0.pcap"))), macs);
+        assertForwarded(from1, Map.of(0, Pcap.read(dir.resolve("out0q1.pcap")), 1,
+            Pcap.read(dir.resolve("out1q1.pcap"))), macs);
+    }
+
+    @Test
+    void shouldExitNonZeroWithAMessageWhenThePortMaskIsMissing() throws Exception
+    {
+        try (AppProcess app = AppProcess.start(L3fwd.class, "-l", "0", "--no-pci", "--", "--config=(0,0,0)"))
+        {
+            assertEquals(1, app.waitFor(30), app.output());
+            assertTrue(app.output().contains("l3fwd: Invalid portmask: -p PORTMASK is required"), app.output());
+            assertTrue(app.output().contains("l3fwd: Invalid L3FWD parameters"), app.output());
+        }
+    }
+
+    @Test
+    void shouldExitNonZeroWhenConfigNamesAnLcoreEalDoesNotHave(@TempDir final Path dir) throws Exception
+    {
+        Pcap.write(dir.resolve("in0.pcap"), List.of(L3fwdFrames.arp()));
+        final List<String> args = new ArrayList<>(eal("0", pcap(dir, 0, "in0.pcap", "out0.pcap")));
+        args.addAll(List.of("--", "-p", "1", "--config=(0,0,3)"));
+        try (AppProcess app = AppProcess.start(L3fwd.class, args.toArray(String[]::new)))
+        {
+            assertEquals(1, app.waitFor(30), app.output());
+            assertTrue(app.output().contains("l3fwd: error: lcore 3 is not enabled in lcore mask (EAL lcores: [0])"),
+                app.output());
+        }
+    }
+
+    // ---- helpers ---------------------------------------------------------------------------------------
+
+    private static String pcap(final Path dir, final int port, final String rx, final String... tx)
+    {
+        final StringBuilder devargs = new StringBuilder("--vdev=net_pcap" + port + ",rx_pcap=" + dir.resolve(rx));
+        for (final String file : tx)
+        {
+            devargs.append(",tx_pcap=").append(dir.resolve(file));
+        }
+        return devargs.toString();
+    }
+
+    private static List<String> eal(final String lcores, final String... vdevs)
+    {
+        final List<String> args = new ArrayList<>(List.of("-l", lcores, "--no-pci", "--log-level=*:warning"));
+        args.addAll(List.of(vdevs));
+        if (Hugepages.problem() != null)
+        {
+            args.addAll(List.of("--no-huge", "-m", "256"));
+        }
+        return args;
+    }
+
+    /**
+     * Runs l3fwd with {@code ealArgs -- appArgs --idle=backoff --stats-period=0.1} until every port of
+     * {@code rxCounts} has received its count, then sends SIGINT and checks a clean exit. @return the output
+     */
+    private static String runUntilConsumed(final Map<Integer, Integer> rxCounts, final List<String> ealArgs,
+        final String... appArgs) throws Exception
+    {
+        final List<String> args = new ArrayList<>(ealArgs);
+        args.add("--");
+        args.addAll(List.of(appArgs));
+        args.addAll(List.of("--idle=backoff", "--stats-period=0.1"));
+        try (AppProcess app = AppProcess.start(L3fwd.class, args.toArray(String[]::new)))
+        {
+            final long deadline = System.nanoTime() + 60_000_000_000L;
+            while (!received(app.output(), rxCounts))
+            {
+                if (System.nanoTime() > deadline)
+                {
+                    throw new AssertionError("input not consumed within 60 s:\n" + app.output());
+                }
+                Thread.sleep(50);
+            }
+            app.interrupt();
+            assertEquals(130, app.waitFor(30), app.output());
+            final String out = app.output();
+            assertTrue(out.contains("Bye..."), out);
+            final Matcher inUse = find(IN_USE, out);
+            assertEquals("0", inUse.group(1), "every mbuf back in the pool: " + out);
+            return out;
+        }
+    }
+
+    private static boolean received(final String out, final Map<Integer, Integer> rxCounts)
+    {
+        final Map<Integer, Integer> last = new HashMap<>();
+        final Matcher m = RX_PACKETS.matcher(out);
+        while (m.find())
+        {
+            last.put(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+        }
+        return rxCounts.entrySet().stream().allMatch(e -> e.getValue().equals(last.get(e.getKey())));
+    }
+
+    /** Port id to {own MAC, destination MAC}, from the app's "Initializing port" lines. */
+    private static Map<Integer, long[]> portMacs(final String out)
+    {
+        final Map<Integer, long[]> macs = new HashMap<>();
+        final Matcher m = PORT_LINE.matcher(out);
+        while (m.find())
+        {
+            macs.put(Integer.parseInt(m.group(1)),
+                new long[] { L3fwdConfig.parseMac(m.group(2)), L3fwdConfig.parseMac(m.group(3)) });
+        }
+        return macs;
+    }
+
+    /**
+     * Every output frame is the rewrite of an expected input frame: found by its tag (IPv4) or as the ARP frame
+     * received on that port; same bytes but MACs, TTL and checksum; TTL one less; checksum as computed here;
+     * destination MAC that of the port, source MAC the port's own. Per input port, the frames come out in
+     * input order, and none is missing.
+     */
+    private static void assertForwarded(final List<Expect> expected, final Map<Integer, List<byte[]>> outputs,
+        final Map<Integer, long[]> macs)
+    {
+        final Map<Integer, Expect> byTag = new HashMap<>();
+        for (final Expect e : expected)
+        {
+            if (e.ipv4())
+            {
+                byTag.put(L3fwdFrames.tag(e.frame()), e);
+            }
+        }
+        for (final Map.Entry<Integer, List<byte[]>> output : outputs.entrySet())
+        {
+            final int port = output.getKey();
+            final Map<Integer, List<Expect>> seenFrom = new HashMap<>();
+            for (final byte[] frame : output.getValue())
+            {
+                final Expect in = L3fwdFrames.etherType(frame) == 0x0800 ? byTag.get(L3fwdFrames.tag(frame)) :
+                    expected.stream().filter(e -> !e.ipv4() && e.rxPort() == port && e.outPort() == port).findFirst()
+                        .orElse(null);
+                assertTrue(in != null, "unexpected frame on port " + port + ": tag " + L3fwdFrames.tag(frame));
+                assertEquals(in.outPort(), port, "frame tagged " + L3fwdFrames.tag(frame) + " left by port " + port);
+                assertTrue(L3fwdFrames.sameApartFromRewrite(in.frame(), frame, in.ipv4()),
+                    "frame tagged " + L3fwdFrames.tag(frame) + " changed beyond MACs, TTL and checksum");
+                assertEquals(macs.get(port)[1], L3fwdFrames.destinationMac(frame), "destination MAC on port " + port);
+                assertEquals(macs.get(port)[0], L3fwdFrames.sourceMac(frame), "source MAC on port " + port);
+                if (in.ipv4())
+                {
+                    assertEquals(L3fwdFrames.ttl(in.frame()) - 1, L3fwdFrames.ttl(frame), "TTL one less");
+                    assertEquals(L3fwdFrames.headerChecksum(frame), L3fwdFrames.checksumField(frame),
+                        "header checksum of frame tagged " + L3fwdFrames.tag(frame));
+                }
+                seenFrom.computeIfAbsent(in.rxPort(), k -> new ArrayList<>()).add(in);
+            }
+            for (final int rxPort : List.of(0, 1))
+            {
+                final List<Expect> want = expected.stream().filter(e -> e.rxPort() == rxPort && e.outPort() == port)
+                    .toList();
+                assertEquals(want, seenFrom.getOrDefault(rxPort, List.of()),
+                    "frames from port " + rxPort + " out of port " + port + ", in order");
+            }
+        }
+    }
+
+    private static void assertDrops(final String out, final List<Expect> expected)
+    {
+        final Matcher m = find(DROPPED, out);
+        final int[] codes = { LpmRouter.BAD_HEADER, LpmRouter.BAD_CHECKSUM, LpmRouter.TTL_EXCEEDED, LpmRouter.IPV6,
+            LpmRouter.PORT_NOT_ENABLED };
+        for (int i = 0; i < codes.length; i++)
+        {
+            final int code = codes[i];
+            assertEquals(expected.stream().filter(e -> e.outPort() == code).count(), Long.parseLong(m.group(i + 1)),
+                LpmRouter.dropName(code) + " in " + m.group());
+        }
+    }
+
+    private static long count(final List<Expect> expected, final int port)
+    {
+        return expected.stream().filter(e -> e.outPort() == port).count();
+    }
+
+    private static Matcher find(final Pattern pattern, final String out)
+    {
+        final Matcher m = pattern.matcher(out);
+        assertTrue(m.find(), "no " + pattern + " in:\n" + out);
+        return m;
+    }
+
+    private static String line(final String out, final String prefix)
+    {
+        return out.lines().filter(l -> l.startsWith(prefix)).findFirst().orElse("no line " + prefix);
+    }
+}
