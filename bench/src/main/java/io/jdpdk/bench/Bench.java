@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
     description = "jdpdk throughput beside DPDK's C tools, in the same run.")
 public final class Bench implements Callable<Integer>
 {
-    @Parameters(arity = "0..*", description = "scenarios: iofwd, pipeline, macswap (default: all)")
+    @Parameters(arity = "0..*", description = "scenarios: iofwd, pipeline, macswap, l3fwd (default: all)")
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--seconds", description = "seconds per run (default 10)")
@@ -57,7 +57,7 @@ public final class Bench implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        final List<String> run = scenarios.isEmpty() ? List.of("iofwd", "pipeline", "macswap") : scenarios;
+        final List<String> run = scenarios.isEmpty() ? List.of("iofwd", "pipeline", "macswap", "l3fwd") : scenarios;
         for (final String scenario : run)
         {
             switch (scenario)
@@ -65,9 +65,10 @@ public final class Bench implements Callable<Integer>
                 case "iofwd" -> ioFwd();
                 case "pipeline" -> pipeline();
                 case "macswap" -> macswap();
+                case "l3fwd" -> l3fwd();
                 default ->
                 {
-                    System.err.println("bench: unknown scenario " + scenario + " (iofwd, pipeline, macswap)");
+                    System.err.println("bench: unknown scenario " + scenario + " (iofwd, pipeline, macswap, l3fwd)");
                     return 1;
                 }
             }
@@ -158,6 +159,36 @@ public final class Bench implements Callable<Integer>
         c.addAll(args);
         compare("macswap, 1 lcore, 2 x net_null, burst 32", "dpdk-testpmd --forward-mode=macswap", c,
             "jdpdk testpmd macswap", Peer.java("io.jdpdk.apps.testpmd.TestPmd", args.toArray(String[]::new)));
+    }
+
+    /**
+     * jdpdk's l3fwd (LPM, DPDK's default route table) on one worker lcore, beside dpdk-testpmd io
+     * forwarding on the same ports (DPDK's l3fwd is not packaged): on net_null ports (frames that are
+     * not IPv4 go back out of their port, as l3fwd does) and on net_pcap ports replaying UDP/IPv4
+     * frames to 198.18.0.x and 198.18.1.x forever (infinite_rx; TX drops).
+     */
+    private void l3fwd() throws Exception
+    {
+        final String pcap = Ipv4Pcap.write(256).toString();
+        final List<List<String>> portSets = List.of(
+            List.of("--vdev=net_null0", "--vdev=net_null1"),
+            List.of("--vdev=net_pcap0,rx_pcap=" + pcap + ",infinite_rx=1", "--vdev=net_pcap1,rx_pcap=" + pcap +
+                ",infinite_rx=1"));
+        for (final List<String> ports : portSets)
+        {
+            final List<String> eal = new ArrayList<>(ealArgs());
+            eal.removeIf(a -> a.startsWith("--vdev"));
+            eal.addAll(ports);
+            final List<String> testpmd = new ArrayList<>(List.of("dpdk-testpmd"));
+            testpmd.addAll(eal);
+            testpmd.addAll(List.of("--", "--forward-mode=io", "--burst=32", "--nb-cores=1", "--stats-period=1",
+                "--auto-start", "--total-num-mbufs=16382"));
+            final List<String> l3fwd = new ArrayList<>(eal);
+            l3fwd.addAll(List.of("--", "-p", "3", "--config=(0,0,1),(1,0,1)", "--stats-period", "1"));
+            compare("l3fwd LPM, 1 lcore, " + (ports.get(0).contains("null") ? "2 x net_null" :
+                "2 x net_pcap replaying IPv4"), "dpdk-testpmd --forward-mode=io", testpmd, "jdpdk l3fwd",
+                Peer.java("io.jdpdk.apps.l3fwd.L3fwd", l3fwd.toArray(String[]::new)));
+        }
     }
 
     private void compare(final String title, final String cName, final List<String> c, final String javaName,
