@@ -1,0 +1,1284 @@
+package io.jdpdk.apps.testpmd;
+
+import io.jdpdk.apps.common.AppArgs;
+import io.jdpdk.apps.common.NicStats;
+import io.jdpdk.eal.DpdkException;
+import io.jdpdk.eal.Eal;
+import io.jdpdk.eal.Lcore;
+import io.jdpdk.eal.LcoreException;
+import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.mempool.Mempool;
+import io.jdpdk.pmd.DeviceInfo;
+import io.jdpdk.pmd.LinkStatus;
+import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.PortConfig;
+import io.jdpdk.pmd.PortStats;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * DPDK 22.11's {@code dpdk-testpmd} in Java, for the options and commands below, with testpmd's command line,
+ * output and exit codes:
+ * <pre>
+ *   apps/bin/testpmd [EAL args] -- [-i] [-a] [--forward-mode=io|mac|macswap|5tswap|rxonly|txonly|flowgen|icmpecho]
+ *       [--burst=N] [--nb-cores=N] [--nb-ports=N] [--rxq=N] [--txq=N] [--rxd=N] [--txd=N] [--stats-period=S]
+ *       [--eth-peer=N,XX:XX:XX:XX:XX:XX]... [--no-flush-rx] [--txpkts=X[,Y]*] [--tx-ip=SRC,DST]
+ *       [--tx-udp=SRC[,DST]] [--txonly-multi-flow] [--flowgen-flows=N] [--total-num-mbufs=N] [--mbuf-size=N]
+ * </pre>
+ * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
+ * (testpmd's size unless {@code --total-num-mbufs}), started and put in promiscuous mode. Forwarding streams pair
+ * the first {@code --nb-ports} ports as testpmd's default {@code --port-topology=paired} ({@link FwdConfig}) and
+ * run on the first {@code --nb-cores} EAL worker lcores, each an Agrona agent calling the mode's engine on its
+ * streams ({@link ForwardLcore}). Unless {@code --no-flush-rx}, the RX queues are drained before forwarding starts.
+ * <p>
+ * Without {@code -i} forwarding starts at once; with {@code --stats-period} the NIC statistics of the forwarding
+ * ports are printed every period until SIGINT/SIGTERM, otherwise testpmd waits for "enter" (a line or the end of
+ * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link #command}).
+ * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
+ * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
+ * {@code Bye...}, and exits 0, as testpmd 22.11.11 does on a signal too. Bad options exit 1 with one line, as
+ * testpmd's {@code rte_exit}.
+ * <p>
+ * Threading: the main thread (EAL's main lcore) does all control work; forwarding runs on the worker lcores and
+ * touches only its streams.
+ */
+public final class TestPmd
+{
+    /** testpmd's MAX_PKT_BURST. */
+    static final int MAX_PKT_BURST = 512;
+    /** testpmd's RX_DESC_MAX and TX_DESC_MAX, which size the default pool. */
+    static final int DESC_MAX = 2048;
+    /** testpmd's DEF_MBUF_CACHE. */
+    static final int MBUF_CACHE = 250;
+    /** RTE_MAX_ETHPORTS of Debian's DPDK build, a factor of testpmd's default pool size. */
+    static final int MAX_ETHPORTS = 32;
+    /** testpmd's MIN_TOTAL_NUM_MBUFS. */
+    static final int MIN_TOTAL_NUM_MBUFS = 1024;
+    /** DEFAULT_MBUF_DATA_SIZE: RTE_MBUF_DEFAULT_BUF_SIZE, 2048 bytes plus the 128-byte headroom. */
+    static final int DEFAULT_MBUF_DATA_SIZE = 2176;
+    /**
+     * Descriptors when none are given: testpmd passes 0 and ethdev takes the driver's preferred ring size, or
+     * RTE_ETH_DEV_FALLBACK_RX_RINGSIZE / TX (512) when it has none (the virtual devices).
+     */
+    static final int DEFAULT_DESC = 512;
+    static final String POOL_NAME = "mb_pool_0";
+
+    /** testpmd's options, after {@code --}; values are strings so that they are checked with testpmd's words. */
+    @Command(name = "testpmd", description = "DPDK's testpmd in Java (jdpdk).", sortOptions = false)
+    static final class Options
+    {
+        @Option(names = { "-i", "--interactive" }, description = "run in interactive mode")
+        boolean interactive;
+
+        @Option(names = { "-a", "--auto-start" }, description = "start forwarding on init [always when non-interactive]")
+        boolean autoStart;
+
+        @Option(names = "--help", usageHelp = true, description = "display this message and quit")
+        boolean help;
+
+        @Option(names = "--forward-mode", paramLabel = "N",
+            description = "set forwarding mode (N: io|mac|macswap|flowgen|rxonly|txonly|icmpecho|5tswap)")
+        String forwardMode;
+
+        @Option(names = "--burst", paramLabel = "N", description = "set the number of packets per burst to N")
+        String burst;
+
+        @Option(names = "--nb-cores", paramLabel = "N", description = "set the number of forwarding cores")
+        String nbCores;
+
+        @Option(names = "--nb-ports", paramLabel = "N", description = "set the number of forwarding ports")
+        String nbPorts;
+
+        @Option(names = "--rxq", paramLabel = "N", description = "set the number of RX queues per port to N")
+        String rxq;
+
+        @Option(names = "--txq", paramLabel = "N", description = "set the number of TX queues per port to N")
+        String txq;
+
+        @Option(names = "--rxd", paramLabel = "N", description = "set the number of descriptors in RX rings to N")
+        String rxd;
+
+        @Option(names = "--txd", paramLabel = "N", description = "set the number of descriptors in TX rings to N")
+        String txd;
+
+        @Option(names = "--stats-period", paramLabel = "PERIOD",
+            description = "statistics will be shown every PERIOD seconds (only if interactive is disabled)")
+        String statsPeriod;
+
+        @Option(names = "--eth-peer", paramLabel = "X,M:M:M:M:M:M",
+            description = "set the MAC address of the X peer port (0 <= X < 32)")
+        List<String> ethPeers = new ArrayList<>();
+
+        @Option(names = "--no-flush-rx", description = "Don't flush RX streams before forwarding")
+        boolean noFlushRx;
+
+        @Option(names = "--txpkts", paramLabel = "X[,Y]*", description = "set TX segment sizes or total packet length")
+        String txpkts;
+
+        @Option(names = "--tx-ip", paramLabel = "src,dst", description = "IP addresses in Tx-only mode")
+        String txIp;
+
+        @Option(names = "--tx-udp", paramLabel = "src[,dst]", description = "UDP ports in Tx-only mode")
+        String txUdp;
+
+        @Option(names = "--txonly-multi-flow", description = "generate multiple flows in txonly mode")
+        boolean txOnlyMultiFlow;
+
+        @Option(names = "--flowgen-flows", paramLabel = "N", description = "set the number of flows in flowgen mode")
+        String flowgenFlows;
+
+        @Option(names = "--total-num-mbufs", paramLabel = "N",
+            description = "set the number of mbufs to be allocated in mbuf pools")
+        String totalNumMbufs;
+
+        @Option(names = "--mbuf-size", paramLabel = "N", description = "set the data size of mbuf to N bytes")
+        String mbufSize;
+    }
+
+    /** A command-line value testpmd refuses: the message is what testpmd's {@code rte_exit} says. */
+    static final class BadOption extends Exception
+    {
+        private static final long serialVersionUID = 1L;
+
+        BadOption(final String message)
+        {
+            super(message);
+        }
+    }
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final TestPmdConfig config = new TestPmdConfig();
+    private final NicStats nicStats = new NicStats();
+    private final PortStats portStats = new PortStats();
+    private final BlockingQueue<String> stdinLines = new LinkedBlockingQueue<>();
+    private volatile boolean quit;
+    private volatile int signals;
+
+    private String mode = "io";
+    private boolean noFlushRx;
+    private int statsPeriod;
+    private int nbRxq = 1;
+    private int nbTxq = 1;
+    private int nbRxd = DEFAULT_DESC;
+    private int nbTxd = DEFAULT_DESC;
+    private int nbFwdLcores = 1;
+    private int nbFwdPorts;
+    private int totalNumMbufs;
+    private int mbufSize = DEFAULT_MBUF_DATA_SIZE;
+
+    private Eal eal;
+    private Mempool pool;
+    private Port[] ports = new Port[0];
+    private int[] fwdPortIds = new int[0];
+    private List<Lcore> workers = List.of();
+    private long[][] statsAtStart = new long[0][];
+
+    private boolean forwarding;
+    private FwdConfig fwdConfig;
+    private FwdStream[] streams = new FwdStream[0];
+
+    private TestPmd(final PrintStream out, final PrintStream err)
+    {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(final String[] args)
+    {
+        final int code = run(args, System.in, System.out, System.err);
+        System.exit(code);
+    }
+
+    /** The whole app; returns the exit code. */
+    static int run(final String[] args, final InputStream in, final PrintStream out, final PrintStream err)
+    {
+        final AppArgs split = AppArgs.split(args);
+        final Options options = new Options();
+        final CommandLine cli = new CommandLine(options).setOverwrittenOptionsAllowed(true);
+        try
+        {
+            cli.parseArgs(split.app());
+        }
+        catch (final CommandLine.ParameterException ex)
+        {
+            err.println("testpmd: " + ex.getMessage().replace(System.lineSeparator(), "; ") +
+                " (testpmd --help lists the options)");
+            return 1;
+        }
+        if (cli.isUsageHelpRequested())
+        {
+            out.println("Usage: testpmd [EAL options] -- [testpmd options]");
+            cli.usage(out);
+            return 0;
+        }
+        final TestPmd app = new TestPmd(out, err);
+        try
+        {
+            app.applyOptions(options);
+        }
+        catch (final BadOption ex)
+        {
+            err.println("testpmd: " + ex.getMessage());
+            return 1;
+        }
+        return app.run(split, options, in);
+    }
+
+    // ---- options -------------------------------------------------------------------------------
+
+    /** Everything that can be checked before the EAL starts, with testpmd's messages (parameters.c). */
+    private void applyOptions(final Options o) throws BadOption
+    {
+        if (o.interactive)
+        {
+            out.println("Interactive-mode selected");
+        }
+        if (o.autoStart)
+        {
+            out.println("Auto-start selected");
+        }
+        if (o.forwardMode != null)
+        {
+            if (Engines.isAvailable(o.forwardMode))
+            {
+                mode = o.forwardMode;
+            }
+            else if (Engines.isKnown(o.forwardMode))
+            {
+                throw new BadOption("forwarding mode " + o.forwardMode + " is not available in this build");
+            }
+            else
+            {
+                // testpmd prints this and carries on in the mode it had (io).
+                err.println("Invalid " + o.forwardMode + " packet forwarding mode");
+            }
+        }
+        if (o.burst != null)
+        {
+            final int n = atoi(o.burst);
+            if (n <= 0 || n > MAX_PKT_BURST)
+            {
+                // testpmd 22.11 asks the PMD for a burst size when given 0; jdpdk's Port does not expose it.
+                throw new BadOption("burst must be between1 and " + MAX_PKT_BURST);
+            }
+            config.burst = n;
+        }
+        if (o.rxd != null)
+        {
+            nbRxd = atoi(o.rxd);
+            if (nbRxd <= 0 || nbRxd > 0xFFFF)
+            {
+                throw new BadOption("rxd(" + nbRxd + ") invalid - must be > 0");
+            }
+        }
+        if (o.txd != null)
+        {
+            nbTxd = atoi(o.txd);
+            if (nbTxd <= 0 || nbTxd > 0xFFFF)
+            {
+                throw new BadOption("txd(" + nbTxd + ") invalid - must be > 0");
+            }
+        }
+        if (o.statsPeriod != null)
+        {
+            if (!o.statsPeriod.matches("\\d{1,5}") || Integer.parseInt(o.statsPeriod) > 0xFFFF)
+            {
+                throw new BadOption("Invalid stats-period value");
+            }
+            statsPeriod = Integer.parseInt(o.statsPeriod);
+        }
+        for (final String peer : o.ethPeers)
+        {
+            parseEthPeer(peer);
+        }
+        noFlushRx = o.noFlushRx;
+        if (o.totalNumMbufs != null)
+        {
+            totalNumMbufs = atoi(o.totalNumMbufs);
+            if (totalNumMbufs <= MIN_TOTAL_NUM_MBUFS)
+            {
+                throw new BadOption("total-num-mbufs should be > " + MIN_TOTAL_NUM_MBUFS);
+            }
+        }
+        if (o.mbufSize != null)
+        {
+            final String first = o.mbufSize.split(",", -1)[0];
+            mbufSize = first.matches("\\d{1,6}") ? Integer.parseInt(first) : 0;
+            if (mbufSize <= 0 || mbufSize > 0xFFFF)
+            {
+                throw new BadOption("mbuf-data-size should be > 0 and < 65536");
+            }
+        }
+        if (o.txpkts != null)
+        {
+            parseTxPkts(o.txpkts);
+        }
+        if (o.txIp != null)
+        {
+            parseTxIp(o.txIp);
+        }
+        if (o.txUdp != null)
+        {
+            parseTxUdp(o.txUdp);
+        }
+        config.txOnlyMultiFlow = o.txOnlyMultiFlow;
+        if (o.flowgenFlows != null)
+        {
+            final int n = atoi(o.flowgenFlows);
+            if (n <= 0)
+            {
+                throw new BadOption("flows to generate must be >= 1");
+            }
+            config.flowgenFlows = n;
+        }
+    }
+
+    private void parseEthPeer(final String arg) throws BadOption
+    {
+        final int comma = arg.indexOf(',');
+        if (comma <= 0 || !arg.substring(0, comma).matches("\\d{1,9}"))
+        {
+            throw new BadOption("Invalid eth-peer: " + arg);
+        }
+        final int port = Integer.parseInt(arg.substring(0, comma));
+        if (port >= MAX_ETHPORTS)
+        {
+            throw new BadOption("eth-peer: port " + port + " >= RTE_MAX_ETHPORTS(" + MAX_ETHPORTS + ")");
+        }
+        final long mac = parseMac(arg.substring(comma + 1));
+        if (mac < 0)
+        {
+            throw new BadOption("Invalid ethernet address: " + arg.substring(comma + 1));
+        }
+        config.peerMac[port] = mac;
+    }
+
+    /** {@code rte_ether_unformat_addr}: XX:XX:XX:XX:XX:XX or XXXX:XXXX:XXXX. @return the address, or -1 */
+    static long parseMac(final String text)
+    {
+        final String[] parts = text.split(":", -1);
+        final int width = parts.length == 6 ? 2 : parts.length == 3 ? 4 : 0;
+        if (width == 0)
+        {
+            return -1;
+        }
+        long mac = 0;
+        for (final String part : parts)
+        {
+            if (part.isEmpty() || part.length() > width || !part.matches("[0-9a-fA-F]+"))
+            {
+                return -1;
+            }
+            mac = (mac << (4 * width)) | Long.parseLong(part, 16);
+        }
+        return mac;
+    }
+
+    private void parseTxPkts(final String arg) throws BadOption
+    {
+        final String[] items = arg.split(",", -1);
+        final int[] lengths = new int[items.length];
+        for (int i = 0; i < items.length; i++)
+        {
+            for (final char c : items[i].toCharArray())
+            {
+                if (c < '0' || c > '9')
+                {
+                    throw new BadOption("character " + c + " is not a decimal digit");
+                }
+            }
+            if (items[i].isEmpty() || items[i].length() > 5 || Integer.parseInt(items[i]) > 0xFFFF)
+            {
+                throw new BadOption("bad txpkt segments " + arg);
+            }
+            lengths[i] = Integer.parseInt(items[i]);
+        }
+        // set_tx_pkt_segments: refuses with a message and keeps the previous setting.
+        int total = 0;
+        for (int i = 0; i < lengths.length; i++)
+        {
+            if (lengths[i] > mbufSize)
+            {
+                err.printf("length[%d]=%d > mbuf_data_size=%d - give up%n", i, lengths[i], mbufSize);
+                return;
+            }
+            total += lengths[i];
+        }
+        if (total < 14 + 20 + 8)
+        {
+            err.printf("total packet length=%d < %d - give up%n", total, 14 + 20 + 8);
+            return;
+        }
+        config.txPktSegLengths = lengths;
+    }
+
+    private void parseTxIp(final String arg) throws BadOption
+    {
+        final int comma = arg.indexOf(',');
+        if (comma <= 0)
+        {
+            throw new BadOption("Invalid tx-ip: " + arg);
+        }
+        final long src = parseIpv4(arg.substring(0, comma));
+        if (src < 0)
+        {
+            throw new BadOption("Invalid source IP address: " + arg.substring(0, comma));
+        }
+        final long dst = parseIpv4(arg.substring(comma + 1));
+        if (dst < 0)
+        {
+            throw new BadOption("Invalid destination IP address: " + arg.substring(comma + 1));
+        }
+        config.txIpSrc = (int)src;
+        config.txIpDst = (int)dst;
+    }
+
+    /** {@code inet_pton(AF_INET)}: four decimal octets. @return the address, or -1 */
+    static long parseIpv4(final String text)
+    {
+        final String[] parts = text.split("\\.", -1);
+        if (parts.length != 4)
+        {
+            return -1;
+        }
+        long address = 0;
+        for (final String part : parts)
+        {
+            if (!part.matches("\\d{1,3}") || (part.length() > 1 && part.charAt(0) == '0') ||
+                Integer.parseInt(part) > 255)
+            {
+                return -1;
+            }
+            address = (address << 8) | Integer.parseInt(part);
+        }
+        return address;
+    }
+
+    private void parseTxUdp(final String arg) throws BadOption
+    {
+        final int comma = arg.indexOf(',');
+        final String src = comma < 0 ? arg : arg.substring(0, comma);
+        if (!src.matches("\\d{1,5}") || Integer.parseInt(src) > 0xFFFF)
+        {
+            throw new BadOption("Invalid UDP port: " + arg);
+        }
+        config.txUdpSrc = Integer.parseInt(src);
+        config.txUdpDst = config.txUdpSrc;
+        if (comma >= 0)
+        {
+            final String dst = arg.substring(comma + 1);
+            if (!dst.matches("\\d{1,5}") || Integer.parseInt(dst) > 0xFFFF)
+            {
+                throw new BadOption("Invalid destination UDP port: " + dst);
+            }
+            config.txUdpDst = Integer.parseInt(dst);
+        }
+    }
+
+    /** C's atoi: leading decimal digits with an optional sign, 0 when there are none. */
+    static int atoi(final String text)
+    {
+        int i = 0;
+        while (i < text.length() && Character.isWhitespace(text.charAt(i)))
+        {
+            i++;
+        }
+        boolean negative = false;
+        if (i < text.length() && (text.charAt(i) == '-' || text.charAt(i) == '+'))
+        {
+            negative = text.charAt(i) == '-';
+            i++;
+        }
+        long value = 0;
+        while (i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9' && value <= Integer.MAX_VALUE)
+        {
+            value = value * 10 + (text.charAt(i) - '0');
+            i++;
+        }
+        value = negative ? -value : value;
+        return (int)Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, value));
+    }
+
+    // ---- the run -------------------------------------------------------------------------------
+
+    private int run(final AppArgs split, final Options options, final InputStream in)
+    {
+        installSignalHandlers();
+        try
+        {
+            eal = Eal.init(split.ealOrDefaults(err, "net_null0", "net_null1"));
+            Port.requireVdevsProbed(eal.args());
+            final int code = setUp(options);
+            if (code != 0)
+            {
+                return code;
+            }
+            startStdinReader(in);
+            if (options.interactive)
+            {
+                if (options.autoStart)
+                {
+                    out.println("Start automatic packet forwarding");
+                    startForwarding();
+                }
+                prompt();
+            }
+            else
+            {
+                out.println("No commandline core given, start packet forwarding");
+                startForwarding();
+                if (statsPeriod != 0)
+                {
+                    printStatsUntilSignal();
+                }
+                else
+                {
+                    out.println("Press enter to exit");
+                    out.flush();
+                    awaitLine();
+                }
+            }
+            exit();
+            return 0;
+        }
+        catch (final BadOption ex)
+        {
+            err.println("testpmd: " + ex.getMessage());
+            return 1;
+        }
+        catch (final DpdkException | IllegalArgumentException | LcoreException ex)
+        {
+            err.println("testpmd: " + ex.getMessage());
+            return 1;
+        }
+        finally
+        {
+            nicStats.close();
+            portStats.close();
+            if (eal != null)
+            {
+                eal.close();
+            }
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /** Checks what needs the EAL, creates the pool, configures and starts every port (testpmd's init_config). */
+    private int setUp(final Options o) throws BadOption
+    {
+        final int[] ids = Port.ids();
+        if (ids.length == 0)
+        {
+            err.println("testpmd: No probed ethernet devices");
+        }
+        if (ids.length > MAX_ETHPORTS || (ids.length > 0 && ids[ids.length - 1] >= MAX_ETHPORTS))
+        {
+            throw new BadOption("testpmd handles port ids below " + MAX_ETHPORTS + ", got " + Arrays.toString(ids));
+        }
+        workers = eal.workers();
+        if (workers.isEmpty())
+        {
+            throw new BadOption("No cores defined for forwarding\nCheck the core mask argument");
+        }
+        if (o.nbCores != null)
+        {
+            final int n = atoi(o.nbCores);
+            if (n <= 0 || n > workers.size())
+            {
+                throw new BadOption("nb-cores should be > 0 and <= " + workers.size());
+            }
+            nbFwdLcores = n;
+        }
+        nbFwdPorts = ids.length;
+        if (o.nbPorts != null)
+        {
+            final int n = atoi(o.nbPorts);
+            if (n <= 0 || n > ids.length)
+            {
+                throw new BadOption("Invalid port " + n);
+            }
+            nbFwdPorts = n;
+        }
+        fwdPortIds = Arrays.copyOf(ids, nbFwdPorts);
+        int maxRxq = Integer.MAX_VALUE;
+        int maxTxq = Integer.MAX_VALUE;
+        final DeviceInfo[] infos = new DeviceInfo[ids.length];
+        for (int i = 0; i < ids.length; i++)
+        {
+            infos[i] = Port.of(ids[i]).info();
+            maxRxq = Math.min(maxRxq, infos[i].maxRxQueues());
+            maxTxq = Math.min(maxTxq, infos[i].maxTxQueues());
+        }
+        if (o.rxq != null)
+        {
+            nbRxq = atoi(o.rxq);
+            if (nbRxq < 0 || nbRxq > maxRxq)
+            {
+                throw new BadOption("rxq " + nbRxq + " invalid - must be >= 0 && <= " + maxRxq);
+            }
+        }
+        if (o.txq != null)
+        {
+            nbTxq = atoi(o.txq);
+            if (nbTxq < 0 || nbTxq > maxTxq)
+            {
+                throw new BadOption("txq " + nbTxq + " invalid - must be >= 0 && <= " + maxTxq);
+            }
+        }
+        if (nbRxq == 0 || nbTxq == 0)
+        {
+            // testpmd lets rxonly run without TX queues and txonly without RX queues; jdpdk's ports need both.
+            throw new BadOption("Either rxq or txq are 0, cannot use " + mode + " fwd mode");
+        }
+        if (nbRxq > 1 && nbRxq > nbTxq)
+        {
+            err.printf("Warning: nb_rxq=%d enables RSS configuration, but nb_txq=%d will prevent to fully test it.%n",
+                nbRxq, nbTxq);
+        }
+        if ((nbFwdPorts & 1) == 1)
+        {
+            out.printf("%nWarning! port-topology=paired and odd forward ports number, the last port will pair with " +
+                "itself.%n%n");
+        }
+
+        final int n = totalNumMbufs != 0 ? totalNumMbufs :
+            (DESC_MAX + workers.size() * MBUF_CACHE + DESC_MAX + MAX_PKT_BURST) * MAX_ETHPORTS;
+        out.printf("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d%n", POOL_NAME, n, mbufSize, 0);
+        pool = Mempool.create(POOL_NAME, n, MBUF_CACHE, mbufSize, Mempool.SOCKET_ID_ANY);
+
+        ports = new Port[ids.length];
+        statsAtStart = new long[MAX_ETHPORTS][5];
+        for (int i = 0; i < ids.length; i++)
+        {
+            final Port port = Port.of(ids[i]);
+            out.printf("Configuring Port %d (socket %d)%n", ids[i], Math.max(0, infos[i].socketId()));
+            port.configure(new PortConfig().mempool(pool).rxQueues(nbRxq).txQueues(nbTxq)
+                .rxDesc(clamp(nbRxd, infos[i].rxDescMin(), infos[i].rxDescMax()))
+                .txDesc(clamp(nbTxd, infos[i].txDescMin(), infos[i].txDescMax()))
+                .promiscuous(true));
+            port.start();
+            config.portMac[ids[i]] = port.macAddress();
+            out.printf("Port %d: %s%n", ids[i], Port.formatMac(config.portMac[ids[i]]));
+            ports[i] = port;
+        }
+        out.println("Checking link statuses...");
+        out.println("Done");
+        out.flush();
+        return 0;
+    }
+
+    private static int clamp(final int value, final int min, final int max)
+    {
+        return Math.max(Math.max(min, 1), Math.min(max == 0 ? value : max, value));
+    }
+
+    // ---- forwarding ------------------------------------------------------------------------------
+
+    /** testpmd's {@code start_packet_forwarding}. */
+    void startForwarding()
+    {
+        if (forwarding)
+        {
+            err.println("Packet forwarding already started");
+            return;
+        }
+        fwdConfig = FwdConfig.setup(mode, fwdPortIds, nbRxq, nbTxq, nbFwdLcores);
+        printFwdConfig();
+        final ForwardEngine begin = Engines.create(mode);
+        for (final int portId : fwdPortIds)
+        {
+            begin.portBegin(portId, config);
+        }
+        streams = new FwdStream[fwdConfig.streams.length];
+        for (int i = 0; i < streams.length; i++)
+        {
+            final FwdConfig.Stream s = fwdConfig.streams[i];
+            streams[i] = new FwdStream(Port.of(s.rxPort()), s.rxQueue(), Port.of(s.txPort()), s.txQueue(), config,
+                pool);
+        }
+        forwarding = true;
+        if (!noFlushRx)
+        {
+            flushRxQueues();
+        }
+        printRxTxConfig();
+        resetFwdStats();
+        for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
+        {
+            final Lcore lcore = workers.get(lc);
+            final FwdStream[] mine = Arrays.copyOfRange(streams, fwdConfig.streamIdx[lc],
+                fwdConfig.streamIdx[lc] + fwdConfig.streamNb[lc]);
+            lcore.launch(new ForwardLcore(lcore.id(), Engines.create(mode), mine), new BusySpinIdleStrategy());
+        }
+        out.flush();
+    }
+
+    /** testpmd's {@code stop_packet_forwarding}: stops the lcores and prints the forward statistics. */
+    void stopForwarding()
+    {
+        if (!forwarding)
+        {
+            err.println("Packet forwarding not started");
+            return;
+        }
+        out.print("Telling cores to stop...");
+        for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
+        {
+            workers.get(lc).stop();
+        }
+        out.printf("%nWaiting for lcores to finish...%n");
+        for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
+        {
+            try
+            {
+                workers.get(lc).await();
+            }
+            catch (final LcoreException ex)
+            {
+                err.println("testpmd: forwarding lcore " + workers.get(lc).id() + " failed: " + ex.getMessage());
+            }
+        }
+        out.print(fwdStatsText());
+        out.printf("%nDone.%n");
+        for (final FwdStream fs : streams)
+        {
+            fs.burst.freeAll();
+            fs.burst.close();
+        }
+        streams = new FwdStream[0];
+        forwarding = false;
+        out.flush();
+    }
+
+    /** testpmd's {@code flush_fwd_rx_queues}: twice, drain every forwarding RX queue (at most 1 s each), 10 ms apart. */
+    private void flushRxQueues()
+    {
+        try (MbufBurst burst = new MbufBurst(MAX_PKT_BURST))
+        {
+            for (int j = 0; j < 2; j++)
+            {
+                for (final int portId : fwdPortIds)
+                {
+                    final Port port = Port.of(portId);
+                    for (int q = 0; q < nbRxq; q++)
+                    {
+                        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+                        int n;
+                        do
+                        {
+                            n = port.rxBurst(q, burst);
+                            burst.freeAll();
+                        }
+                        while (n > 0 && System.nanoTime() < deadline);
+                    }
+                }
+                sleepMillis(10);
+            }
+        }
+    }
+
+    /** testpmd's {@code fwd_stats_reset}: the ports' counters now are the zero of the next statistics. */
+    private void resetFwdStats()
+    {
+        for (final int portId : fwdPortIds)
+        {
+            snapshot(portId);
+        }
+    }
+
+    private void snapshot(final int portId)
+    {
+        Port.of(portId).stats(portStats);
+        final long[] s = statsAtStart[portId];
+        s[0] = portStats.ipackets();
+        s[1] = portStats.opackets();
+        s[2] = portStats.imissed();
+        s[3] = portStats.oerrors();
+        s[4] = portStats.rxNombuf();
+    }
+
+    private String fwdStatsText()
+    {
+        final List<FwdStats.Stream> streamCounts = new ArrayList<>();
+        final long[] txDropped = new long[MAX_ETHPORTS];
+        for (final FwdStream fs : streams)
+        {
+            streamCounts.add(new FwdStats.Stream(fs.rxPort.id(), fs.rxQueue, fs.txPort.id(), fs.txQueue,
+                fs.rxPackets, fs.txPackets, fs.fwdDropped));
+            txDropped[fs.txPort.id()] += fs.fwdDropped;
+        }
+        final List<FwdStats.Port> portCounts = new ArrayList<>();
+        for (final int portId : fwdPortIds)
+        {
+            Port.of(portId).stats(portStats);
+            final long[] s = statsAtStart[portId];
+            portCounts.add(new FwdStats.Port(portId, portStats.ipackets() - s[0], portStats.imissed() - s[2],
+                portStats.ierrors(), portStats.rxNombuf() - s[4], portStats.opackets() - s[1],
+                portStats.oerrors() - s[3], txDropped[portId]));
+        }
+        return FwdStats.format(streamCounts, portCounts);
+    }
+
+    private void printFwdConfig()
+    {
+        final StringBuilder sb = new StringBuilder(512);
+        sb.append(String.format("%s packet forwarding - ports=%d - cores=%d - streams=%d - NUMA support enabled, " +
+            "MP allocation mode: native%n", mode, fwdPortIds.length, fwdConfig.nbLcores, fwdConfig.streams.length));
+        for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
+        {
+            sb.append(String.format("Logical Core %d (socket %d) forwards packets on %d streams:",
+                workers.get(lc).id(), 0, fwdConfig.streamNb[lc]));
+            for (int sm = fwdConfig.streamIdx[lc]; sm < fwdConfig.streamIdx[lc] + fwdConfig.streamNb[lc]; sm++)
+            {
+                final FwdConfig.Stream s = fwdConfig.streams[sm];
+                sb.append(String.format("%n  RX P=%d/Q=%d (socket %d) -> TX P=%d/Q=%d (socket %d) peer=%s",
+                    s.rxPort(), s.rxQueue(), socketOf(s.rxPort()), s.txPort(), s.txQueue(), socketOf(s.txPort()),
+                    Port.formatMac(config.peerMac[s.txPort()])));
+            }
+            sb.append(System.lineSeparator());
+        }
+        sb.append(System.lineSeparator());
+        out.print(sb);
+    }
+
+    private void printRxTxConfig()
+    {
+        final StringBuilder sb = new StringBuilder(512);
+        sb.append(String.format("  %s packet forwarding packets/burst=%d%n", mode, config.burst));
+        if ("txonly".equals(mode) || "flowgen".equals(mode))
+        {
+            sb.append(String.format("  packet len=%d - nb packet segments=%d%n", config.txPktLength(),
+                config.txPktSegLengths.length));
+        }
+        sb.append(String.format("  nb forwarding cores=%d - nb forwarding ports=%d%n", nbFwdLcores,
+            fwdPortIds.length));
+        for (final int portId : fwdPortIds)
+        {
+            final Port port = Port.of(portId);
+            sb.append(String.format("  port %d: RX queue number: %d Tx queue number: %d%n", portId, port.rxQueues(),
+                port.txQueues()));
+            sb.append(String.format("    Rx offloads=0x0 Tx offloads=0x0%n"));
+            for (int q = 0; q < port.rxQueues(); q++)
+            {
+                sb.append(String.format("    RX queue: %d%n      RX desc=%d - RX free threshold=0%n", q,
+                    port.config().rxDesc()));
+            }
+            for (int q = 0; q < port.txQueues(); q++)
+            {
+                sb.append(String.format("    TX queue: %d%n      TX desc=%d - TX free threshold=0%n", q,
+                    port.config().txDesc()));
+            }
+        }
+        out.print(sb);
+    }
+
+    private static int socketOf(final int portId)
+    {
+        return 0;
+    }
+
+    // ---- non-interactive -------------------------------------------------------------------------
+
+    /** testpmd's stats-period loop: the forwarding ports' NIC statistics every period until a signal. */
+    private void printStatsUntilSignal()
+    {
+        final long period = TimeUnit.SECONDS.toNanos(statsPeriod);
+        long next = System.nanoTime() + period;
+        while (!quit)
+        {
+            if (System.nanoTime() >= next)
+            {
+                out.print("\033[2J\033[1;1H");
+                out.print(System.lineSeparator() + "Port statistics ====================================");
+                for (final int portId : fwdPortIds)
+                {
+                    nicStats.print(Port.of(portId), out);
+                }
+                out.flush();
+                next += period;
+            }
+            sleepMillis(50);
+        }
+    }
+
+    /** Waits for a line or the end of standard input, or a signal. */
+    private void awaitLine()
+    {
+        while (!quit)
+        {
+            try
+            {
+                if (stdinLines.poll(50, TimeUnit.MILLISECONDS) != null)
+                {
+                    return;
+                }
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    // ---- interactive -----------------------------------------------------------------------------
+
+    /** The line standard input ended with. */
+    private static final String EOF = new String("<eof>");
+
+    /** The {@code testpmd> } prompt until {@code quit}, the end of standard input or a signal. */
+    private void prompt()
+    {
+        final boolean echo = System.console() == null || !System.console().isTerminal();
+        while (!quit)
+        {
+            out.print("testpmd> ");
+            out.flush();
+            String line = null;
+            while (line == null && !quit)
+            {
+                try
+                {
+                    line = stdinLines.poll(50, TimeUnit.MILLISECONDS);
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+            if (line == null || line == EOF)
+            {
+                out.println();
+                return;
+            }
+            if (echo)
+            {
+                out.println(line);
+            }
+            if (!command(line.trim()))
+            {
+                return;
+            }
+            out.flush();
+        }
+    }
+
+    /**
+     * Runs one interactive command, as testpmd's cmdline does: {@code start}, {@code stop},
+     * {@code show port stats all|N}, {@code show port info all|N}, {@code set fwd MODE},
+     * {@code clear port stats all|N}, {@code help}, {@code quit}. A command it does not know gets
+     * "Command not found"; a known command with arguments it does not take gets "Bad arguments".
+     *
+     * @return false for quit
+     */
+    boolean command(final String line)
+    {
+        final String[] w = line.isEmpty() ? new String[0] : line.split("\\s+");
+        if (w.length == 0 || w[0].startsWith("#"))
+        {
+            return true;
+        }
+        switch (w[0])
+        {
+            case "start" ->
+            {
+                if (w.length != 1)
+                {
+                    return bad();
+                }
+                startForwarding();
+            }
+            case "stop" ->
+            {
+                if (w.length != 1)
+                {
+                    return bad();
+                }
+                stopForwarding();
+            }
+            case "quit" ->
+            {
+                if (w.length != 1)
+                {
+                    return bad();
+                }
+                return false;
+            }
+            case "help" -> help();
+            case "show" ->
+            {
+                if (w.length == 4 && w[1].equals("port") && w[2].equals("stats"))
+                {
+                    forPorts(w[3], id -> nicStats.print(Port.of(id), out));
+                }
+                else if (w.length == 4 && w[1].equals("port") && w[2].equals("info"))
+                {
+                    forPorts(w[3], this::showPortInfo);
+                }
+                else
+                {
+                    return bad();
+                }
+            }
+            case "clear" ->
+            {
+                if (w.length == 4 && w[1].equals("port") && w[2].equals("stats"))
+                {
+                    forPorts(w[3], this::clearPortStats);
+                }
+                else
+                {
+                    return bad();
+                }
+            }
+            case "set" ->
+            {
+                if (w.length == 3 && w[1].equals("fwd") && Engines.isKnown(w[2]))
+                {
+                    setFwd(w[2]);
+                }
+                else
+                {
+                    return bad();
+                }
+            }
+            default -> out.println("Command not found");
+        }
+        return true;
+    }
+
+    private boolean bad()
+    {
+        out.println("Bad arguments");
+        return true;
+    }
+
+    private void forPorts(final String which, final java.util.function.IntConsumer action)
+    {
+        if (which.equals("all"))
+        {
+            for (final Port port : ports)
+            {
+                action.accept(port.id());
+            }
+            return;
+        }
+        final int id = which.matches("\\d{1,5}") ? Integer.parseInt(which) : -1;
+        boolean valid = false;
+        for (final Port port : ports)
+        {
+            valid |= port.id() == id;
+        }
+        if (!valid)
+        {
+            if (id < 0)
+            {
+                out.println("Bad arguments");
+                return;
+            }
+            err.println("Invalid port " + id);
+            final StringBuilder list = new StringBuilder();
+            for (final Port port : ports)
+            {
+                list.append(list.isEmpty() ? "" : ", ").append(port.id());
+            }
+            out.println("The valid ports array is [" + list + "]");
+            return;
+        }
+        action.accept(id);
+    }
+
+    private void setFwd(final String name)
+    {
+        if (!Engines.isAvailable(name))
+        {
+            err.println("forwarding mode " + name + " is not available in this build");
+            return;
+        }
+        out.printf("Set %s packet forwarding mode%n", name);
+        mode = name;
+    }
+
+    /** testpmd's {@code nic_stats_clear}: resets the port's counters and the zero of the forward statistics. */
+    private void clearPortStats(final int portId)
+    {
+        Port.of(portId).resetStats();
+        snapshot(portId);
+        out.printf("%n  NIC statistics for port %d cleared%n", portId);
+    }
+
+    /** testpmd's {@code port_infos_display}, for what jdpdk's Port reports. */
+    private void showPortInfo(final int portId)
+    {
+        final Port port = Port.of(portId);
+        final DeviceInfo info = port.info();
+        final LinkStatus link = port.link();
+        final String border = "*********************";
+        final StringBuilder sb = new StringBuilder(1024);
+        sb.append(String.format("%n%s Infos for port %-2d %s%n", border, portId, border));
+        sb.append(String.format("MAC address: %s%n", port.macAddressString()));
+        sb.append(String.format("Device name: %s%n", port.name()));
+        sb.append(String.format("Driver name: %s%n", info.driverName()));
+        sb.append(String.format("Connect to socket: %d%n", Math.max(0, info.socketId())));
+        sb.append(String.format("memory allocation on the socket: %d%n", Math.max(0, info.socketId())));
+        sb.append(String.format("Link status: %s%n", link.up() ? "up" : "down"));
+        sb.append(String.format("Link speed: %s%n", linkSpeed(link.speedMbps())));
+        sb.append(String.format("Link duplex: %s%n", link.fullDuplex() ? "full-duplex" : "half-duplex"));
+        sb.append(String.format("Autoneg status: %s%n", link.autoneg() ? "On" : "Off"));
+        sb.append(String.format("Promiscuous mode: %s%n", port.promiscuous() ? "enabled" : "disabled"));
+        sb.append(String.format("Maximum configurable length of RX packet: %d%n",
+            Integer.toUnsignedLong(info.maxRxPktLen())));
+        sb.append(String.format("Current number of RX queues: %d%n", port.rxQueues()));
+        sb.append(String.format("Max possible RX queues: %d%n", info.maxRxQueues()));
+        sb.append(String.format("Max possible number of RXDs per queue: %d%n", info.rxDescMax()));
+        sb.append(String.format("Min possible number of RXDs per queue: %d%n", info.rxDescMin()));
+        sb.append(String.format("Current number of TX queues: %d%n", port.txQueues()));
+        sb.append(String.format("Max possible TX queues: %d%n", info.maxTxQueues()));
+        sb.append(String.format("Max possible number of TXDs per queue: %d%n", info.txDescMax()));
+        sb.append(String.format("Min possible number of TXDs per queue: %d%n", info.txDescMin()));
+        out.print(sb);
+    }
+
+    /** {@code rte_eth_link_speed_to_str}. */
+    static String linkSpeed(final int mbps)
+    {
+        if (mbps == 0)
+        {
+            return "None";
+        }
+        if (mbps == -1)
+        {
+            return "Unknown";
+        }
+        if (mbps == 2500)
+        {
+            return "2.5 Gbps";
+        }
+        return mbps < 1000 ? mbps + " Mbps" : mbps / 1000 + " Gbps";
+    }
+
+    private void help()
+    {
+        out.println();
+        out.println("Commands of jdpdk's testpmd (a subset of DPDK testpmd's):");
+        out.println();
+        out.println("start");
+        out.println("    Start packet forwarding with current configuration.");
+        out.println();
+        out.println("stop");
+        out.println("    Stop packet forwarding, and display accumulated statistics.");
+        out.println();
+        out.println("show port (info|stats) (port_id|all)");
+        out.println("    Display information for port_id, or all.");
+        out.println();
+        out.println("clear port stats (port_id|all)");
+        out.println("    Clear statistics of port_id, or all.");
+        out.println();
+        out.println("set fwd (" + String.join("|", Engines.names()) + ")");
+        out.println("    Set packet forwarding mode.");
+        out.println();
+        out.println("quit");
+        out.println("    Quit to prompt.");
+        out.println();
+    }
+
+    // ---- exit ------------------------------------------------------------------------------------
+
+    /** testpmd's {@code pmd_test_exit}: stop forwarding, stop and close the ports, account for the pool. */
+    private void exit()
+    {
+        if (forwarding)
+        {
+            stopForwarding();
+        }
+        for (final Port port : ports)
+        {
+            out.printf("%nStopping port %d...%nStopping ports...%n", port.id());
+            port.stop();
+            out.println("Done");
+        }
+        for (final Port port : ports)
+        {
+            out.printf("%nShutting down port %d...%nClosing ports...%n", port.id());
+            port.close();
+            out.printf("Port %d is closed%nDone%n", port.id());
+        }
+        if (pool != null)
+        {
+            out.printf("%nMempool %s: %d of %d mbufs in use%n", pool.name(), pool.inUseCount(), pool.size());
+        }
+        out.printf("%nBye...%n");
+        out.flush();
+    }
+
+    // ---- plumbing --------------------------------------------------------------------------------
+
+    /** SIGINT and SIGTERM end the run cleanly, as in testpmd 22.11.11; a second one exits at once. */
+    private void installSignalHandlers()
+    {
+        for (final String name : new String[] { "INT", "TERM" })
+        {
+            sun.misc.Signal.handle(new sun.misc.Signal(name), signal ->
+            {
+                if (signals++ > 0)
+                {
+                    Runtime.getRuntime().halt(128 + signal.getNumber());
+                }
+                quit = true;
+            });
+        }
+    }
+
+    /** Reads standard input on a daemon thread, so that a signal can end a wait for a line. */
+    private void startStdinReader(final InputStream in)
+    {
+        final Thread reader = new Thread(() ->
+        {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)))
+            {
+                String line;
+                while ((line = r.readLine()) != null)
+                {
+                    stdinLines.add(line);
+                }
+            }
+            catch (final IOException ignored)
+            {
+                // treated as the end of input
+            }
+            stdinLines.add(EOF);
+        }, "testpmd-stdin");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private static void sleepMillis(final long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
