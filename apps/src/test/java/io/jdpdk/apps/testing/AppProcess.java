@@ -48,6 +48,19 @@ public final class AppProcess implements AutoCloseable
         return process.exitValue();
     }
 
+    /** Writes {@code text} to the app's standard input and flushes it (commands for an interactive app). */
+    public void send(final String text) throws IOException
+    {
+        process.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
+        process.getOutputStream().flush();
+    }
+
+    /** Closes the app's standard input: the app reads end of input. */
+    public void closeInput() throws IOException
+    {
+        process.getOutputStream().close();
+    }
+
     /** Sends SIGINT, as Ctrl-C does. */
     public void interrupt() throws Exception
     {
