@@ -164,8 +164,9 @@ public final class TestPmd
     private final PrintStream out;
     private final PrintStream err;
     private final TestPmdConfig config = new TestPmdConfig();
-    private final NicStats nicStats = new NicStats();
-    private final PortStats portStats = new PortStats();
+    /** Native counters, made when the run starts (option errors touch nothing native). */
+    private NicStats nicStats;
+    private PortStats portStats;
     private final BlockingQueue<String> stdinLines = new LinkedBlockingQueue<>();
     private volatile boolean quit;
     private volatile int signals;
@@ -522,6 +523,8 @@ public final class TestPmd
         installSignalHandlers();
         try
         {
+            nicStats = new NicStats();
+            portStats = new PortStats();
             eal = Eal.init(split.ealOrDefaults(err, "net_null0", "net_null1"));
             Port.requireVdevsProbed(eal.args());
             final int code = setUp(options);
@@ -569,8 +572,14 @@ public final class TestPmd
         }
         finally
         {
-            nicStats.close();
-            portStats.close();
+            if (nicStats != null)
+            {
+                nicStats.close();
+            }
+            if (portStats != null)
+            {
+                portStats.close();
+            }
             if (eal != null)
             {
                 eal.close();
@@ -658,8 +667,7 @@ public final class TestPmd
                 "itself.%n%n");
         }
 
-        final int n = totalNumMbufs != 0 ? totalNumMbufs :
-            (DESC_MAX + workers.size() * MBUF_CACHE + DESC_MAX + MAX_PKT_BURST) * MAX_ETHPORTS;
+        final int n = totalNumMbufs != 0 ? totalNumMbufs : defaultNumMbufs(workers.size());
         out.printf("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d%n", POOL_NAME, n, mbufSize, 0);
         pool = Mempool.create(POOL_NAME, n, MBUF_CACHE, mbufSize, Mempool.SOCKET_ID_ANY);
 
@@ -682,6 +690,15 @@ public final class TestPmd
         out.println("Done");
         out.flush();
         return 0;
+    }
+
+    /**
+     * testpmd's pool size without {@code --total-num-mbufs}: room for the largest RX and TX rings, a burst and
+     * every forwarding lcore's cache, for each of RTE_MAX_ETHPORTS ports.
+     */
+    static int defaultNumMbufs(final int forwardingLcores)
+    {
+        return (DESC_MAX + forwardingLcores * MBUF_CACHE + DESC_MAX + MAX_PKT_BURST) * MAX_ETHPORTS;
     }
 
     private static int clamp(final int value, final int min, final int max)
@@ -1095,12 +1112,12 @@ public final class TestPmd
                 return;
             }
             err.println("Invalid port " + id);
-            final StringBuilder list = new StringBuilder();
+            final StringBuilder list = new StringBuilder("The valid ports array is [");
             for (final Port port : ports)
             {
-                list.append(list.isEmpty() ? "" : ", ").append(port.id());
+                list.append(' ').append(port.id());
             }
-            out.println("The valid ports array is [" + list + "]");
+            out.println(list.append(" ]"));
             return;
         }
         action.accept(id);
