@@ -4,6 +4,7 @@ import io.jdpdk.apps.common.AppArgs;
 import io.jdpdk.apps.common.NicStats;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
+import io.jdpdk.eal.Hugepages;
 import io.jdpdk.eal.Lcore;
 import io.jdpdk.eal.LcoreException;
 import io.jdpdk.mempool.MbufBurst;
@@ -525,7 +526,7 @@ public final class TestPmd
         {
             nicStats = new NicStats();
             portStats = new PortStats();
-            eal = Eal.init(split.ealOrDefaults(err, "net_null0", "net_null1"));
+            eal = Eal.init(split.eal().length > 0 ? split.eal() : defaultEal());
             Port.requireVdevsProbed(eal.args());
             final int code = setUp(options);
             if (code != 0)
@@ -587,6 +588,24 @@ public final class TestPmd
             out.flush();
             err.flush();
         }
+    }
+
+    /**
+     * EAL arguments when none are given: lcore 0 for the prompt and lcore 1 forwarding, two net_null ports, and
+     * plain memory (said on stderr) when the machine has no hugepages reserved.
+     */
+    private String[] defaultEal()
+    {
+        final List<String> args = new ArrayList<>(List.of("-l", "0-1", "--no-pci", "--vdev=net_null0",
+            "--vdev=net_null1"));
+        final String problem = Hugepages.problem();
+        if (problem != null)
+        {
+            err.println("jdpdk: " + problem + "; running on plain memory (--no-huge -m 1024). " +
+                "Reserve hugepages with hugepage-setup/hugepages.sh --setup 1G for full speed.");
+            args.addAll(List.of("--no-huge", "-m", "1024"));
+        }
+        return args.toArray(String[]::new);
     }
 
     /** Checks what needs the EAL, creates the pool, configures and starts every port (testpmd's init_config). */
