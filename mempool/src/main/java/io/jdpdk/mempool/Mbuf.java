@@ -184,6 +184,13 @@ public final class Mbuf
         return MEM.get(U64, address + MbufRaw.TX_OFFLOAD);
     }
 
+    /** Sets the whole TX offload lengths word (one write for several lengths). @return this */
+    public Mbuf txOffload(final long word)
+    {
+        MEM.set(U64, address + MbufRaw.TX_OFFLOAD, word);
+        return this;
+    }
+
     /** L2 header length for TX offloads (7 bits). */
     public int l2Len()
     {

@@ -18,10 +18,14 @@ final class MbufFields
     {
     }
 
-    /** Applies {@code mbuf_field_set} to {@code m}. Allocation-free. */
+    /** l2_len (bits 0-6) and l3_len (bits 7-15) of the tx_offload word. */
+    private static final long L2_L3_MASK = 0xFFFFL;
+    private static final long L2_L3 = ETH_HEADER_LENGTH | ((long)IPV4_MIN_HEADER_LENGTH << 7);
+
+    /** Applies {@code mbuf_field_set} to {@code m}: one read and one write per field word. Allocation-free. */
     static void set(final Mbuf m)
     {
         m.olFlags(m.olFlags() & (Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL));
-        m.l2Len(ETH_HEADER_LENGTH).l3Len(IPV4_MIN_HEADER_LENGTH);
+        m.txOffload((m.txOffload() & ~L2_L3_MASK) | L2_L3);
     }
 }

@@ -24,6 +24,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -1267,9 +1272,15 @@ public final class TestPmd
 
     // ---- plumbing --------------------------------------------------------------------------------
 
-    /** SIGINT and SIGTERM end the run cleanly, as in testpmd 22.11.11; a second one exits at once. */
+    /**
+     * SIGINT and SIGTERM end the run cleanly, as in testpmd 22.11.11; a second one exits at once. testpmd's
+     * {@code signal()} catches SIGINT even when the process started with it ignored (a background job of a script);
+     * the JVM refuses to handle a signal ignored at startup, so its disposition is first reset to the default.
+     */
     private void installSignalHandlers()
     {
+        restoreDefaultDisposition(2 /* SIGINT */);
+        restoreDefaultDisposition(15 /* SIGTERM */);
         for (final String name : new String[] { "INT", "TERM" })
         {
             sun.misc.Signal.handle(new sun.misc.Signal(name), signal ->
@@ -1280,6 +1291,27 @@ public final class TestPmd
                 }
                 quit = true;
             });
+        }
+    }
+
+    /** libc's {@code signal(signum, SIG_DFL)}; control path, once per run. */
+    private static void restoreDefaultDisposition(final int signum)
+    {
+        final Linker linker = Linker.nativeLinker();
+        final MemorySegment signal = linker.defaultLookup().find("signal").orElse(MemorySegment.NULL);
+        if (signal.equals(MemorySegment.NULL))
+        {
+            return;
+        }
+        final MethodHandle handle = linker.downcallHandle(signal,
+            FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+        try
+        {
+            final MemorySegment ignored = (MemorySegment)handle.invokeExact(signum, MemorySegment.NULL);
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException("signal(" + signum + ", SIG_DFL) failed", t);
         }
     }
 

@@ -26,8 +26,25 @@ public final class AppProcess implements AutoCloseable
     /** Starts {@code mainClass} with {@code args}. */
     public static AppProcess start(final Class<?> mainClass, final String... args) throws IOException
     {
+        return start(List.of(), mainClass, args);
+    }
+
+    /**
+     * Starts {@code mainClass} with SIGINT ignored, as a shell script's background job starts it (where Ctrl-C
+     * must still stop a DPDK app, as it stops a C one).
+     */
+    public static AppProcess startWithSigintIgnored(final Class<?> mainClass, final String... args)
+        throws IOException
+    {
+        return start(List.of("bash", "-c", "trap '' INT; exec \"$@\"", "bash"), mainClass, args);
+    }
+
+    private static AppProcess start(final List<String> prefix, final Class<?> mainClass, final String... args)
+        throws IOException
+    {
         final Path output = Files.createTempFile("jdpdk-app", ".out");
-        final List<String> command = new ArrayList<>(List.of(
+        final List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--enable-native-access=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "-Xmx512m", "-cp", System.getProperty("java.class.path"), mainClass.getName()));

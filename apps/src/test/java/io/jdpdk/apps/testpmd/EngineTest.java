@@ -76,6 +76,32 @@ class EngineTest
         assertEquals(inUseBefore, pool.inUseCount(), mode + ": every mbuf back in the pool");
     }
 
+    @org.junit.jupiter.api.Test
+    void shouldResetTxMetadataAsTestpmdsMbufFieldSet()
+    {
+        final io.jdpdk.mempool.Mbuf m = new io.jdpdk.mempool.Mbuf().wrap(pool.alloc());
+        try
+        {
+            m.olFlags(-1L).txOffload(-1L).vlanTci(0x1234).vlanTciOuter(0x5678);
+            assertEquals(0x1234, m.vlanTci());
+            assertEquals(0x5678, m.vlanTciOuter());
+            MbufFields.set(m);
+            assertEquals(io.jdpdk.mempool.Mbuf.F_INDIRECT | io.jdpdk.mempool.Mbuf.F_EXTERNAL, m.olFlags());
+            assertEquals(14, m.l2Len());
+            assertEquals(20, m.l3Len());
+            assertEquals(0xFF, m.l4Len(), "l4_len is not mbuf_field_set's");
+            assertEquals(-1L >>> 24 << 24, m.txOffload() & ~0xFF_FFFFL, "tso_segsz and outer lengths untouched");
+            m.l4Len(8);
+            assertEquals(8, m.l4Len());
+            assertEquals(20, m.l3Len());
+        }
+        finally
+        {
+            m.olFlags(0).txOffload(0).vlanTci(0).vlanTciOuter(0);
+            m.free();
+        }
+    }
+
     private static Port start()
     {
         return Port.probe(TestEal.uniqueName("net_null")).configure(new PortConfig().mempool(pool).rxDesc(512)

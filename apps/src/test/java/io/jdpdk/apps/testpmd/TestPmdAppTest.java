@@ -189,6 +189,19 @@ class TestPmdAppTest
     }
 
     @Test
+    void shouldStopOnCtrlCEvenWhenStartedWithSigintIgnored() throws Exception
+    {
+        try (AppProcess app = AppProcess.startWithSigintIgnored(TestPmd.class, args(NULL_PORTS)))
+        {
+            app.awaitOutput("Press enter to exit", 60);
+            app.interrupt();
+            assertEquals(0, app.waitFor(60), app.output());
+            assertNotNull(TestPmdRun.accumulated(app.output()), app.output());
+            assertCleanExit(app.output());
+        }
+    }
+
+    @Test
     void shouldFlushRxQueuesBeforeForwardingAsDpdkTestpmd() throws Exception
     {
         assumeTrue(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
