@@ -83,6 +83,11 @@ public final class TestPmd
      */
     static final int DEFAULT_DESC = 512;
     static final String POOL_NAME = "mb_pool_0";
+    /**
+     * testpmd's default {@code rss_hf}, RTE_ETH_RSS_IP: IPV4 | FRAG_IPV4 | NONFRAG_IPV4_OTHER | IPV6 | FRAG_IPV6 |
+     * NONFRAG_IPV6_OTHER | IPV6_EX, used (as far as the device offers it) when there are several RX queues.
+     */
+    static final long RSS_IP = (1L << 2) | (1L << 3) | (1L << 7) | (1L << 8) | (1L << 9) | (1L << 13) | (1L << 15);
 
     /** testpmd's options, after {@code --}; values are strings so that they are checked with testpmd's words. */
     @Command(name = "testpmd", description = "DPDK's testpmd in Java (jdpdk).", sortOptions = false)
@@ -704,6 +709,7 @@ public final class TestPmd
             port.configure(new PortConfig().mempool(pool).rxQueues(nbRxq).txQueues(nbTxq)
                 .rxDesc(clamp(nbRxd, infos[i].rxDescMin(), infos[i].rxDescMax()))
                 .txDesc(clamp(nbTxd, infos[i].txDescMin(), infos[i].txDescMax()))
+                .rssHashFunctions(nbRxq > 1 ? RSS_IP & infos[i].flowTypeRssOffloads() : 0)
                 .promiscuous(true));
             port.start();
             config.portMac[ids[i]] = port.macAddress();
