@@ -5,6 +5,10 @@ package io.jdpdk.apps.testpmd;
  * per engine there, {@code iofwd.c}, {@code macswap.c}, ...; one class per engine here). An engine
  * is stateless or keeps per-stream state in the stream; {@link #packetFwd(FwdStream)} runs on the
  * forwarding lcore and must not allocate.
+ * <p>
+ * {@link TestPmd} makes one instance per forwarding lcore (through {@link Engines}, with a public
+ * no-argument constructor), plus one on the main thread for {@link #portBegin}, so an engine may keep
+ * flyweights ({@code Mbuf}, header views) in fields: no instance is used by two threads at once.
  */
 public interface ForwardEngine
 {
