@@ -748,10 +748,23 @@ public final class TestPmd
         }
         fwdConfig = FwdConfig.setup(mode, fwdPortIds, nbRxq, nbTxq, nbFwdLcores);
         printFwdConfig();
-        final ForwardEngine begin = Engines.create(mode);
-        for (final int portId : fwdPortIds)
+        // One engine per forwarding lcore, each told about every forwarding port (port_fwd_begin).
+        final ForwardEngine[] engines = new ForwardEngine[fwdConfig.nbLcores];
+        try
         {
-            begin.portBegin(portId, config);
+            for (int lc = 0; lc < engines.length; lc++)
+            {
+                engines[lc] = Engines.create(mode);
+                for (final int portId : fwdPortIds)
+                {
+                    engines[lc].portBegin(portId, config);
+                }
+            }
+        }
+        catch (final IllegalArgumentException | IllegalStateException ex)
+        {
+            err.println("Packet forwarding is not ready: " + ex.getMessage());
+            return;
         }
         streams = new FwdStream[fwdConfig.streams.length];
         for (int i = 0; i < streams.length; i++)
@@ -772,7 +785,7 @@ public final class TestPmd
             final Lcore lcore = workers.get(lc);
             final FwdStream[] mine = Arrays.copyOfRange(streams, fwdConfig.streamIdx[lc],
                 fwdConfig.streamIdx[lc] + fwdConfig.streamNb[lc]);
-            lcore.launch(new ForwardLcore(lcore.id(), Engines.create(mode), mine), new BusySpinIdleStrategy());
+            lcore.launch(new ForwardLcore(lcore.id(), engines[lc], mine), new BusySpinIdleStrategy());
         }
         out.flush();
     }
