@@ -96,7 +96,8 @@ public final class TestPmd
         @Option(names = { "-i", "--interactive" }, description = "run in interactive mode")
         boolean interactive;
 
-        @Option(names = { "-a", "--auto-start" }, description = "start forwarding on init [always when non-interactive]")
+        @Option(names = { "-a", "--auto-start" },
+            description = "start forwarding on init [always when non-interactive]")
         boolean autoStart;
 
         @Option(names = "--help", usageHelp = true, description = "display this message and quit")
@@ -827,7 +828,10 @@ public final class TestPmd
         out.flush();
     }
 
-    /** testpmd's {@code flush_fwd_rx_queues}: twice, drain every forwarding RX queue (at most 1 s each), 10 ms apart. */
+    /**
+     * testpmd's {@code flush_fwd_rx_queues}: twice, 10 ms apart, drain every forwarding RX queue until it is empty
+     * (at most 1 s per queue), freeing what comes.
+     */
     private void flushRxQueues()
     {
         try (MbufBurst burst = new MbufBurst(MAX_PKT_BURST))

@@ -114,7 +114,8 @@ class TestPmdAppTest
 
             assertTrue(out.contains("  NIC statistics for port 0 cleared"), out);
             assertTrue(out.contains("  NIC statistics for port 1 cleared"), out);
-            final Matcher cleared = Pattern.compile("testpmd> show port stats 0\\R\\R.*NIC statistics for port 0 .*\\R" +
+            final Matcher cleared = Pattern.compile("testpmd> show port stats 0\\R\\R" +
+                ".*NIC statistics for port 0 .*\\R" +
                 "  RX-packets: 0 +RX-missed: 0 +RX-bytes:  0\\R").matcher(out);
             assertTrue(cleared.find(), out);
             assertTrue(out.contains("The valid ports array is [ 0 1 ]"), out);
@@ -264,8 +265,8 @@ class TestPmdAppTest
             final String expected = Files.readString(dpdkOut);
             final String actual = jdpdk.output();
             assertEquals(layout(expected), layout(actual), actual);
-            assertTrue(layout(actual).contains("  RX P=2/Q=1 (socket 0) -> TX P=2/Q=1 (socket 0) peer=0A:00:00:00:00:02"),
-                actual);
+            assertTrue(layout(actual).contains(
+                "  RX P=2/Q=1 (socket 0) -> TX P=2/Q=1 (socket 0) peer=0A:00:00:00:00:02"), actual);
             assertTrue(actual.contains("Warning! port-topology=paired and odd forward ports number"), actual);
             assertCleanExit(actual);
         }
