@@ -60,6 +60,13 @@ import java.util.concurrent.TimeUnit;
  * {@code Bye...}, and exits 0, as testpmd 22.11.11 does on a signal too. Bad options exit 1 with one line, as
  * testpmd's {@code rte_exit}.
  * <p>
+ * Where it differs from dpdk-testpmd 22.11, on purpose or for want of an API: only the options above (others are
+ * unknown options); {@code --rxq=0}/{@code --txq=0} and {@code --burst=0} (ask the PMD) are refused; descriptors
+ * default to 512 rather than the driver's preferred ring size, which jdpdk's DeviceInfo does not carry; the
+ * interactive commands are the ones {@link #command} lists, {@code help} lists only them and {@code show port info}
+ * prints the fields jdpdk's Port reports; the multi-process line ({@code Primary: Sending 'stop_req'...}) is not
+ * printed and the pool line is added; engines never read or write outside a packet's data (see each engine).
+ * <p>
  * Threading: the main thread (EAL's main lcore) does all control work; forwarding runs on the worker lcores and
  * touches only its streams.
  */
@@ -201,6 +208,7 @@ public final class TestPmd
     private int[] fwdPortIds = new int[0];
     private List<Lcore> workers = List.of();
     private long[][] statsAtStart = new long[0][];
+    private final int[] portSocket = new int[MAX_ETHPORTS];
 
     private boolean forwarding;
     private FwdConfig fwdConfig;
@@ -706,7 +714,8 @@ public final class TestPmd
         for (int i = 0; i < ids.length; i++)
         {
             final Port port = Port.of(ids[i]);
-            out.printf("Configuring Port %d (socket %d)%n", ids[i], Math.max(0, infos[i].socketId()));
+            portSocket[ids[i]] = Math.max(0, infos[i].socketId());
+            out.printf("Configuring Port %d (socket %d)%n", ids[i], portSocket[ids[i]]);
             port.configure(new PortConfig().mempool(pool).rxQueues(nbRxq).txQueues(nbTxq)
                 .rxDesc(clamp(nbRxd, infos[i].rxDescMin(), infos[i].rxDescMax()))
                 .txDesc(clamp(nbTxd, infos[i].txDescMin(), infos[i].txDescMax()))
@@ -953,9 +962,10 @@ public final class TestPmd
         out.print(sb);
     }
 
-    private static int socketOf(final int portId)
+    /** The port's NUMA socket as testpmd shows it: the device's, or 0 when unknown. */
+    private int socketOf(final int portId)
     {
-        return 0;
+        return portSocket[portId];
     }
 
     // ---- non-interactive -------------------------------------------------------------------------
