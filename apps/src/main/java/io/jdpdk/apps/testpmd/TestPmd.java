@@ -16,8 +16,6 @@ import io.jdpdk.pmd.PortConfig;
 import io.jdpdk.pmd.PortStats;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -54,7 +52,7 @@ import java.util.concurrent.TimeUnit;
  * <p>
  * Without {@code -i} forwarding starts at once; with {@code --stats-period} the NIC statistics of the forwarding
  * ports are printed every period until SIGINT/SIGTERM, otherwise testpmd waits for "enter" (a line or the end of
- * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link #command}).
+ * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}).
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
  * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
  * {@code Bye...}, and exits 0, as testpmd 22.11.11 does on a signal too. Bad options exit 1 with one line, as
@@ -96,90 +94,6 @@ public final class TestPmd
      */
     static final long RSS_IP = (1L << 2) | (1L << 3) | (1L << 7) | (1L << 8) | (1L << 9) | (1L << 13) | (1L << 15);
 
-    /** testpmd's options, after {@code --}; values are strings so that they are checked with testpmd's words. */
-    @Command(name = "testpmd", description = "DPDK's testpmd in Java (jdpdk).", sortOptions = false)
-    static final class Options
-    {
-        @Option(names = { "-i", "--interactive" }, description = "run in interactive mode")
-        boolean interactive;
-
-        @Option(names = { "-a", "--auto-start" },
-            description = "start forwarding on init [always when non-interactive]")
-        boolean autoStart;
-
-        @Option(names = "--help", usageHelp = true, description = "display this message and quit")
-        boolean help;
-
-        @Option(names = "--forward-mode", paramLabel = "N",
-            description = "set forwarding mode (N: io|mac|macswap|flowgen|rxonly|txonly|icmpecho|5tswap)")
-        String forwardMode;
-
-        @Option(names = "--burst", paramLabel = "N", description = "set the number of packets per burst to N")
-        String burst;
-
-        @Option(names = "--nb-cores", paramLabel = "N", description = "set the number of forwarding cores")
-        String nbCores;
-
-        @Option(names = "--nb-ports", paramLabel = "N", description = "set the number of forwarding ports")
-        String nbPorts;
-
-        @Option(names = "--rxq", paramLabel = "N", description = "set the number of RX queues per port to N")
-        String rxq;
-
-        @Option(names = "--txq", paramLabel = "N", description = "set the number of TX queues per port to N")
-        String txq;
-
-        @Option(names = "--rxd", paramLabel = "N", description = "set the number of descriptors in RX rings to N")
-        String rxd;
-
-        @Option(names = "--txd", paramLabel = "N", description = "set the number of descriptors in TX rings to N")
-        String txd;
-
-        @Option(names = "--stats-period", paramLabel = "PERIOD",
-            description = "statistics will be shown every PERIOD seconds (only if interactive is disabled)")
-        String statsPeriod;
-
-        @Option(names = "--eth-peer", paramLabel = "X,M:M:M:M:M:M",
-            description = "set the MAC address of the X peer port (0 <= X < 32)")
-        List<String> ethPeers = new ArrayList<>();
-
-        @Option(names = "--no-flush-rx", description = "Don't flush RX streams before forwarding")
-        boolean noFlushRx;
-
-        @Option(names = "--txpkts", paramLabel = "X[,Y]*", description = "set TX segment sizes or total packet length")
-        String txpkts;
-
-        @Option(names = "--tx-ip", paramLabel = "src,dst", description = "IP addresses in Tx-only mode")
-        String txIp;
-
-        @Option(names = "--tx-udp", paramLabel = "src[,dst]", description = "UDP ports in Tx-only mode")
-        String txUdp;
-
-        @Option(names = "--txonly-multi-flow", description = "generate multiple flows in txonly mode")
-        boolean txOnlyMultiFlow;
-
-        @Option(names = "--flowgen-flows", paramLabel = "N", description = "set the number of flows in flowgen mode")
-        String flowgenFlows;
-
-        @Option(names = "--total-num-mbufs", paramLabel = "N",
-            description = "set the number of mbufs to be allocated in mbuf pools")
-        String totalNumMbufs;
-
-        @Option(names = "--mbuf-size", paramLabel = "N", description = "set the data size of mbuf to N bytes")
-        String mbufSize;
-    }
-
-    /** A command-line value testpmd refuses: the message is what testpmd's {@code rte_exit} says. */
-    static final class BadOption extends Exception
-    {
-        private static final long serialVersionUID = 1L;
-
-        BadOption(final String message)
-        {
-            super(message);
-        }
-    }
-
     private final PrintStream out;
     private final PrintStream err;
     private final TestPmdConfig config = new TestPmdConfig();
@@ -190,17 +104,13 @@ public final class TestPmd
     private volatile boolean quit;
     private volatile int signals;
 
-    private String mode = "io";
-    private boolean noFlushRx;
-    private int statsPeriod;
+    private final Parameters params;
+    /** The forwarding mode of the next start ({@code --forward-mode}, then {@code set fwd}). */
+    private String mode;
     private int nbRxq = 1;
     private int nbTxq = 1;
-    private int nbRxd = DEFAULT_DESC;
-    private int nbTxd = DEFAULT_DESC;
     private int nbFwdLcores = 1;
     private int nbFwdPorts;
-    private int totalNumMbufs;
-    private int mbufSize = DEFAULT_MBUF_DATA_SIZE;
 
     private Eal eal;
     private Mempool pool;
@@ -218,6 +128,7 @@ public final class TestPmd
     {
         this.out = out;
         this.err = err;
+        this.params = new Parameters(config, out, err);
     }
 
     public static void main(final String[] args)
@@ -230,7 +141,7 @@ public final class TestPmd
     static int run(final String[] args, final InputStream in, final PrintStream out, final PrintStream err)
     {
         final AppArgs split = AppArgs.split(args);
-        final Options options = new Options();
+        final Parameters.Options options = new Parameters.Options();
         final CommandLine cli = new CommandLine(options).setOverwrittenOptionsAllowed(true);
         try
         {
@@ -251,9 +162,9 @@ public final class TestPmd
         final TestPmd app = new TestPmd(out, err);
         try
         {
-            app.applyOptions(options);
+            app.params.apply(options);
         }
-        catch (final BadOption ex)
+        catch (final Parameters.BadOption ex)
         {
             err.println("testpmd: " + ex.getMessage());
             return 1;
@@ -261,285 +172,11 @@ public final class TestPmd
         return app.run(split, options, in);
     }
 
-    // ---- options -------------------------------------------------------------------------------
-
-    /** Everything that can be checked before the EAL starts, with testpmd's messages (parameters.c). */
-    private void applyOptions(final Options o) throws BadOption
-    {
-        if (o.interactive)
-        {
-            out.println("Interactive-mode selected");
-        }
-        if (o.autoStart)
-        {
-            out.println("Auto-start selected");
-        }
-        if (o.forwardMode != null)
-        {
-            if (Engines.isAvailable(o.forwardMode))
-            {
-                mode = o.forwardMode;
-            }
-            else if (Engines.isKnown(o.forwardMode))
-            {
-                throw new BadOption("forwarding mode " + o.forwardMode + " is not available in this build");
-            }
-            else
-            {
-                // testpmd prints this and carries on in the mode it had (io).
-                err.println("Invalid " + o.forwardMode + " packet forwarding mode");
-            }
-        }
-        if (o.burst != null)
-        {
-            final int n = atoi(o.burst);
-            if (n <= 0 || n > MAX_PKT_BURST)
-            {
-                // testpmd 22.11 asks the PMD for a burst size when given 0; jdpdk's Port does not expose it.
-                throw new BadOption("burst must be between1 and " + MAX_PKT_BURST);
-            }
-            config.burst = n;
-        }
-        if (o.rxd != null)
-        {
-            nbRxd = atoi(o.rxd);
-            if (nbRxd <= 0 || nbRxd > 0xFFFF)
-            {
-                throw new BadOption("rxd(" + nbRxd + ") invalid - must be > 0");
-            }
-        }
-        if (o.txd != null)
-        {
-            nbTxd = atoi(o.txd);
-            if (nbTxd <= 0 || nbTxd > 0xFFFF)
-            {
-                throw new BadOption("txd(" + nbTxd + ") invalid - must be > 0");
-            }
-        }
-        if (o.statsPeriod != null)
-        {
-            if (!o.statsPeriod.matches("\\d{1,5}") || Integer.parseInt(o.statsPeriod) > 0xFFFF)
-            {
-                throw new BadOption("Invalid stats-period value");
-            }
-            statsPeriod = Integer.parseInt(o.statsPeriod);
-        }
-        for (final String peer : o.ethPeers)
-        {
-            parseEthPeer(peer);
-        }
-        noFlushRx = o.noFlushRx;
-        if (o.totalNumMbufs != null)
-        {
-            totalNumMbufs = atoi(o.totalNumMbufs);
-            if (totalNumMbufs <= MIN_TOTAL_NUM_MBUFS)
-            {
-                throw new BadOption("total-num-mbufs should be > " + MIN_TOTAL_NUM_MBUFS);
-            }
-        }
-        if (o.mbufSize != null)
-        {
-            final String first = o.mbufSize.split(",", -1)[0];
-            mbufSize = first.matches("\\d{1,6}") ? Integer.parseInt(first) : 0;
-            if (mbufSize <= 0 || mbufSize > 0xFFFF)
-            {
-                throw new BadOption("mbuf-data-size should be > 0 and < 65536");
-            }
-        }
-        if (o.txpkts != null)
-        {
-            parseTxPkts(o.txpkts);
-        }
-        if (o.txIp != null)
-        {
-            parseTxIp(o.txIp);
-        }
-        if (o.txUdp != null)
-        {
-            parseTxUdp(o.txUdp);
-        }
-        config.txOnlyMultiFlow = o.txOnlyMultiFlow;
-        if (o.flowgenFlows != null)
-        {
-            final int n = atoi(o.flowgenFlows);
-            if (n <= 0)
-            {
-                throw new BadOption("flows to generate must be >= 1");
-            }
-            config.flowgenFlows = n;
-        }
-    }
-
-    private void parseEthPeer(final String arg) throws BadOption
-    {
-        final int comma = arg.indexOf(',');
-        if (comma <= 0 || !arg.substring(0, comma).matches("\\d{1,9}"))
-        {
-            throw new BadOption("Invalid eth-peer: " + arg);
-        }
-        final int port = Integer.parseInt(arg.substring(0, comma));
-        if (port >= MAX_ETHPORTS)
-        {
-            throw new BadOption("eth-peer: port " + port + " >= RTE_MAX_ETHPORTS(" + MAX_ETHPORTS + ")");
-        }
-        final long mac = parseMac(arg.substring(comma + 1));
-        if (mac < 0)
-        {
-            throw new BadOption("Invalid ethernet address: " + arg.substring(comma + 1));
-        }
-        config.peerMac[port] = mac;
-    }
-
-    /** {@code rte_ether_unformat_addr}: XX:XX:XX:XX:XX:XX or XXXX:XXXX:XXXX. @return the address, or -1 */
-    static long parseMac(final String text)
-    {
-        final String[] parts = text.split(":", -1);
-        final int width = parts.length == 6 ? 2 : parts.length == 3 ? 4 : 0;
-        if (width == 0)
-        {
-            return -1;
-        }
-        long mac = 0;
-        for (final String part : parts)
-        {
-            if (part.isEmpty() || part.length() > width || !part.matches("[0-9a-fA-F]+"))
-            {
-                return -1;
-            }
-            mac = (mac << (4 * width)) | Long.parseLong(part, 16);
-        }
-        return mac;
-    }
-
-    private void parseTxPkts(final String arg) throws BadOption
-    {
-        final String[] items = arg.split(",", -1);
-        final int[] lengths = new int[items.length];
-        for (int i = 0; i < items.length; i++)
-        {
-            for (final char c : items[i].toCharArray())
-            {
-                if (c < '0' || c > '9')
-                {
-                    throw new BadOption("character " + c + " is not a decimal digit");
-                }
-            }
-            if (items[i].isEmpty() || items[i].length() > 5 || Integer.parseInt(items[i]) > 0xFFFF)
-            {
-                throw new BadOption("bad txpkt segments " + arg);
-            }
-            lengths[i] = Integer.parseInt(items[i]);
-        }
-        // set_tx_pkt_segments: refuses with a message and keeps the previous setting.
-        int total = 0;
-        for (int i = 0; i < lengths.length; i++)
-        {
-            if (lengths[i] > mbufSize)
-            {
-                err.printf("length[%d]=%d > mbuf_data_size=%d - give up%n", i, lengths[i], mbufSize);
-                return;
-            }
-            total += lengths[i];
-        }
-        if (total < 14 + 20 + 8)
-        {
-            err.printf("total packet length=%d < %d - give up%n", total, 14 + 20 + 8);
-            return;
-        }
-        config.txPktSegLengths = lengths;
-    }
-
-    private void parseTxIp(final String arg) throws BadOption
-    {
-        final int comma = arg.indexOf(',');
-        if (comma <= 0)
-        {
-            throw new BadOption("Invalid tx-ip: " + arg);
-        }
-        final long src = parseIpv4(arg.substring(0, comma));
-        if (src < 0)
-        {
-            throw new BadOption("Invalid source IP address: " + arg.substring(0, comma));
-        }
-        final long dst = parseIpv4(arg.substring(comma + 1));
-        if (dst < 0)
-        {
-            throw new BadOption("Invalid destination IP address: " + arg.substring(comma + 1));
-        }
-        config.txIpSrc = (int)src;
-        config.txIpDst = (int)dst;
-    }
-
-    /** {@code inet_pton(AF_INET)}: four decimal octets. @return the address, or -1 */
-    static long parseIpv4(final String text)
-    {
-        final String[] parts = text.split("\\.", -1);
-        if (parts.length != 4)
-        {
-            return -1;
-        }
-        long address = 0;
-        for (final String part : parts)
-        {
-            if (!part.matches("\\d{1,3}") || (part.length() > 1 && part.charAt(0) == '0') ||
-                Integer.parseInt(part) > 255)
-            {
-                return -1;
-            }
-            address = (address << 8) | Integer.parseInt(part);
-        }
-        return address;
-    }
-
-    private void parseTxUdp(final String arg) throws BadOption
-    {
-        final int comma = arg.indexOf(',');
-        final String src = comma < 0 ? arg : arg.substring(0, comma);
-        if (!src.matches("\\d{1,5}") || Integer.parseInt(src) > 0xFFFF)
-        {
-            throw new BadOption("Invalid UDP port: " + arg);
-        }
-        config.txUdpSrc = Integer.parseInt(src);
-        config.txUdpDst = config.txUdpSrc;
-        if (comma >= 0)
-        {
-            final String dst = arg.substring(comma + 1);
-            if (!dst.matches("\\d{1,5}") || Integer.parseInt(dst) > 0xFFFF)
-            {
-                throw new BadOption("Invalid destination UDP port: " + dst);
-            }
-            config.txUdpDst = Integer.parseInt(dst);
-        }
-    }
-
-    /** C's atoi: leading decimal digits with an optional sign, 0 when there are none. */
-    static int atoi(final String text)
-    {
-        int i = 0;
-        while (i < text.length() && Character.isWhitespace(text.charAt(i)))
-        {
-            i++;
-        }
-        boolean negative = false;
-        if (i < text.length() && (text.charAt(i) == '-' || text.charAt(i) == '+'))
-        {
-            negative = text.charAt(i) == '-';
-            i++;
-        }
-        long value = 0;
-        while (i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9' && value <= Integer.MAX_VALUE)
-        {
-            value = value * 10 + (text.charAt(i) - '0');
-            i++;
-        }
-        value = negative ? -value : value;
-        return (int)Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, value));
-    }
-
     // ---- the run -------------------------------------------------------------------------------
 
-    private int run(final AppArgs split, final Options options, final InputStream in)
+    private int run(final AppArgs split, final Parameters.Options options, final InputStream in)
     {
+        mode = params.mode;
         installSignalHandlers();
         try
         {
@@ -560,13 +197,13 @@ public final class TestPmd
                     out.println("Start automatic packet forwarding");
                     startForwarding();
                 }
-                prompt();
+                new CmdLine(this, out, err).prompt();
             }
             else
             {
                 out.println("No commandline core given, start packet forwarding");
                 startForwarding();
-                if (statsPeriod != 0)
+                if (params.statsPeriod != 0)
                 {
                     printStatsUntilSignal();
                 }
@@ -574,13 +211,13 @@ public final class TestPmd
                 {
                     out.println("Press enter to exit");
                     out.flush();
-                    awaitLine();
+                    nextLine();
                 }
             }
             exit();
             return 0;
         }
-        catch (final BadOption ex)
+        catch (final Parameters.BadOption ex)
         {
             err.println("testpmd: " + ex.getMessage());
             return 1;
@@ -628,7 +265,7 @@ public final class TestPmd
     }
 
     /** Checks what needs the EAL, creates the pool, configures and starts every port (testpmd's init_config). */
-    private int setUp(final Options o) throws BadOption
+    private int setUp(final Parameters.Options o) throws Parameters.BadOption
     {
         final int[] ids = Port.ids();
         if (ids.length == 0)
@@ -637,29 +274,30 @@ public final class TestPmd
         }
         if (ids.length > MAX_ETHPORTS || (ids.length > 0 && ids[ids.length - 1] >= MAX_ETHPORTS))
         {
-            throw new BadOption("testpmd handles port ids below " + MAX_ETHPORTS + ", got " + Arrays.toString(ids));
+            throw new Parameters.BadOption("testpmd handles port ids below " + MAX_ETHPORTS + ", got " +
+                Arrays.toString(ids));
         }
         workers = eal.workers();
         if (workers.isEmpty())
         {
-            throw new BadOption("No cores defined for forwarding\nCheck the core mask argument");
+            throw new Parameters.BadOption("No cores defined for forwarding\nCheck the core mask argument");
         }
         if (o.nbCores != null)
         {
-            final int n = atoi(o.nbCores);
+            final int n = Parameters.atoi(o.nbCores);
             if (n <= 0 || n > workers.size())
             {
-                throw new BadOption("nb-cores should be > 0 and <= " + workers.size());
+                throw new Parameters.BadOption("nb-cores should be > 0 and <= " + workers.size());
             }
             nbFwdLcores = n;
         }
         nbFwdPorts = ids.length;
         if (o.nbPorts != null)
         {
-            final int n = atoi(o.nbPorts);
+            final int n = Parameters.atoi(o.nbPorts);
             if (n <= 0 || n > ids.length)
             {
-                throw new BadOption("Invalid port " + n);
+                throw new Parameters.BadOption("Invalid port " + n);
             }
             nbFwdPorts = n;
         }
@@ -675,24 +313,24 @@ public final class TestPmd
         }
         if (o.rxq != null)
         {
-            nbRxq = atoi(o.rxq);
+            nbRxq = Parameters.atoi(o.rxq);
             if (nbRxq < 0 || nbRxq > maxRxq)
             {
-                throw new BadOption("rxq " + nbRxq + " invalid - must be >= 0 && <= " + maxRxq);
+                throw new Parameters.BadOption("rxq " + nbRxq + " invalid - must be >= 0 && <= " + maxRxq);
             }
         }
         if (o.txq != null)
         {
-            nbTxq = atoi(o.txq);
+            nbTxq = Parameters.atoi(o.txq);
             if (nbTxq < 0 || nbTxq > maxTxq)
             {
-                throw new BadOption("txq " + nbTxq + " invalid - must be >= 0 && <= " + maxTxq);
+                throw new Parameters.BadOption("txq " + nbTxq + " invalid - must be >= 0 && <= " + maxTxq);
             }
         }
         if (nbRxq == 0 || nbTxq == 0)
         {
             // testpmd lets rxonly run without TX queues and txonly without RX queues; jdpdk's ports need both.
-            throw new BadOption("Either rxq or txq are 0, cannot use " + mode + " fwd mode");
+            throw new Parameters.BadOption("Either rxq or txq are 0, cannot use " + mode + " fwd mode");
         }
         if (nbRxq > 1 && nbRxq > nbTxq)
         {
@@ -705,9 +343,10 @@ public final class TestPmd
                 "itself.%n%n");
         }
 
-        final int n = totalNumMbufs != 0 ? totalNumMbufs : defaultNumMbufs(workers.size());
-        out.printf("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d%n", POOL_NAME, n, mbufSize, 0);
-        pool = Mempool.create(POOL_NAME, n, MBUF_CACHE, mbufSize, Mempool.SOCKET_ID_ANY);
+        final int n = params.totalNumMbufs != 0 ? params.totalNumMbufs : defaultNumMbufs(workers.size());
+        out.printf("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d%n", POOL_NAME, n,
+            params.mbufSize, 0);
+        pool = Mempool.create(POOL_NAME, n, MBUF_CACHE, params.mbufSize, Mempool.SOCKET_ID_ANY);
 
         ports = new Port[ids.length];
         statsAtStart = new long[MAX_ETHPORTS][5];
@@ -717,8 +356,8 @@ public final class TestPmd
             portSocket[ids[i]] = Math.max(0, infos[i].socketId());
             out.printf("Configuring Port %d (socket %d)%n", ids[i], portSocket[ids[i]]);
             port.configure(new PortConfig().mempool(pool).rxQueues(nbRxq).txQueues(nbTxq)
-                .rxDesc(clamp(nbRxd, infos[i].rxDescMin(), infos[i].rxDescMax()))
-                .txDesc(clamp(nbTxd, infos[i].txDescMin(), infos[i].txDescMax()))
+                .rxDesc(clamp(params.nbRxd, infos[i].rxDescMin(), infos[i].rxDescMax()))
+                .txDesc(clamp(params.nbTxd, infos[i].txDescMin(), infos[i].txDescMax()))
                 .rssHashFunctions(nbRxq > 1 ? RSS_IP & infos[i].flowTypeRssOffloads() : 0)
                 .promiscuous(true));
             port.start();
@@ -784,7 +423,7 @@ public final class TestPmd
                 pool);
         }
         forwarding = true;
-        if (!noFlushRx)
+        if (!params.noFlushRx)
         {
             flushRxQueues();
         }
@@ -973,7 +612,7 @@ public final class TestPmd
     /** testpmd's stats-period loop: the forwarding ports' NIC statistics every period until a signal. */
     private void printStatsUntilSignal()
     {
-        final long period = TimeUnit.SECONDS.toNanos(statsPeriod);
+        final long period = TimeUnit.SECONDS.toNanos(params.statsPeriod);
         long next = System.nanoTime() + period;
         while (!quit)
         {
@@ -992,195 +631,55 @@ public final class TestPmd
         }
     }
 
-    /** Waits for a line or the end of standard input, or a signal. */
-    private void awaitLine()
+    /** The line standard input ended with. */
+    private static final String EOF = new String("<eof>");
+
+    /**
+     * The next line of standard input; null at its end or when a signal asks the run to end. Polls, so that a
+     * signal ends the wait.
+     */
+    String nextLine()
     {
         while (!quit)
         {
             try
             {
-                if (stdinLines.poll(50, TimeUnit.MILLISECONDS) != null)
+                final String line = stdinLines.poll(50, TimeUnit.MILLISECONDS);
+                if (line != null)
                 {
-                    return;
+                    return line == EOF ? null : line;
                 }
             }
             catch (final InterruptedException ex)
             {
                 Thread.currentThread().interrupt();
-                return;
+                return null;
             }
         }
+        return null;
     }
 
-    // ---- interactive -----------------------------------------------------------------------------
+    // ---- what the commands do --------------------------------------------------------------------
 
-    /** The line standard input ended with. */
-    private static final String EOF = new String("<eof>");
-
-    /** The {@code testpmd> } prompt until {@code quit}, the end of standard input or a signal. */
-    private void prompt()
+    /** Ids of every configured port. */
+    int[] portIds()
     {
-        final boolean echo = System.console() == null || !System.console().isTerminal();
-        while (!quit)
+        final int[] ids = new int[ports.length];
+        for (int i = 0; i < ports.length; i++)
         {
-            out.print("testpmd> ");
-            out.flush();
-            String line = null;
-            while (line == null && !quit)
-            {
-                try
-                {
-                    line = stdinLines.poll(50, TimeUnit.MILLISECONDS);
-                }
-                catch (final InterruptedException ex)
-                {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-            if (line == null || line == EOF)
-            {
-                out.println();
-                return;
-            }
-            if (echo)
-            {
-                out.println(line);
-            }
-            if (!command(line.trim()))
-            {
-                return;
-            }
-            out.flush();
+            ids[i] = ports[i].id();
         }
+        return ids;
     }
 
-    /**
-     * Runs one interactive command, as testpmd's cmdline does: {@code start}, {@code stop},
-     * {@code show port stats all|N}, {@code show port info all|N}, {@code set fwd MODE},
-     * {@code clear port stats all|N}, {@code help}, {@code quit}. A command it does not know gets
-     * "Command not found"; a known command with arguments it does not take gets "Bad arguments".
-     *
-     * @return false for quit
-     */
-    boolean command(final String line)
+    /** testpmd's {@code nic_stats_display}. */
+    void showPortStats(final int portId)
     {
-        final String[] w = line.isEmpty() ? new String[0] : line.split("\\s+");
-        if (w.length == 0 || w[0].startsWith("#"))
-        {
-            return true;
-        }
-        switch (w[0])
-        {
-            case "start" ->
-            {
-                if (w.length != 1)
-                {
-                    return bad();
-                }
-                startForwarding();
-            }
-            case "stop" ->
-            {
-                if (w.length != 1)
-                {
-                    return bad();
-                }
-                stopForwarding();
-            }
-            case "quit" ->
-            {
-                if (w.length != 1)
-                {
-                    return bad();
-                }
-                return false;
-            }
-            case "help" -> help();
-            case "show" ->
-            {
-                if (w.length == 4 && w[1].equals("port") && w[2].equals("stats"))
-                {
-                    forPorts(w[3], id -> nicStats.print(Port.of(id), out));
-                }
-                else if (w.length == 4 && w[1].equals("port") && w[2].equals("info"))
-                {
-                    forPorts(w[3], this::showPortInfo);
-                }
-                else
-                {
-                    return bad();
-                }
-            }
-            case "clear" ->
-            {
-                if (w.length == 4 && w[1].equals("port") && w[2].equals("stats"))
-                {
-                    forPorts(w[3], this::clearPortStats);
-                }
-                else
-                {
-                    return bad();
-                }
-            }
-            case "set" ->
-            {
-                if (w.length == 3 && w[1].equals("fwd") && Engines.isKnown(w[2]))
-                {
-                    setFwd(w[2]);
-                }
-                else
-                {
-                    return bad();
-                }
-            }
-            default -> out.println("Command not found");
-        }
-        return true;
+        nicStats.print(Port.of(portId), out);
     }
 
-    private boolean bad()
-    {
-        out.println("Bad arguments");
-        return true;
-    }
-
-    private void forPorts(final String which, final java.util.function.IntConsumer action)
-    {
-        if (which.equals("all"))
-        {
-            for (final Port port : ports)
-            {
-                action.accept(port.id());
-            }
-            return;
-        }
-        final int id = which.matches("\\d{1,5}") ? Integer.parseInt(which) : -1;
-        boolean valid = false;
-        for (final Port port : ports)
-        {
-            valid |= port.id() == id;
-        }
-        if (!valid)
-        {
-            if (id < 0)
-            {
-                out.println("Bad arguments");
-                return;
-            }
-            err.println("Invalid port " + id);
-            final StringBuilder list = new StringBuilder("The valid ports array is [");
-            for (final Port port : ports)
-            {
-                list.append(' ').append(port.id());
-            }
-            out.println(list.append(" ]"));
-            return;
-        }
-        action.accept(id);
-    }
-
-    private void setFwd(final String name)
+    /** testpmd's {@code set_pkt_forwarding_mode}: the mode of the next start. */
+    void setFwd(final String name)
     {
         if (!Engines.isAvailable(name))
         {
@@ -1192,7 +691,7 @@ public final class TestPmd
     }
 
     /** testpmd's {@code nic_stats_clear}: resets the port's counters and the zero of the forward statistics. */
-    private void clearPortStats(final int portId)
+    void clearPortStats(final int portId)
     {
         Port.of(portId).resetStats();
         snapshot(portId);
@@ -1200,7 +699,7 @@ public final class TestPmd
     }
 
     /** testpmd's {@code port_infos_display}, for what jdpdk's Port reports. */
-    private void showPortInfo(final int portId)
+    void showPortInfo(final int portId)
     {
         final Port port = Port.of(portId);
         final DeviceInfo info = port.info();
@@ -1247,31 +746,6 @@ public final class TestPmd
             return "2.5 Gbps";
         }
         return mbps < 1000 ? mbps + " Mbps" : mbps / 1000 + " Gbps";
-    }
-
-    private void help()
-    {
-        out.println();
-        out.println("Commands of jdpdk's testpmd (a subset of DPDK testpmd's):");
-        out.println();
-        out.println("start");
-        out.println("    Start packet forwarding with current configuration.");
-        out.println();
-        out.println("stop");
-        out.println("    Stop packet forwarding, and display accumulated statistics.");
-        out.println();
-        out.println("show port (info|stats) (port_id|all)");
-        out.println("    Display information for port_id, or all.");
-        out.println();
-        out.println("clear port stats (port_id|all)");
-        out.println("    Clear statistics of port_id, or all.");
-        out.println();
-        out.println("set fwd (" + String.join("|", Engines.names()) + ")");
-        out.println("    Set packet forwarding mode.");
-        out.println();
-        out.println("quit");
-        out.println("    Quit to prompt.");
-        out.println();
     }
 
     // ---- exit ------------------------------------------------------------------------------------

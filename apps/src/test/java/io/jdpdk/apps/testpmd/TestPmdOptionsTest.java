@@ -88,28 +88,28 @@ class TestPmdOptionsTest
     @Test
     void shouldParseMacAddressesAsRteEtherUnformatAddr()
     {
-        assertEquals(0x0A0B_0C0D_0E0FL, TestPmd.parseMac("0A:0b:0C:0d:0E:0f"));
-        assertEquals(0x0A0B_0C0D_0E0FL, TestPmd.parseMac("0A0B:0C0D:0E0F"));
-        assertEquals(-1, TestPmd.parseMac("0A:0B:0C:0D:0E"));
-        assertEquals(-1, TestPmd.parseMac("0A:0B:0C:0D:0E:0G"));
-        assertEquals(-1, TestPmd.parseMac("0A:0B:0C:0D:0E:100"));
+        assertEquals(0x0A0B_0C0D_0E0FL, Parameters.parseMac("0A:0b:0C:0d:0E:0f"));
+        assertEquals(0x0A0B_0C0D_0E0FL, Parameters.parseMac("0A0B:0C0D:0E0F"));
+        assertEquals(-1, Parameters.parseMac("0A:0B:0C:0D:0E"));
+        assertEquals(-1, Parameters.parseMac("0A:0B:0C:0D:0E:0G"));
+        assertEquals(-1, Parameters.parseMac("0A:0B:0C:0D:0E:100"));
     }
 
     @Test
     void shouldParseIpv4AsInetPton()
     {
-        assertEquals(0xC612_0001L, TestPmd.parseIpv4("198.18.0.1"));
-        assertEquals(-1, TestPmd.parseIpv4("198.18.0.256"));
-        assertEquals(-1, TestPmd.parseIpv4("198.18.0"));
-        assertEquals(-1, TestPmd.parseIpv4("198.018.0.1"));
+        assertEquals(0xC612_0001L, Parameters.parseIpv4("198.18.0.1"));
+        assertEquals(-1, Parameters.parseIpv4("198.18.0.256"));
+        assertEquals(-1, Parameters.parseIpv4("198.18.0"));
+        assertEquals(-1, Parameters.parseIpv4("198.018.0.1"));
     }
 
     @Test
     void shouldReadNumbersAsCsAtoi()
     {
-        assertEquals(12, TestPmd.atoi("12abc"));
-        assertEquals(0, TestPmd.atoi("abc"));
-        assertEquals(-4, TestPmd.atoi(" -4"));
+        assertEquals(12, Parameters.atoi("12abc"));
+        assertEquals(0, Parameters.atoi("abc"));
+        assertEquals(-4, Parameters.atoi(" -4"));
     }
 
     @Test
