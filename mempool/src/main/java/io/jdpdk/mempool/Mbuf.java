@@ -26,6 +26,11 @@ import java.nio.ByteOrder;
  */
 public final class Mbuf
 {
+    /** {@code RTE_MBUF_F_INDIRECT}: the mbuf is attached to another mbuf's buffer. */
+    public static final long F_INDIRECT = 1L << 62;
+    /** {@code RTE_MBUF_F_EXTERNAL}: the mbuf's buffer is external memory. */
+    public static final long F_EXTERNAL = 1L << 61;
+
     private static final MemorySegment MEM = Memory.ALL;
     private static final ValueLayout.OfShort U16 = ValueLayout.JAVA_SHORT_UNALIGNED;
     private static final ValueLayout.OfShort U16_BE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
@@ -157,6 +162,13 @@ public final class Mbuf
         return MEM.get(U64, address + MbufRaw.OL_FLAGS);
     }
 
+    /** Sets the offload flags (e.g. keep only {@link #F_INDIRECT} | {@link #F_EXTERNAL} before TX). @return this */
+    public Mbuf olFlags(final long flags)
+    {
+        MEM.set(U64, address + MbufRaw.OL_FLAGS, flags);
+        return this;
+    }
+
     /** Packet type the PMD recognised ({@code RTE_PTYPE_*}). */
     public int packetType()
     {
@@ -173,6 +185,82 @@ public final class Mbuf
     public int vlanTci()
     {
         return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.VLAN_TCI));
+    }
+
+    /** Sets the VLAN TCI to insert on TX (with {@code RTE_MBUF_F_TX_VLAN}), host order. @return this */
+    public Mbuf vlanTci(final int tci)
+    {
+        MEM.set(U16, address + MbufRaw.VLAN_TCI, (short)tci);
+        return this;
+    }
+
+    /** Outer VLAN tag control information (QinQ), host order. */
+    public int vlanTciOuter()
+    {
+        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.VLAN_TCI_OUTER));
+    }
+
+    /** Sets the outer VLAN TCI to insert on TX (with {@code RTE_MBUF_F_TX_QINQ}). @return this */
+    public Mbuf vlanTciOuter(final int tci)
+    {
+        MEM.set(U16, address + MbufRaw.VLAN_TCI_OUTER, (short)tci);
+        return this;
+    }
+
+    /** The TX offload lengths word ({@code tx_offload}: l2_len, l3_len, l4_len, tso_segsz, outer lengths). */
+    public long txOffload()
+    {
+        return MEM.get(U64, address + MbufRaw.TX_OFFLOAD);
+    }
+
+    /** Sets the whole TX offload lengths word (one write for several lengths). @return this */
+    public Mbuf txOffload(final long word)
+    {
+        MEM.set(U64, address + MbufRaw.TX_OFFLOAD, word);
+        return this;
+    }
+
+    /** L2 header length for TX offloads (7 bits). */
+    public int l2Len()
+    {
+        return (int)(txOffload() & 0x7F);
+    }
+
+    /** Sets the L2 header length for TX offloads (7 bits). @return this */
+    public Mbuf l2Len(final int len)
+    {
+        return txOffloadBits(0, 0x7F, len);
+    }
+
+    /** L3 header length for TX offloads (9 bits). */
+    public int l3Len()
+    {
+        return (int)((txOffload() >>> 7) & 0x1FF);
+    }
+
+    /** Sets the L3 header length for TX offloads (9 bits). @return this */
+    public Mbuf l3Len(final int len)
+    {
+        return txOffloadBits(7, 0x1FF, len);
+    }
+
+    /** L4 header length for TX offloads (8 bits). */
+    public int l4Len()
+    {
+        return (int)((txOffload() >>> 16) & 0xFF);
+    }
+
+    /** Sets the L4 header length for TX offloads (8 bits). @return this */
+    public Mbuf l4Len(final int len)
+    {
+        return txOffloadBits(16, 0xFF, len);
+    }
+
+    private Mbuf txOffloadBits(final int shift, final long mask, final int value)
+    {
+        final long word = txOffload();
+        MEM.set(U64, address + MbufRaw.TX_OFFLOAD, (word & ~(mask << shift)) | ((value & mask) << shift));
+        return this;
     }
 
     /** The pool this mbuf belongs to ({@code struct rte_mempool *}). */

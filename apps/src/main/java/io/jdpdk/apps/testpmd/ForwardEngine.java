@@ -5,13 +5,20 @@ package io.jdpdk.apps.testpmd;
  * per engine there, {@code iofwd.c}, {@code macswap.c}, ...; one class per engine here). An engine
  * is stateless or keeps per-stream state in the stream; {@link #packetFwd(FwdStream)} runs on the
  * forwarding lcore and must not allocate.
+ * <p>
+ * {@link TestPmd} makes one instance per forwarding lcore at each {@code start} (through
+ * {@link Engines}, with a public no-argument constructor) and calls {@link #portBegin} on each instance
+ * for every forwarding port, on the main thread, before the lcore runs it; so an engine may keep
+ * flyweights ({@code Mbuf}, header views) and what portBegin computed in fields: no instance is used by
+ * two threads at once. portBegin may refuse a configuration with IllegalArgumentException, which
+ * testpmd reports as "Packet forwarding is not ready" and does not start.
  */
 public interface ForwardEngine
 {
     /** The mode name, as {@code --forward-mode=NAME} and {@code set fwd NAME} take it. */
     String name();
 
-    /** Called once per port before forwarding starts ({@code port_fwd_begin}). */
+    /** Called once per forwarding port on each instance before forwarding starts ({@code port_fwd_begin}). */
     default void portBegin(final int portId, final TestPmdConfig config)
     {
     }

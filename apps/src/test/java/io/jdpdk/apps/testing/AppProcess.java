@@ -26,31 +26,29 @@ public final class AppProcess implements AutoCloseable
     /** Starts {@code mainClass} with {@code args}. */
     public static AppProcess start(final Class<?> mainClass, final String... args) throws IOException
     {
-        return start(false, mainClass, args);
+        return start(List.of(), mainClass, args);
     }
 
     /**
-     * Starts {@code mainClass} with SIGINT ignored, as a script's background job ({@code app &}) is
-     * started by a non-interactive shell.
+     * Starts {@code mainClass} with SIGINT ignored, as a shell script's background job starts it (where Ctrl-C
+     * must still stop a DPDK app, as it stops a C one).
      */
-    public static AppProcess startWithSigintIgnored(final Class<?> mainClass, final String... args) throws IOException
+    public static AppProcess startWithSigintIgnored(final Class<?> mainClass, final String... args)
+        throws IOException
     {
-        return start(true, mainClass, args);
+        return start(List.of("bash", "-c", "trap '' INT; exec \"$@\"", "bash"), mainClass, args);
     }
 
-    private static AppProcess start(final boolean ignoreSigint, final Class<?> mainClass, final String... args)
+    private static AppProcess start(final List<String> prefix, final Class<?> mainClass, final String... args)
         throws IOException
     {
         final Path output = Files.createTempFile("jdpdk-app", ".out");
-        final List<String> command = new ArrayList<>(List.of(
+        final List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--enable-native-access=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "-Xmx512m", "-cp", System.getProperty("java.class.path"), mainClass.getName()));
         command.addAll(List.of(args));
-        if (ignoreSigint)
-        {
-            command.addAll(0, List.of("bash", "-c", "trap '' INT; exec \"$0\" \"$@\""));
-        }
         final Process process = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
         return new AppProcess(process, output);
@@ -65,6 +63,19 @@ public final class AppProcess implements AutoCloseable
             throw new AssertionError("app did not exit within " + seconds + " s; output:\n" + output());
         }
         return process.exitValue();
+    }
+
+    /** Writes {@code text} to the app's standard input and flushes it (commands for an interactive app). */
+    public void send(final String text) throws IOException
+    {
+        process.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
+        process.getOutputStream().flush();
+    }
+
+    /** Closes the app's standard input: the app reads end of input. */
+    public void closeInput() throws IOException
+    {
+        process.getOutputStream().close();
     }
 
     /** Sends SIGINT, as Ctrl-C does. */

@@ -58,6 +58,9 @@ public final class MbufRaw
     public static final long PKT_LEN = offset("pkt_len");
     public static final long DATA_LEN = offset("data_len");
     public static final long VLAN_TCI = offset("vlan_tci");
+    public static final long VLAN_TCI_OUTER = offset("vlan_tci_outer");
+    /** The tx_offload bitfield word: l2_len:7, l3_len:9, l4_len:8, tso_segsz:16, outer_l3_len:9, outer_l2_len:7. */
+    public static final long TX_OFFLOAD = offset("tx_offload");
     /** hash.rss, the first 32 bits of the hash union. */
     public static final long HASH_RSS = offset("hash");
     public static final long BUF_LEN = offset("buf_len");

@@ -1,0 +1,202 @@
+package io.jdpdk.apps.testpmd;
+
+import java.io.PrintStream;
+import java.util.function.IntConsumer;
+
+/**
+ * testpmd's interactive prompt (DPDK 22.11 {@code app/test-pmd/cmdline.c} over librte_cmdline), for the commands
+ * jdpdk's testpmd has. Lines come from standard input, a terminal or a pipe; on a pipe each command is echoed after
+ * the prompt, as testpmd's cmdline does. The end of input or a signal ends the prompt as {@code quit} does. Runs on
+ * the main thread.
+ */
+final class CmdLine
+{
+    private final TestPmd app;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    CmdLine(final TestPmd app, final PrintStream out, final PrintStream err)
+    {
+        this.app = app;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** The {@code testpmd> } prompt until {@code quit}, the end of standard input or a signal. */
+    void prompt()
+    {
+        final boolean echo = System.console() == null || !System.console().isTerminal();
+        while (true)
+        {
+            out.print("testpmd> ");
+            out.flush();
+            final String line = app.nextLine();
+            if (line == null)
+            {
+                out.println();
+                return;
+            }
+            if (echo)
+            {
+                out.println(line);
+            }
+            if (!command(line.trim()))
+            {
+                return;
+            }
+            out.flush();
+        }
+    }
+
+    /**
+     * Runs one interactive command, as testpmd's cmdline does: {@code start}, {@code stop},
+     * {@code show port stats all|N}, {@code show port info all|N}, {@code set fwd MODE},
+     * {@code clear port stats all|N}, {@code help}, {@code quit}. A command it does not know gets
+     * "Command not found"; a known command with arguments it does not take gets "Bad arguments".
+     *
+     * @return false for quit
+     */
+    boolean command(final String line)
+    {
+        final String[] w = line.isEmpty() ? new String[0] : line.split("\\s+");
+        if (w.length == 0 || w[0].startsWith("#"))
+        {
+            return true;
+        }
+        switch (w[0])
+        {
+            case "start" ->
+            {
+                if (w.length != 1)
+                {
+                    return bad();
+                }
+                app.startForwarding();
+            }
+            case "stop" ->
+            {
+                if (w.length != 1)
+                {
+                    return bad();
+                }
+                app.stopForwarding();
+            }
+            case "quit" ->
+            {
+                if (w.length != 1)
+                {
+                    return bad();
+                }
+                return false;
+            }
+            case "help" -> help();
+            case "show" ->
+            {
+                if (w.length == 4 && w[1].equals("port") && w[2].equals("stats"))
+                {
+                    forPorts(w[3], app::showPortStats);
+                }
+                else if (w.length == 4 && w[1].equals("port") && w[2].equals("info"))
+                {
+                    forPorts(w[3], app::showPortInfo);
+                }
+                else
+                {
+                    return bad();
+                }
+            }
+            case "clear" ->
+            {
+                if (w.length == 4 && w[1].equals("port") && w[2].equals("stats"))
+                {
+                    forPorts(w[3], app::clearPortStats);
+                }
+                else
+                {
+                    return bad();
+                }
+            }
+            case "set" ->
+            {
+                if (w.length == 3 && w[1].equals("fwd") && Engines.isKnown(w[2]))
+                {
+                    app.setFwd(w[2]);
+                }
+                else
+                {
+                    return bad();
+                }
+            }
+            default -> out.println("Command not found");
+        }
+        return true;
+    }
+
+    private boolean bad()
+    {
+        out.println("Bad arguments");
+        return true;
+    }
+
+    private void forPorts(final String which, final IntConsumer action)
+    {
+        final int[] ports = app.portIds();
+        if (which.equals("all"))
+        {
+            for (final int port : ports)
+            {
+                action.accept(port);
+            }
+            return;
+        }
+        final int id = which.matches("\\d{1,5}") ? Integer.parseInt(which) : -1;
+        boolean valid = false;
+        for (final int port : ports)
+        {
+            valid |= port == id;
+        }
+        if (!valid)
+        {
+            if (id < 0)
+            {
+                out.println("Bad arguments");
+                return;
+            }
+            err.println("Invalid port " + id);
+            final StringBuilder list = new StringBuilder("The valid ports array is [");
+            for (final int port : ports)
+            {
+                list.append(' ').append(port);
+            }
+            out.println(list.append(" ]"));
+            return;
+        }
+        action.accept(id);
+    }
+
+    /** The commands this prompt knows, in testpmd's help layout. */
+    private void help()
+    {
+        out.println();
+        out.println("Commands of jdpdk's testpmd (a subset of DPDK testpmd's):");
+        out.println();
+        out.println("start");
+        out.println("    Start packet forwarding with current configuration.");
+        out.println();
+        out.println("stop");
+        out.println("    Stop packet forwarding, and display accumulated statistics.");
+        out.println();
+        out.println("show port (info|stats) (port_id|all)");
+        out.println("    Display information for port_id, or all.");
+        out.println();
+        out.println("clear port stats (port_id|all)");
+        out.println("    Clear statistics of port_id, or all.");
+        out.println();
+        out.println("set fwd (" + String.join("|", Engines.names()) + ")");
+        out.println("    Set packet forwarding mode.");
+        out.println();
+        out.println("quit");
+        out.println("    Quit to prompt.");
+        out.println();
+    }
+}

@@ -1,0 +1,91 @@
+package io.jdpdk.apps.testpmd;
+
+import java.util.List;
+
+/**
+ * testpmd's forward statistics text ({@code fwd_stats_display} of DPDK 22.11 {@code app/test-pmd/testpmd.c}),
+ * printed by {@code stop} and at exit: one block per forwarding port, with RX and TX counted by the port since
+ * forwarding started, RX-dropped the port's missed packets and TX-dropped what the streams sending on the port
+ * freed because TX refused it; then the accumulated block, whose TX-dropped also adds the ports' TX errors. When
+ * there are more streams than ports (several queues) each stream that moved packets gets a block first.
+ * Pure formatting; control path.
+ */
+final class FwdStats
+{
+    private static final String FWD_BORDER = "----------------------";
+    private static final String ACC_BORDER = "+++++++++++++++";
+    private static final String STREAM_BORDER = "-------";
+
+    /**
+     * One forwarding port's counters since forwarding started (deltas of {@code rte_eth_stats}), plus the TX drops
+     * of the streams that send on it. {@code rxErrors} is the port's absolute count, as testpmd prints it.
+     */
+    record Port(int id, long rxPackets, long rxMissed, long rxErrors, long rxNombuf, long txPackets, long txErrors,
+        long txDropped)
+    {
+    }
+
+    /** One stream's own counters. */
+    record Stream(int rxPort, int rxQueue, int txPort, int txQueue, long rxPackets, long txPackets, long txDropped)
+    {
+    }
+
+    private FwdStats()
+    {
+    }
+
+    /** The text testpmd prints between "Waiting for lcores to finish..." and "Done.". */
+    static String format(final List<Stream> streams, final List<Port> ports)
+    {
+        final StringBuilder sb = new StringBuilder(1024);
+        if (streams.size() > ports.size())
+        {
+            for (final Stream s : streams)
+            {
+                if (s.rxPackets == 0 && s.txPackets == 0 && s.txDropped == 0)
+                {
+                    continue;
+                }
+                sb.append(String.format("%n  %s Forward Stats for RX Port=%2d/Queue=%2d -> TX Port=%2d/Queue=%2d %s%n",
+                    STREAM_BORDER, s.rxPort, s.rxQueue, s.txPort, s.txQueue, STREAM_BORDER));
+                sb.append(String.format("  RX-packets: %-14d TX-packets: %-14d TX-dropped: %-14d%n",
+                    s.rxPackets, s.txPackets, s.txDropped));
+            }
+        }
+        long totalRx = 0;
+        long totalTx = 0;
+        long totalRxDropped = 0;
+        long totalTxDropped = 0;
+        long totalRxNombuf = 0;
+        for (final Port p : ports)
+        {
+            totalRx += p.rxPackets;
+            totalTx += p.txPackets;
+            totalRxDropped += p.rxMissed;
+            totalTxDropped += p.txDropped + p.txErrors;
+            totalRxNombuf += p.rxNombuf;
+            sb.append(String.format("%n  %s Forward statistics for port %-2d %s%n", FWD_BORDER, p.id, FWD_BORDER));
+            sb.append(String.format("  RX-packets: %-14d RX-dropped: %-14dRX-total: %d%n",
+                p.rxPackets, p.rxMissed, p.rxPackets + p.rxMissed));
+            if (p.rxErrors + p.rxNombuf > 0)
+            {
+                sb.append(String.format("  RX-error: %d%n", p.rxErrors));
+                sb.append(String.format("  RX-nombufs: %-14d%n", p.rxNombuf));
+            }
+            sb.append(String.format("  TX-packets: %-14d TX-dropped: %-14dTX-total: %d%n",
+                p.txPackets, p.txDropped, p.txPackets + p.txDropped));
+            sb.append(String.format("  %s--------------------------------%s%n", FWD_BORDER, FWD_BORDER));
+        }
+        sb.append(String.format("%n  %s Accumulated forward statistics for all ports%s%n", ACC_BORDER, ACC_BORDER));
+        sb.append(String.format("  RX-packets: %-14d RX-dropped: %-14dRX-total: %d%n",
+            totalRx, totalRxDropped, totalRx + totalRxDropped));
+        sb.append(String.format("  TX-packets: %-14d TX-dropped: %-14dTX-total: %d%n",
+            totalTx, totalTxDropped, totalTx + totalTxDropped));
+        if (totalRxNombuf > 0)
+        {
+            sb.append(String.format("  RX-nombufs: %-14d%n", totalRxNombuf));
+        }
+        sb.append(String.format("  %s++++++++++++++++++++++++++++++++++++++++++++++%s%n", ACC_BORDER, ACC_BORDER));
+        return sb.toString();
+    }
+}

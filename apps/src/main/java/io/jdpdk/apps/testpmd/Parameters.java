@@ -1,0 +1,396 @@
+package io.jdpdk.apps.testpmd;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * testpmd's command line after {@code --} (DPDK 22.11 {@code app/test-pmd/parameters.c}, {@code launch_args_parse}),
+ * for the options jdpdk's testpmd has: the syntax is picocli's ({@code --opt=value} or {@code --opt value}, short
+ * {@code -i}/{@code -a}), the checks and their messages are testpmd's. What needs the EAL (cores, ports, queues) is
+ * checked by {@link TestPmd} once it runs. Control path.
+ */
+final class Parameters
+{
+    /** testpmd's options, after {@code --}; values are strings so that they are checked with testpmd's words. */
+    @Command(name = "testpmd", description = "DPDK's testpmd in Java (jdpdk).", sortOptions = false)
+    static final class Options
+    {
+        @Option(names = { "-i", "--interactive" }, description = "run in interactive mode")
+        boolean interactive;
+
+        @Option(names = { "-a", "--auto-start" },
+            description = "start forwarding on init [always when non-interactive]")
+        boolean autoStart;
+
+        @Option(names = "--help", usageHelp = true, description = "display this message and quit")
+        boolean help;
+
+        @Option(names = "--forward-mode", paramLabel = "N",
+            description = "set forwarding mode (N: io|mac|macswap|flowgen|rxonly|txonly|icmpecho|5tswap)")
+        String forwardMode;
+
+        @Option(names = "--burst", paramLabel = "N", description = "set the number of packets per burst to N")
+        String burst;
+
+        @Option(names = "--nb-cores", paramLabel = "N", description = "set the number of forwarding cores")
+        String nbCores;
+
+        @Option(names = "--nb-ports", paramLabel = "N", description = "set the number of forwarding ports")
+        String nbPorts;
+
+        @Option(names = "--rxq", paramLabel = "N", description = "set the number of RX queues per port to N")
+        String rxq;
+
+        @Option(names = "--txq", paramLabel = "N", description = "set the number of TX queues per port to N")
+        String txq;
+
+        @Option(names = "--rxd", paramLabel = "N", description = "set the number of descriptors in RX rings to N")
+        String rxd;
+
+        @Option(names = "--txd", paramLabel = "N", description = "set the number of descriptors in TX rings to N")
+        String txd;
+
+        @Option(names = "--stats-period", paramLabel = "PERIOD",
+            description = "statistics will be shown every PERIOD seconds (only if interactive is disabled)")
+        String statsPeriod;
+
+        @Option(names = "--eth-peer", paramLabel = "X,M:M:M:M:M:M",
+            description = "set the MAC address of the X peer port (0 <= X < 32)")
+        List<String> ethPeers = new ArrayList<>();
+
+        @Option(names = "--no-flush-rx", description = "Don't flush RX streams before forwarding")
+        boolean noFlushRx;
+
+        @Option(names = "--txpkts", paramLabel = "X[,Y]*", description = "set TX segment sizes or total packet length")
+        String txpkts;
+
+        @Option(names = "--tx-ip", paramLabel = "src,dst", description = "IP addresses in Tx-only mode")
+        String txIp;
+
+        @Option(names = "--tx-udp", paramLabel = "src[,dst]", description = "UDP ports in Tx-only mode")
+        String txUdp;
+
+        @Option(names = "--txonly-multi-flow", description = "generate multiple flows in txonly mode")
+        boolean txOnlyMultiFlow;
+
+        @Option(names = "--flowgen-flows", paramLabel = "N", description = "set the number of flows in flowgen mode")
+        String flowgenFlows;
+
+        @Option(names = "--total-num-mbufs", paramLabel = "N",
+            description = "set the number of mbufs to be allocated in mbuf pools")
+        String totalNumMbufs;
+
+        @Option(names = "--mbuf-size", paramLabel = "N", description = "set the data size of mbuf to N bytes")
+        String mbufSize;
+    }
+
+    /** A command-line value testpmd refuses: the message is what testpmd's {@code rte_exit} says. */
+    static final class BadOption extends Exception
+    {
+        private static final long serialVersionUID = 1L;
+
+        BadOption(final String message)
+        {
+            super(message);
+        }
+    }
+
+    /** Where the run's values go: the engines read it. */
+    final TestPmdConfig config;
+    /** {@code --forward-mode}, io unless a valid one was given. */
+    String mode = "io";
+    boolean noFlushRx;
+    int statsPeriod;
+    int nbRxd = TestPmd.DEFAULT_DESC;
+    int nbTxd = TestPmd.DEFAULT_DESC;
+    /** {@code --total-num-mbufs}, 0 for testpmd's formula. */
+    int totalNumMbufs;
+    int mbufSize = TestPmd.DEFAULT_MBUF_DATA_SIZE;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Parameters(final TestPmdConfig config, final PrintStream out, final PrintStream err)
+    {
+        this.config = config;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Everything that can be checked before the EAL starts, with testpmd's messages. */
+    void apply(final Options o) throws BadOption
+    {
+        if (o.interactive)
+        {
+            out.println("Interactive-mode selected");
+        }
+        if (o.autoStart)
+        {
+            out.println("Auto-start selected");
+        }
+        if (o.forwardMode != null)
+        {
+            if (Engines.isAvailable(o.forwardMode))
+            {
+                mode = o.forwardMode;
+            }
+            else if (Engines.isKnown(o.forwardMode))
+            {
+                throw new BadOption("forwarding mode " + o.forwardMode + " is not available in this build");
+            }
+            else
+            {
+                // testpmd prints this and carries on in the mode it had (io).
+                err.println("Invalid " + o.forwardMode + " packet forwarding mode");
+            }
+        }
+        if (o.burst != null)
+        {
+            final int n = atoi(o.burst);
+            if (n <= 0 || n > TestPmd.MAX_PKT_BURST)
+            {
+                // testpmd 22.11 asks the PMD for a burst size when given 0; jdpdk's Port does not expose it.
+                throw new BadOption("burst must be between1 and " + TestPmd.MAX_PKT_BURST);
+            }
+            config.burst = n;
+        }
+        if (o.rxd != null)
+        {
+            nbRxd = atoi(o.rxd);
+            if (nbRxd <= 0 || nbRxd > 0xFFFF)
+            {
+                throw new BadOption("rxd(" + nbRxd + ") invalid - must be > 0");
+            }
+        }
+        if (o.txd != null)
+        {
+            nbTxd = atoi(o.txd);
+            if (nbTxd <= 0 || nbTxd > 0xFFFF)
+            {
+                throw new BadOption("txd(" + nbTxd + ") invalid - must be > 0");
+            }
+        }
+        if (o.statsPeriod != null)
+        {
+            if (!o.statsPeriod.matches("\\d{1,5}") || Integer.parseInt(o.statsPeriod) > 0xFFFF)
+            {
+                throw new BadOption("Invalid stats-period value");
+            }
+            statsPeriod = Integer.parseInt(o.statsPeriod);
+        }
+        for (final String peer : o.ethPeers)
+        {
+            parseEthPeer(peer);
+        }
+        noFlushRx = o.noFlushRx;
+        if (o.totalNumMbufs != null)
+        {
+            totalNumMbufs = atoi(o.totalNumMbufs);
+            if (totalNumMbufs <= TestPmd.MIN_TOTAL_NUM_MBUFS)
+            {
+                throw new BadOption("total-num-mbufs should be > " + TestPmd.MIN_TOTAL_NUM_MBUFS);
+            }
+        }
+        if (o.mbufSize != null)
+        {
+            final String first = o.mbufSize.split(",", -1)[0];
+            mbufSize = first.matches("\\d{1,6}") ? Integer.parseInt(first) : 0;
+            if (mbufSize <= 0 || mbufSize > 0xFFFF)
+            {
+                throw new BadOption("mbuf-data-size should be > 0 and < 65536");
+            }
+        }
+        if (o.txpkts != null)
+        {
+            parseTxPkts(o.txpkts);
+        }
+        if (o.txIp != null)
+        {
+            parseTxIp(o.txIp);
+        }
+        if (o.txUdp != null)
+        {
+            parseTxUdp(o.txUdp);
+        }
+        config.txOnlyMultiFlow = o.txOnlyMultiFlow;
+        if (o.flowgenFlows != null)
+        {
+            final int n = atoi(o.flowgenFlows);
+            if (n <= 0)
+            {
+                throw new BadOption("flows to generate must be >= 1");
+            }
+            config.flowgenFlows = n;
+        }
+    }
+
+    private void parseEthPeer(final String arg) throws BadOption
+    {
+        final int comma = arg.indexOf(',');
+        if (comma <= 0 || !arg.substring(0, comma).matches("\\d{1,9}"))
+        {
+            throw new BadOption("Invalid eth-peer: " + arg);
+        }
+        final int port = Integer.parseInt(arg.substring(0, comma));
+        if (port >= TestPmd.MAX_ETHPORTS)
+        {
+            throw new BadOption("eth-peer: port " + port + " >= RTE_MAX_ETHPORTS(" + TestPmd.MAX_ETHPORTS + ")");
+        }
+        final long mac = parseMac(arg.substring(comma + 1));
+        if (mac < 0)
+        {
+            throw new BadOption("Invalid ethernet address: " + arg.substring(comma + 1));
+        }
+        config.peerMac[port] = mac;
+    }
+
+    /** {@code rte_ether_unformat_addr}: XX:XX:XX:XX:XX:XX or XXXX:XXXX:XXXX. @return the address, or -1 */
+    static long parseMac(final String text)
+    {
+        final String[] parts = text.split(":", -1);
+        final int width = parts.length == 6 ? 2 : parts.length == 3 ? 4 : 0;
+        if (width == 0)
+        {
+            return -1;
+        }
+        long mac = 0;
+        for (final String part : parts)
+        {
+            if (part.isEmpty() || part.length() > width || !part.matches("[0-9a-fA-F]+"))
+            {
+                return -1;
+            }
+            mac = (mac << (4 * width)) | Long.parseLong(part, 16);
+        }
+        return mac;
+    }
+
+    private void parseTxPkts(final String arg) throws BadOption
+    {
+        final String[] items = arg.split(",", -1);
+        final int[] lengths = new int[items.length];
+        for (int i = 0; i < items.length; i++)
+        {
+            for (final char c : items[i].toCharArray())
+            {
+                if (c < '0' || c > '9')
+                {
+                    throw new BadOption("character " + c + " is not a decimal digit");
+                }
+            }
+            if (items[i].isEmpty() || items[i].length() > 5 || Integer.parseInt(items[i]) > 0xFFFF)
+            {
+                throw new BadOption("bad txpkt segments " + arg);
+            }
+            lengths[i] = Integer.parseInt(items[i]);
+        }
+        // set_tx_pkt_segments: refuses with a message and keeps the previous setting.
+        int total = 0;
+        for (int i = 0; i < lengths.length; i++)
+        {
+            if (lengths[i] > mbufSize)
+            {
+                err.printf("length[%d]=%d > mbuf_data_size=%d - give up%n", i, lengths[i], mbufSize);
+                return;
+            }
+            total += lengths[i];
+        }
+        if (total < 14 + 20 + 8)
+        {
+            err.printf("total packet length=%d < %d - give up%n", total, 14 + 20 + 8);
+            return;
+        }
+        config.txPktSegLengths = lengths;
+    }
+
+    private void parseTxIp(final String arg) throws BadOption
+    {
+        final int comma = arg.indexOf(',');
+        if (comma <= 0)
+        {
+            throw new BadOption("Invalid tx-ip: " + arg);
+        }
+        final long src = parseIpv4(arg.substring(0, comma));
+        if (src < 0)
+        {
+            throw new BadOption("Invalid source IP address: " + arg.substring(0, comma));
+        }
+        final long dst = parseIpv4(arg.substring(comma + 1));
+        if (dst < 0)
+        {
+            throw new BadOption("Invalid destination IP address: " + arg.substring(comma + 1));
+        }
+        config.txIpSrc = (int)src;
+        config.txIpDst = (int)dst;
+    }
+
+    /** {@code inet_pton(AF_INET)}: four decimal octets. @return the address, or -1 */
+    static long parseIpv4(final String text)
+    {
+        final String[] parts = text.split("\\.", -1);
+        if (parts.length != 4)
+        {
+            return -1;
+        }
+        long address = 0;
+        for (final String part : parts)
+        {
+            if (!part.matches("\\d{1,3}") || (part.length() > 1 && part.charAt(0) == '0') ||
+                Integer.parseInt(part) > 255)
+            {
+                return -1;
+            }
+            address = (address << 8) | Integer.parseInt(part);
+        }
+        return address;
+    }
+
+    private void parseTxUdp(final String arg) throws BadOption
+    {
+        final int comma = arg.indexOf(',');
+        final String src = comma < 0 ? arg : arg.substring(0, comma);
+        if (!src.matches("\\d{1,5}") || Integer.parseInt(src) > 0xFFFF)
+        {
+            throw new BadOption("Invalid UDP port: " + arg);
+        }
+        config.txUdpSrc = Integer.parseInt(src);
+        config.txUdpDst = config.txUdpSrc;
+        if (comma >= 0)
+        {
+            final String dst = arg.substring(comma + 1);
+            if (!dst.matches("\\d{1,5}") || Integer.parseInt(dst) > 0xFFFF)
+            {
+                throw new BadOption("Invalid destination UDP port: " + dst);
+            }
+            config.txUdpDst = Integer.parseInt(dst);
+        }
+    }
+
+    /** C's atoi: leading decimal digits with an optional sign, 0 when there are none. */
+    static int atoi(final String text)
+    {
+        int i = 0;
+        while (i < text.length() && Character.isWhitespace(text.charAt(i)))
+        {
+            i++;
+        }
+        boolean negative = false;
+        if (i < text.length() && (text.charAt(i) == '-' || text.charAt(i) == '+'))
+        {
+            negative = text.charAt(i) == '-';
+            i++;
+        }
+        long value = 0;
+        while (i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9' && value <= Integer.MAX_VALUE)
+        {
+            value = value * 10 + (text.charAt(i) - '0');
+            i++;
+        }
+        value = negative ? -value : value;
+        return (int)Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, value));
+    }
+}

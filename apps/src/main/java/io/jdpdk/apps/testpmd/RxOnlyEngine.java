@@ -1,0 +1,25 @@
+package io.jdpdk.apps.testpmd;
+
+/**
+ * {@code rxonly} mode, DPDK 22.11's {@code app/test-pmd/rxonly.c} ({@code pkt_burst_receive}): receives a burst
+ * and frees it, counting the packets as received; nothing is sent. Stateless: one instance may serve any number of
+ * lcores.
+ */
+public final class RxOnlyEngine implements ForwardEngine
+{
+    @Override
+    public String name()
+    {
+        return "rxonly";
+    }
+
+    @Override
+    public void packetFwd(final FwdStream stream)
+    {
+        if (stream.receive() == 0)
+        {
+            return;
+        }
+        stream.burst.freeAll();
+    }
+}

@@ -1,0 +1,832 @@
+package io.jdpdk.apps.testpmd;
+
+import io.jdpdk.apps.common.AppArgs;
+import io.jdpdk.apps.common.NicStats;
+import io.jdpdk.eal.DpdkException;
+import io.jdpdk.eal.Eal;
+import io.jdpdk.eal.Hugepages;
+import io.jdpdk.eal.Lcore;
+import io.jdpdk.eal.LcoreException;
+import io.jdpdk.eal.Signals;
+import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.mempool.Mempool;
+import io.jdpdk.pmd.DeviceInfo;
+import io.jdpdk.pmd.LinkStatus;
+import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.PortConfig;
+import io.jdpdk.pmd.PortStats;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import picocli.CommandLine;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * DPDK 22.11's {@code dpdk-testpmd} in Java, for the options and commands below, with testpmd's command line,
+ * output and exit codes:
+ * <pre>
+ *   apps/bin/testpmd [EAL args] -- [-i] [-a] [--forward-mode=io|mac|macswap|5tswap|rxonly|txonly|flowgen|icmpecho]
+ *       [--burst=N] [--nb-cores=N] [--nb-ports=N] [--rxq=N] [--txq=N] [--rxd=N] [--txd=N] [--stats-period=S]
+ *       [--eth-peer=N,XX:XX:XX:XX:XX:XX]... [--no-flush-rx] [--txpkts=X[,Y]*] [--tx-ip=SRC,DST]
+ *       [--tx-udp=SRC[,DST]] [--txonly-multi-flow] [--flowgen-flows=N] [--total-num-mbufs=N] [--mbuf-size=N]
+ * </pre>
+ * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
+ * (testpmd's size unless {@code --total-num-mbufs}), started and put in promiscuous mode. Forwarding streams pair
+ * the first {@code --nb-ports} ports as testpmd's default {@code --port-topology=paired} ({@link FwdConfig}) and
+ * run on the first {@code --nb-cores} EAL worker lcores, each an Agrona agent calling the mode's engine on its
+ * streams ({@link ForwardLcore}). Unless {@code --no-flush-rx}, the RX queues are drained before forwarding starts.
+ * <p>
+ * Without {@code -i} forwarding starts at once; with {@code --stats-period} the NIC statistics of the forwarding
+ * ports are printed every period until SIGINT/SIGTERM, otherwise testpmd waits for "enter" (a line or the end of
+ * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}).
+ * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
+ * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
+ * {@code Bye...}, and exits 0, as testpmd 22.11.11 does on a signal too. Bad options exit 1 with one line, as
+ * testpmd's {@code rte_exit}.
+ * <p>
+ * Where it differs from dpdk-testpmd 22.11, on purpose or for want of an API: only the options above (others are
+ * unknown options); {@code --rxq=0}/{@code --txq=0} and {@code --burst=0} (ask the PMD) are refused; descriptors
+ * default to 512 rather than the driver's preferred ring size, which jdpdk's DeviceInfo does not carry; the
+ * interactive commands are the ones {@link #command} lists, {@code help} lists only them and {@code show port info}
+ * prints the fields jdpdk's Port reports; the multi-process line ({@code Primary: Sending 'stop_req'...}) is not
+ * printed and the pool line is added; engines never read or write outside a packet's data (see each engine).
+ * <p>
+ * Threading: the main thread (EAL's main lcore) does all control work; forwarding runs on the worker lcores and
+ * touches only its streams.
+ */
+public final class TestPmd
+{
+    /** testpmd's MAX_PKT_BURST. */
+    static final int MAX_PKT_BURST = 512;
+    /** testpmd's RX_DESC_MAX and TX_DESC_MAX, which size the default pool. */
+    static final int DESC_MAX = 2048;
+    /** testpmd's DEF_MBUF_CACHE. */
+    static final int MBUF_CACHE = 250;
+    /** RTE_MAX_ETHPORTS of Debian's DPDK build, a factor of testpmd's default pool size. */
+    static final int MAX_ETHPORTS = 32;
+    /** testpmd's MIN_TOTAL_NUM_MBUFS. */
+    static final int MIN_TOTAL_NUM_MBUFS = 1024;
+    /** DEFAULT_MBUF_DATA_SIZE: RTE_MBUF_DEFAULT_BUF_SIZE, 2048 bytes plus the 128-byte headroom. */
+    static final int DEFAULT_MBUF_DATA_SIZE = 2176;
+    /**
+     * Descriptors when none are given: testpmd passes 0 and ethdev takes the driver's preferred ring size, or
+     * RTE_ETH_DEV_FALLBACK_RX_RINGSIZE / TX (512) when it has none (the virtual devices).
+     */
+    static final int DEFAULT_DESC = 512;
+    static final String POOL_NAME = "mb_pool_0";
+    /**
+     * testpmd's default {@code rss_hf}, RTE_ETH_RSS_IP: IPV4 | FRAG_IPV4 | NONFRAG_IPV4_OTHER | IPV6 | FRAG_IPV6 |
+     * NONFRAG_IPV6_OTHER | IPV6_EX, used (as far as the device offers it) when there are several RX queues.
+     */
+    static final long RSS_IP = (1L << 2) | (1L << 3) | (1L << 7) | (1L << 8) | (1L << 9) | (1L << 13) | (1L << 15);
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final TestPmdConfig config = new TestPmdConfig();
+    /** Native counters, made when the run starts (option errors touch nothing native). */
+    private NicStats nicStats;
+    private PortStats portStats;
+    private final BlockingQueue<String> stdinLines = new LinkedBlockingQueue<>();
+    private volatile boolean quit;
+    private volatile int signals;
+
+    private final Parameters params;
+    /** The forwarding mode of the next start ({@code --forward-mode}, then {@code set fwd}). */
+    private String mode;
+    private int nbRxq = 1;
+    private int nbTxq = 1;
+    private int nbFwdLcores = 1;
+    private int nbFwdPorts;
+
+    private Eal eal;
+    private Mempool pool;
+    private Port[] ports = new Port[0];
+    private int[] fwdPortIds = new int[0];
+    private List<Lcore> workers = List.of();
+    private long[][] statsAtStart = new long[0][];
+    private final int[] portSocket = new int[MAX_ETHPORTS];
+
+    private boolean forwarding;
+    private FwdConfig fwdConfig;
+    private FwdStream[] streams = new FwdStream[0];
+
+    private TestPmd(final PrintStream out, final PrintStream err)
+    {
+        this.out = out;
+        this.err = err;
+        this.params = new Parameters(config, out, err);
+    }
+
+    public static void main(final String[] args)
+    {
+        final int code = run(args, System.in, System.out, System.err);
+        System.exit(code);
+    }
+
+    /** The whole app; returns the exit code. */
+    static int run(final String[] args, final InputStream in, final PrintStream out, final PrintStream err)
+    {
+        final AppArgs split = AppArgs.split(args);
+        final Parameters.Options options = new Parameters.Options();
+        final CommandLine cli = new CommandLine(options).setOverwrittenOptionsAllowed(true);
+        try
+        {
+            cli.parseArgs(split.app());
+        }
+        catch (final CommandLine.ParameterException ex)
+        {
+            err.println("testpmd: " + ex.getMessage().replace(System.lineSeparator(), "; ") +
+                " (testpmd --help lists the options)");
+            return 1;
+        }
+        if (cli.isUsageHelpRequested())
+        {
+            out.println("Usage: testpmd [EAL options] -- [testpmd options]");
+            cli.usage(out);
+            return 0;
+        }
+        final TestPmd app = new TestPmd(out, err);
+        try
+        {
+            app.params.apply(options);
+        }
+        catch (final Parameters.BadOption ex)
+        {
+            err.println("testpmd: " + ex.getMessage());
+            return 1;
+        }
+        return app.run(split, options, in);
+    }
+
+    // ---- the run -------------------------------------------------------------------------------
+
+    private int run(final AppArgs split, final Parameters.Options options, final InputStream in)
+    {
+        mode = params.mode;
+        installSignalHandlers();
+        try
+        {
+            nicStats = new NicStats();
+            portStats = new PortStats();
+            eal = Eal.init(split.eal().length > 0 ? split.eal() : defaultEal());
+            Port.requireVdevsProbed(eal.args());
+            final int code = setUp(options);
+            if (code != 0)
+            {
+                return code;
+            }
+            startStdinReader(in);
+            if (options.interactive)
+            {
+                if (options.autoStart)
+                {
+                    out.println("Start automatic packet forwarding");
+                    startForwarding();
+                }
+                new CmdLine(this, out, err).prompt();
+            }
+            else
+            {
+                out.println("No commandline core given, start packet forwarding");
+                startForwarding();
+                if (params.statsPeriod != 0)
+                {
+                    printStatsUntilSignal();
+                }
+                else
+                {
+                    out.println("Press enter to exit");
+                    out.flush();
+                    nextLine();
+                }
+            }
+            exit();
+            return 0;
+        }
+        catch (final Parameters.BadOption ex)
+        {
+            err.println("testpmd: " + ex.getMessage());
+            return 1;
+        }
+        catch (final DpdkException | IllegalArgumentException | LcoreException ex)
+        {
+            err.println("testpmd: " + ex.getMessage());
+            return 1;
+        }
+        finally
+        {
+            if (nicStats != null)
+            {
+                nicStats.close();
+            }
+            if (portStats != null)
+            {
+                portStats.close();
+            }
+            if (eal != null)
+            {
+                eal.close();
+            }
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /**
+     * EAL arguments when none are given: lcore 0 for the prompt and lcore 1 forwarding, two net_null ports, and
+     * plain memory (said on stderr) when the machine has no hugepages reserved.
+     */
+    private String[] defaultEal()
+    {
+        final List<String> args = new ArrayList<>(List.of("-l", "0-1", "--no-pci", "--vdev=net_null0",
+            "--vdev=net_null1"));
+        final String problem = Hugepages.problem();
+        if (problem != null)
+        {
+            err.println("jdpdk: " + problem + "; running on plain memory (--no-huge -m 1024). " +
+                "Reserve hugepages with hugepage-setup/hugepages.sh --setup 1G for full speed.");
+            args.addAll(List.of("--no-huge", "-m", "1024"));
+        }
+        return args.toArray(String[]::new);
+    }
+
+    /** Checks what needs the EAL, creates the pool, configures and starts every port (testpmd's init_config). */
+    private int setUp(final Parameters.Options o) throws Parameters.BadOption
+    {
+        final int[] ids = Port.ids();
+        if (ids.length == 0)
+        {
+            err.println("testpmd: No probed ethernet devices");
+        }
+        if (ids.length > MAX_ETHPORTS || (ids.length > 0 && ids[ids.length - 1] >= MAX_ETHPORTS))
+        {
+            throw new Parameters.BadOption("testpmd handles port ids below " + MAX_ETHPORTS + ", got " +
+                Arrays.toString(ids));
+        }
+        workers = eal.workers();
+        if (workers.isEmpty())
+        {
+            throw new Parameters.BadOption("No cores defined for forwarding\nCheck the core mask argument");
+        }
+        if (o.nbCores != null)
+        {
+            final int n = Parameters.atoi(o.nbCores);
+            if (n <= 0 || n > workers.size())
+            {
+                throw new Parameters.BadOption("nb-cores should be > 0 and <= " + workers.size());
+            }
+            nbFwdLcores = n;
+        }
+        nbFwdPorts = ids.length;
+        if (o.nbPorts != null)
+        {
+            final int n = Parameters.atoi(o.nbPorts);
+            if (n <= 0 || n > ids.length)
+            {
+                throw new Parameters.BadOption("Invalid port " + n);
+            }
+            nbFwdPorts = n;
+        }
+        fwdPortIds = Arrays.copyOf(ids, nbFwdPorts);
+        int maxRxq = Integer.MAX_VALUE;
+        int maxTxq = Integer.MAX_VALUE;
+        final DeviceInfo[] infos = new DeviceInfo[ids.length];
+        for (int i = 0; i < ids.length; i++)
+        {
+            infos[i] = Port.of(ids[i]).info();
+            maxRxq = Math.min(maxRxq, infos[i].maxRxQueues());
+            maxTxq = Math.min(maxTxq, infos[i].maxTxQueues());
+        }
+        if (o.rxq != null)
+        {
+            nbRxq = Parameters.atoi(o.rxq);
+            if (nbRxq < 0 || nbRxq > maxRxq)
+            {
+                throw new Parameters.BadOption("rxq " + nbRxq + " invalid - must be >= 0 && <= " + maxRxq);
+            }
+        }
+        if (o.txq != null)
+        {
+            nbTxq = Parameters.atoi(o.txq);
+            if (nbTxq < 0 || nbTxq > maxTxq)
+            {
+                throw new Parameters.BadOption("txq " + nbTxq + " invalid - must be >= 0 && <= " + maxTxq);
+            }
+        }
+        if (nbRxq == 0 || nbTxq == 0)
+        {
+            // testpmd lets rxonly run without TX queues and txonly without RX queues; jdpdk's ports need both.
+            throw new Parameters.BadOption("Either rxq or txq are 0, cannot use " + mode + " fwd mode");
+        }
+        if (nbRxq > 1 && nbRxq > nbTxq)
+        {
+            err.printf("Warning: nb_rxq=%d enables RSS configuration, but nb_txq=%d will prevent to fully test it.%n",
+                nbRxq, nbTxq);
+        }
+        if ((nbFwdPorts & 1) == 1)
+        {
+            out.printf("%nWarning! port-topology=paired and odd forward ports number, the last port will pair with " +
+                "itself.%n%n");
+        }
+
+        final int n = params.totalNumMbufs != 0 ? params.totalNumMbufs : defaultNumMbufs(workers.size());
+        out.printf("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d%n", POOL_NAME, n,
+            params.mbufSize, 0);
+        pool = Mempool.create(POOL_NAME, n, MBUF_CACHE, params.mbufSize, Mempool.SOCKET_ID_ANY);
+
+        ports = new Port[ids.length];
+        statsAtStart = new long[MAX_ETHPORTS][5];
+        for (int i = 0; i < ids.length; i++)
+        {
+            final Port port = Port.of(ids[i]);
+            portSocket[ids[i]] = Math.max(0, infos[i].socketId());
+            out.printf("Configuring Port %d (socket %d)%n", ids[i], portSocket[ids[i]]);
+            port.configure(new PortConfig().mempool(pool).rxQueues(nbRxq).txQueues(nbTxq)
+                .rxDesc(clamp(params.nbRxd, infos[i].rxDescMin(), infos[i].rxDescMax()))
+                .txDesc(clamp(params.nbTxd, infos[i].txDescMin(), infos[i].txDescMax()))
+                .rssHashFunctions(nbRxq > 1 ? RSS_IP & infos[i].flowTypeRssOffloads() : 0)
+                .promiscuous(true));
+            port.start();
+            config.portMac[ids[i]] = port.macAddress();
+            out.printf("Port %d: %s%n", ids[i], Port.formatMac(config.portMac[ids[i]]));
+            ports[i] = port;
+        }
+        out.println("Checking link statuses...");
+        out.println("Done");
+        out.flush();
+        return 0;
+    }
+
+    /**
+     * testpmd's pool size without {@code --total-num-mbufs}: room for the largest RX and TX rings, a burst and
+     * every forwarding lcore's cache, for each of RTE_MAX_ETHPORTS ports.
+     */
+    static int defaultNumMbufs(final int forwardingLcores)
+    {
+        return (DESC_MAX + forwardingLcores * MBUF_CACHE + DESC_MAX + MAX_PKT_BURST) * MAX_ETHPORTS;
+    }
+
+    private static int clamp(final int value, final int min, final int max)
+    {
+        return Math.max(Math.max(min, 1), Math.min(max == 0 ? value : max, value));
+    }
+
+    // ---- forwarding ------------------------------------------------------------------------------
+
+    /** testpmd's {@code start_packet_forwarding}. */
+    void startForwarding()
+    {
+        if (forwarding)
+        {
+            err.println("Packet forwarding already started");
+            return;
+        }
+        fwdConfig = FwdConfig.setup(mode, fwdPortIds, nbRxq, nbTxq, nbFwdLcores);
+        printFwdConfig();
+        // One engine per forwarding lcore, each told about every forwarding port (port_fwd_begin).
+        final ForwardEngine[] engines = new ForwardEngine[fwdConfig.nbLcores];
+        try
+        {
+            for (int lc = 0; lc < engines.length; lc++)
+            {
+                engines[lc] = Engines.create(mode);
+                for (final int portId : fwdPortIds)
+                {
+                    engines[lc].portBegin(portId, config);
+                }
+            }
+        }
+        catch (final IllegalArgumentException | IllegalStateException ex)
+        {
+            err.println("Packet forwarding is not ready: " + ex.getMessage());
+            return;
+        }
+        streams = new FwdStream[fwdConfig.streams.length];
+        for (int i = 0; i < streams.length; i++)
+        {
+            final FwdConfig.Stream s = fwdConfig.streams[i];
+            streams[i] = new FwdStream(Port.of(s.rxPort()), s.rxQueue(), Port.of(s.txPort()), s.txQueue(), config,
+                pool);
+        }
+        forwarding = true;
+        if (!params.noFlushRx)
+        {
+            flushRxQueues();
+        }
+        printRxTxConfig();
+        resetFwdStats();
+        for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
+        {
+            final Lcore lcore = workers.get(lc);
+            final FwdStream[] mine = Arrays.copyOfRange(streams, fwdConfig.streamIdx[lc],
+                fwdConfig.streamIdx[lc] + fwdConfig.streamNb[lc]);
+            lcore.launch(new ForwardLcore(lcore.id(), engines[lc], mine), new BusySpinIdleStrategy());
+        }
+        out.flush();
+    }
+
+    /** testpmd's {@code stop_packet_forwarding}: stops the lcores and prints the forward statistics. */
+    void stopForwarding()
+    {
+        if (!forwarding)
+        {
+            err.println("Packet forwarding not started");
+            return;
+        }
+        out.print("Telling cores to stop...");
+        for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
+        {
+            workers.get(lc).stop();
+        }
+        out.printf("%nWaiting for lcores to finish...%n");
+        for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
+        {
+            try
+            {
+                workers.get(lc).await();
+            }
+            catch (final LcoreException ex)
+            {
+                err.println("testpmd: forwarding lcore " + workers.get(lc).id() + " failed: " + ex.getMessage());
+            }
+        }
+        out.print(fwdStatsText());
+        out.printf("%nDone.%n");
+        for (final FwdStream fs : streams)
+        {
+            fs.burst.freeAll();
+            fs.burst.close();
+        }
+        streams = new FwdStream[0];
+        forwarding = false;
+        out.flush();
+    }
+
+    /**
+     * testpmd's {@code flush_fwd_rx_queues}: twice, 10 ms apart, drain every forwarding RX queue until it is empty
+     * (at most 1 s per queue), freeing what comes.
+     */
+    private void flushRxQueues()
+    {
+        try (MbufBurst burst = new MbufBurst(MAX_PKT_BURST))
+        {
+            for (int j = 0; j < 2; j++)
+            {
+                for (final int portId : fwdPortIds)
+                {
+                    final Port port = Port.of(portId);
+                    for (int q = 0; q < nbRxq; q++)
+                    {
+                        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+                        int n;
+                        do
+                        {
+                            n = port.rxBurst(q, burst);
+                            burst.freeAll();
+                        }
+                        while (n > 0 && System.nanoTime() < deadline);
+                    }
+                }
+                sleepMillis(10);
+            }
+        }
+    }
+
+    /** testpmd's {@code fwd_stats_reset}: the ports' counters now are the zero of the next statistics. */
+    private void resetFwdStats()
+    {
+        for (final int portId : fwdPortIds)
+        {
+            snapshot(portId);
+        }
+    }
+
+    private void snapshot(final int portId)
+    {
+        Port.of(portId).stats(portStats);
+        final long[] s = statsAtStart[portId];
+        s[0] = portStats.ipackets();
+        s[1] = portStats.opackets();
+        s[2] = portStats.imissed();
+        s[3] = portStats.oerrors();
+        s[4] = portStats.rxNombuf();
+    }
+
+    private String fwdStatsText()
+    {
+        final List<FwdStats.Stream> streamCounts = new ArrayList<>();
+        final long[] txDropped = new long[MAX_ETHPORTS];
+        for (final FwdStream fs : streams)
+        {
+            streamCounts.add(new FwdStats.Stream(fs.rxPort.id(), fs.rxQueue, fs.txPort.id(), fs.txQueue,
+                fs.rxPackets, fs.txPackets, fs.fwdDropped));
+            txDropped[fs.txPort.id()] += fs.fwdDropped;
+        }
+        final List<FwdStats.Port> portCounts = new ArrayList<>();
+        for (final int portId : fwdPortIds)
+        {
+            Port.of(portId).stats(portStats);
+            final long[] s = statsAtStart[portId];
+            portCounts.add(new FwdStats.Port(portId, portStats.ipackets() - s[0], portStats.imissed() - s[2],
+                portStats.ierrors(), portStats.rxNombuf() - s[4], portStats.opackets() - s[1],
+                portStats.oerrors() - s[3], txDropped[portId]));
+        }
+        return FwdStats.format(streamCounts, portCounts);
+    }
+
+    private void printFwdConfig()
+    {
+        final StringBuilder sb = new StringBuilder(512);
+        sb.append(String.format("%s packet forwarding - ports=%d - cores=%d - streams=%d - NUMA support enabled, " +
+            "MP allocation mode: native%n", mode, fwdPortIds.length, fwdConfig.nbLcores, fwdConfig.streams.length));
+        for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
+        {
+            sb.append(String.format("Logical Core %d (socket %d) forwards packets on %d streams:",
+                workers.get(lc).id(), 0, fwdConfig.streamNb[lc]));
+            for (int sm = fwdConfig.streamIdx[lc]; sm < fwdConfig.streamIdx[lc] + fwdConfig.streamNb[lc]; sm++)
+            {
+                final FwdConfig.Stream s = fwdConfig.streams[sm];
+                sb.append(String.format("%n  RX P=%d/Q=%d (socket %d) -> TX P=%d/Q=%d (socket %d) peer=%s",
+                    s.rxPort(), s.rxQueue(), socketOf(s.rxPort()), s.txPort(), s.txQueue(), socketOf(s.txPort()),
+                    Port.formatMac(config.peerMac[s.txPort()])));
+            }
+            sb.append(System.lineSeparator());
+        }
+        sb.append(System.lineSeparator());
+        out.print(sb);
+    }
+
+    private void printRxTxConfig()
+    {
+        final StringBuilder sb = new StringBuilder(512);
+        sb.append(String.format("  %s packet forwarding packets/burst=%d%n", mode, config.burst));
+        if ("txonly".equals(mode) || "flowgen".equals(mode))
+        {
+            sb.append(String.format("  packet len=%d - nb packet segments=%d%n", config.txPktLength(),
+                config.txPktSegLengths.length));
+        }
+        sb.append(String.format("  nb forwarding cores=%d - nb forwarding ports=%d%n", nbFwdLcores,
+            fwdPortIds.length));
+        for (final int portId : fwdPortIds)
+        {
+            final Port port = Port.of(portId);
+            sb.append(String.format("  port %d: RX queue number: %d Tx queue number: %d%n", portId, port.rxQueues(),
+                port.txQueues()));
+            sb.append(String.format("    Rx offloads=0x0 Tx offloads=0x0%n"));
+            for (int q = 0; q < port.rxQueues(); q++)
+            {
+                sb.append(String.format("    RX queue: %d%n      RX desc=%d - RX free threshold=0%n", q,
+                    port.config().rxDesc()));
+            }
+            for (int q = 0; q < port.txQueues(); q++)
+            {
+                sb.append(String.format("    TX queue: %d%n      TX desc=%d - TX free threshold=0%n", q,
+                    port.config().txDesc()));
+            }
+        }
+        out.print(sb);
+    }
+
+    /** The port's NUMA socket as testpmd shows it: the device's, or 0 when unknown. */
+    private int socketOf(final int portId)
+    {
+        return portSocket[portId];
+    }
+
+    // ---- non-interactive -------------------------------------------------------------------------
+
+    /** testpmd's stats-period loop: the forwarding ports' NIC statistics every period until a signal. */
+    private void printStatsUntilSignal()
+    {
+        final long period = TimeUnit.SECONDS.toNanos(params.statsPeriod);
+        long next = System.nanoTime() + period;
+        while (!quit)
+        {
+            if (System.nanoTime() >= next)
+            {
+                out.print("\033[2J\033[1;1H");
+                out.print(System.lineSeparator() + "Port statistics ====================================");
+                for (final int portId : fwdPortIds)
+                {
+                    nicStats.print(Port.of(portId), out);
+                }
+                out.flush();
+                next += period;
+            }
+            sleepMillis(50);
+        }
+    }
+
+    /** The line standard input ended with. */
+    private static final String EOF = new String("<eof>");
+
+    /**
+     * The next line of standard input; null at its end or when a signal asks the run to end. Polls, so that a
+     * signal ends the wait.
+     */
+    String nextLine()
+    {
+        while (!quit)
+        {
+            try
+            {
+                final String line = stdinLines.poll(50, TimeUnit.MILLISECONDS);
+                if (line != null)
+                {
+                    return line == EOF ? null : line;
+                }
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        return null;
+    }
+
+    // ---- what the commands do --------------------------------------------------------------------
+
+    /** Ids of every configured port. */
+    int[] portIds()
+    {
+        final int[] ids = new int[ports.length];
+        for (int i = 0; i < ports.length; i++)
+        {
+            ids[i] = ports[i].id();
+        }
+        return ids;
+    }
+
+    /** testpmd's {@code nic_stats_display}. */
+    void showPortStats(final int portId)
+    {
+        nicStats.print(Port.of(portId), out);
+    }
+
+    /** testpmd's {@code set_pkt_forwarding_mode}: the mode of the next start. */
+    void setFwd(final String name)
+    {
+        if (!Engines.isAvailable(name))
+        {
+            err.println("forwarding mode " + name + " is not available in this build");
+            return;
+        }
+        out.printf("Set %s packet forwarding mode%n", name);
+        mode = name;
+    }
+
+    /** testpmd's {@code nic_stats_clear}: resets the port's counters and the zero of the forward statistics. */
+    void clearPortStats(final int portId)
+    {
+        Port.of(portId).resetStats();
+        snapshot(portId);
+        out.printf("%n  NIC statistics for port %d cleared%n", portId);
+    }
+
+    /** testpmd's {@code port_infos_display}, for what jdpdk's Port reports. */
+    void showPortInfo(final int portId)
+    {
+        final Port port = Port.of(portId);
+        final DeviceInfo info = port.info();
+        final LinkStatus link = port.link();
+        final String border = "*********************";
+        final StringBuilder sb = new StringBuilder(1024);
+        sb.append(String.format("%n%s Infos for port %-2d %s%n", border, portId, border));
+        sb.append(String.format("MAC address: %s%n", port.macAddressString()));
+        sb.append(String.format("Device name: %s%n", port.name()));
+        sb.append(String.format("Driver name: %s%n", info.driverName()));
+        sb.append(String.format("Connect to socket: %d%n", Math.max(0, info.socketId())));
+        sb.append(String.format("memory allocation on the socket: %d%n", Math.max(0, info.socketId())));
+        sb.append(String.format("Link status: %s%n", link.up() ? "up" : "down"));
+        sb.append(String.format("Link speed: %s%n", linkSpeed(link.speedMbps())));
+        sb.append(String.format("Link duplex: %s%n", link.fullDuplex() ? "full-duplex" : "half-duplex"));
+        sb.append(String.format("Autoneg status: %s%n", link.autoneg() ? "On" : "Off"));
+        sb.append(String.format("Promiscuous mode: %s%n", port.promiscuous() ? "enabled" : "disabled"));
+        sb.append(String.format("Maximum configurable length of RX packet: %d%n",
+            Integer.toUnsignedLong(info.maxRxPktLen())));
+        sb.append(String.format("Current number of RX queues: %d%n", port.rxQueues()));
+        sb.append(String.format("Max possible RX queues: %d%n", info.maxRxQueues()));
+        sb.append(String.format("Max possible number of RXDs per queue: %d%n", info.rxDescMax()));
+        sb.append(String.format("Min possible number of RXDs per queue: %d%n", info.rxDescMin()));
+        sb.append(String.format("Current number of TX queues: %d%n", port.txQueues()));
+        sb.append(String.format("Max possible TX queues: %d%n", info.maxTxQueues()));
+        sb.append(String.format("Max possible number of TXDs per queue: %d%n", info.txDescMax()));
+        sb.append(String.format("Min possible number of TXDs per queue: %d%n", info.txDescMin()));
+        out.print(sb);
+    }
+
+    /** {@code rte_eth_link_speed_to_str}. */
+    static String linkSpeed(final int mbps)
+    {
+        if (mbps == 0)
+        {
+            return "None";
+        }
+        if (mbps == -1)
+        {
+            return "Unknown";
+        }
+        if (mbps == 2500)
+        {
+            return "2.5 Gbps";
+        }
+        return mbps < 1000 ? mbps + " Mbps" : mbps / 1000 + " Gbps";
+    }
+
+    // ---- exit ------------------------------------------------------------------------------------
+
+    /** testpmd's {@code pmd_test_exit}: stop forwarding, stop and close the ports, account for the pool. */
+    private void exit()
+    {
+        if (forwarding)
+        {
+            stopForwarding();
+        }
+        for (final Port port : ports)
+        {
+            out.printf("%nStopping port %d...%nStopping ports...%n", port.id());
+            port.stop();
+            out.println("Done");
+        }
+        for (final Port port : ports)
+        {
+            out.printf("%nShutting down port %d...%nClosing ports...%n", port.id());
+            port.close();
+            out.printf("Port %d is closed%nDone%n", port.id());
+        }
+        if (pool != null)
+        {
+            out.printf("%nMempool %s: %d of %d mbufs in use%n", pool.name(), pool.inUseCount(), pool.size());
+        }
+        out.printf("%nBye...%n");
+        out.flush();
+    }
+
+    // ---- plumbing --------------------------------------------------------------------------------
+
+    /**
+     * SIGINT and SIGTERM end the run cleanly, as in testpmd 22.11.11; a second one exits at once. testpmd's
+     * {@code signal()} catches SIGINT even when the process started with it ignored (a background job of a script);
+     * {@link Signals} resets such a disposition before handing the signal to the JVM.
+     */
+    private void installSignalHandlers()
+    {
+        for (final String name : new String[] { "INT", "TERM" })
+        {
+            Signals.handle(name, number ->
+            {
+                if (signals++ > 0)
+                {
+                    Runtime.getRuntime().halt(128 + number);
+                }
+                quit = true;
+            });
+        }
+    }
+
+    /** Reads standard input on a daemon thread, so that a signal can end a wait for a line. */
+    private void startStdinReader(final InputStream in)
+    {
+        final Thread reader = new Thread(() ->
+        {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)))
+            {
+                String line;
+                while ((line = r.readLine()) != null)
+                {
+                    stdinLines.add(line);
+                }
+            }
+            catch (final IOException ignored)
+            {
+                // treated as the end of input
+            }
+            stdinLines.add(EOF);
+        }, "testpmd-stdin");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private static void sleepMillis(final long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.jdpdk.apps.testpmd;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The mode table: testpmd's names and order, a new instance per call, the generators found by class name. */
+class EnginesTest
+{
+    @Test
+    void shouldListTestpmdsModesInTestpmdsOrder()
+    {
+        assertArrayEquals(new String[] { "io", "mac", "macswap", "flowgen", "rxonly", "txonly", "icmpecho", "5tswap" },
+            Engines.names());
+    }
+
+    @Test
+    void shouldMakeANewEngineForEachLcore()
+    {
+        for (final String mode : new String[] { "io", "mac", "macswap", "rxonly", "5tswap" })
+        {
+            final ForwardEngine a = Engines.create(mode);
+            assertEquals(mode, a.name());
+            assertNotSame(a, Engines.create(mode), mode);
+        }
+    }
+
+    @Test
+    void shouldFindTheGeneratorsByClassNameOrSayTheyAreMissing()
+    {
+        for (final String mode : new String[] { "txonly", "flowgen", "icmpecho" })
+        {
+            assertTrue(Engines.isKnown(mode), mode);
+            if (Engines.isAvailable(mode))
+            {
+                assertEquals(mode, Engines.create(mode).name());
+            }
+            else
+            {
+                final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+                    () -> Engines.create(mode));
+                assertTrue(ex.getMessage().contains("not available in this build"), ex.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void shouldRefuseAnUnknownModeWithTestpmdsWords()
+    {
+        assertFalse(Engines.isKnown("csum"));
+        assertEquals("Invalid csum packet forwarding mode",
+            assertThrows(IllegalArgumentException.class, () -> Engines.create("csum")).getMessage());
+    }
+}

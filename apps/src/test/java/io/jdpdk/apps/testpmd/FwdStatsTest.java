@@ -1,0 +1,73 @@
+package io.jdpdk.apps.testpmd;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The forward statistics text, character for character as dpdk-testpmd 22.11 printed it (pure Java). */
+class FwdStatsTest
+{
+    @Test
+    void shouldPrintTestpmdsBlocksForTwoPorts()
+    {
+        // dpdk-testpmd -a --no-flush-rx on two net_pcap ports reading 5 and 3 frames.
+        final String expected = """
+
+              ---------------------- Forward statistics for port 0  ----------------------
+              RX-packets: 5              RX-dropped: 0             RX-total: 5
+              TX-packets: 3              TX-dropped: 0             TX-total: 3
+              ----------------------------------------------------------------------------
+
+              ---------------------- Forward statistics for port 1  ----------------------
+              RX-packets: 3              RX-dropped: 0             RX-total: 3
+              TX-packets: 5              TX-dropped: 0             TX-total: 5
+              ----------------------------------------------------------------------------
+
+              +++++++++++++++ Accumulated forward statistics for all ports+++++++++++++++
+              RX-packets: 8              RX-dropped: 0             RX-total: 8
+              TX-packets: 8              TX-dropped: 0             TX-total: 8
+              ++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++
+            """.replace("\n", System.lineSeparator());
+        final String text = FwdStats.format(
+            List.of(new FwdStats.Stream(0, 0, 1, 0, 5, 5, 0), new FwdStats.Stream(1, 0, 0, 0, 3, 3, 0)),
+            List.of(new FwdStats.Port(0, 5, 0, 0, 0, 3, 0, 0), new FwdStats.Port(1, 3, 0, 0, 0, 5, 0, 0)));
+        assertEquals(expected, text);
+    }
+
+    @Test
+    void shouldCountStreamDropsOnTheTxPortAndTxErrorsOnlyInTheTotal()
+    {
+        final String text = FwdStats.format(List.of(),
+            List.of(new FwdStats.Port(0, 10, 2, 0, 0, 7, 4, 3)));
+        assertTrue(text.contains("  RX-packets: 10             RX-dropped: 2             RX-total: 12"), text);
+        assertTrue(text.contains("  TX-packets: 7              TX-dropped: 3             TX-total: 10"), text);
+        // Accumulated TX-dropped = stream drops + oerrors.
+        assertTrue(text.contains("  TX-packets: 7              TX-dropped: 7             TX-total: 14"), text);
+    }
+
+    @Test
+    void shouldShowRxErrorsAndNombufsOnlyWhenThereAreAny()
+    {
+        final String quiet = FwdStats.format(List.of(), List.of(new FwdStats.Port(0, 1, 0, 0, 0, 1, 0, 0)));
+        assertTrue(!quiet.contains("RX-error") && !quiet.contains("RX-nombufs"), quiet);
+        final String loud = FwdStats.format(List.of(), List.of(new FwdStats.Port(0, 1, 0, 5, 6, 1, 0, 0)));
+        assertTrue(loud.contains("  RX-error: 5" + System.lineSeparator() + "  RX-nombufs: 6"), loud);
+        assertTrue(loud.contains("  RX-nombufs: 6             " + System.lineSeparator() + "  +++"), loud);
+    }
+
+    @Test
+    void shouldShowStreamsThatMovedPacketsWhenThereAreMoreStreamsThanPorts()
+    {
+        final String text = FwdStats.format(
+            List.of(new FwdStats.Stream(0, 0, 1, 0, 4, 4, 0), new FwdStats.Stream(0, 1, 1, 1, 0, 0, 0),
+                new FwdStats.Stream(1, 0, 0, 0, 2, 1, 1)),
+            List.of(new FwdStats.Port(0, 4, 0, 0, 0, 1, 0, 1), new FwdStats.Port(1, 2, 0, 0, 0, 4, 0, 0)));
+        assertTrue(text.contains("  ------- Forward Stats for RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0 -------" +
+            System.lineSeparator() + "  RX-packets: 4              TX-packets: 4              TX-dropped: 0"), text);
+        assertTrue(!text.contains("Queue= 1 -> TX"), "a stream that moved nothing is not shown: " + text);
+        assertTrue(text.contains("RX Port= 1/Queue= 0 -> TX Port= 0/Queue= 0"), text);
+    }
+}

@@ -1,0 +1,121 @@
+package io.jdpdk.apps.testpmd;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * testpmd's option syntax and its refusals, before any EAL starts (pure Java): each bad value exits 1 with
+ * testpmd's own words, as its {@code rte_exit} does.
+ */
+class TestPmdOptionsTest
+{
+    private record Result(int code, String out, String err)
+    {
+    }
+
+    private static Result run(final String... args)
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int code = TestPmd.run(args, new ByteArrayInputStream(new byte[0]),
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static void assertRefused(final String message, final String... appArgs)
+    {
+        final String[] args = new String[appArgs.length + 1];
+        args[0] = "--";
+        System.arraycopy(appArgs, 0, args, 1, appArgs.length);
+        final Result r = run(args);
+        assertEquals(1, r.code, r.err);
+        assertEquals("testpmd: " + message + System.lineSeparator(), r.err);
+    }
+
+    @Test
+    void shouldRefuseAnUnknownOptionWithOneLine()
+    {
+        final Result r = run("--", "--bogus");
+        assertEquals(1, r.code);
+        assertEquals(1, r.err.lines().count(), r.err);
+        assertTrue(r.err.startsWith("testpmd: Unknown option: '--bogus'"), r.err);
+    }
+
+    @Test
+    void shouldRefuseAStrayArgument()
+    {
+        final Result r = run("--", "-i", "extra");
+        assertEquals(1, r.code);
+        assertTrue(r.err.contains("'extra'"), r.err);
+    }
+
+    @Test
+    void shouldRefuseOutOfRangeValuesWithTestpmdsWords()
+    {
+        assertRefused("burst must be between1 and 512", "--burst=600");
+        assertRefused("burst must be between1 and 512", "--burst", "0");
+        assertRefused("rxd(0) invalid - must be > 0", "--rxd=0");
+        assertRefused("txd(-3) invalid - must be > 0", "--txd=-3");
+        assertRefused("Invalid stats-period value", "--stats-period=x");
+        assertRefused("Invalid ethernet address: zz", "--eth-peer=1,zz");
+        assertRefused("Invalid eth-peer: 1-02:00:00:00:00:01", "--eth-peer=1-02:00:00:00:00:01");
+        assertRefused("eth-peer: port 32 >= RTE_MAX_ETHPORTS(32)", "--eth-peer=32,02:00:00:00:00:01");
+        assertRefused("character a is not a decimal digit", "--txpkts=64,a");
+        assertRefused("Invalid tx-ip: 1.2.3.4", "--tx-ip=1.2.3.4");
+        assertRefused("Invalid destination IP address: 1.2.3", "--tx-ip=1.2.3.4,1.2.3");
+        assertRefused("Invalid UDP port: 70000", "--tx-udp=70000");
+        assertRefused("Invalid destination UDP port: x", "--tx-udp=9,x");
+        assertRefused("total-num-mbufs should be > 1024", "--total-num-mbufs=1024");
+        assertRefused("mbuf-data-size should be > 0 and < 65536", "--mbuf-size=65536");
+    }
+
+    @Test
+    void shouldPrintUsageForHelpAndExitZero()
+    {
+        final Result r = run("--", "--help");
+        assertEquals(0, r.code);
+        assertTrue(r.out.contains("--forward-mode=N"), r.out);
+        assertTrue(r.out.contains("--eth-peer=X,M:M:M:M:M:M"), r.out);
+    }
+
+    @Test
+    void shouldParseMacAddressesAsRteEtherUnformatAddr()
+    {
+        assertEquals(0x0A0B_0C0D_0E0FL, Parameters.parseMac("0A:0b:0C:0d:0E:0f"));
+        assertEquals(0x0A0B_0C0D_0E0FL, Parameters.parseMac("0A0B:0C0D:0E0F"));
+        assertEquals(-1, Parameters.parseMac("0A:0B:0C:0D:0E"));
+        assertEquals(-1, Parameters.parseMac("0A:0B:0C:0D:0E:0G"));
+        assertEquals(-1, Parameters.parseMac("0A:0B:0C:0D:0E:100"));
+    }
+
+    @Test
+    void shouldParseIpv4AsInetPton()
+    {
+        assertEquals(0xC612_0001L, Parameters.parseIpv4("198.18.0.1"));
+        assertEquals(-1, Parameters.parseIpv4("198.18.0.256"));
+        assertEquals(-1, Parameters.parseIpv4("198.18.0"));
+        assertEquals(-1, Parameters.parseIpv4("198.018.0.1"));
+    }
+
+    @Test
+    void shouldReadNumbersAsCsAtoi()
+    {
+        assertEquals(12, Parameters.atoi("12abc"));
+        assertEquals(0, Parameters.atoi("abc"));
+        assertEquals(-4, Parameters.atoi(" -4"));
+    }
+
+    @Test
+    void shouldSizeTheDefaultPoolAsTestpmd()
+    {
+        // dpdk-testpmd -l 0-1 (one forwarding lcore): "create a new mbuf pool <mb_pool_0>: n=155456".
+        assertEquals(155_456, TestPmd.defaultNumMbufs(1));
+    }
+}

@@ -1,0 +1,212 @@
+package io.jdpdk.apps.testpmd;
+
+import io.jdpdk.apps.testing.Pcap;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * jdpdk's testpmd against dpdk-testpmd 22.11 as the oracle: both forward the same two input pcaps through two
+ * net_pcap ports in one mode and must write byte-identical output pcaps (captured bytes and original lengths;
+ * timestamps differ) and the same forward statistics. Both run interactively with commands on a pipe: {@code start},
+ * then {@code stop} and {@code quit} once both output files hold every packet; {@code --no-flush-rx}, since the
+ * flush would otherwise read the pcap files before forwarding starts.
+ */
+class TestPmdOracleTest
+{
+    private static final long SEED = 0x5EED_7E57_0D0DL;
+    private static final String[] COMMON = { "-i", "--no-flush-rx", "--total-num-mbufs=8192" };
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void needDpdkTestpmd()
+    {
+        assumeTrue(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
+    }
+
+    @Test
+    void ioForwardsEveryFrameUnchangedAsDpdkTestpmd() throws Exception
+    {
+        final List<byte[]> in0 = frames(SEED, true, true);
+        final List<byte[]> in1 = frames(SEED + 1, true, true);
+        final Outputs outputs = compare("io", in0, in1);
+        assertEquals(records(in0), outputs.out1, "io changes nothing");
+        assertEquals(records(in1), outputs.out0, "io changes nothing");
+    }
+
+    @Test
+    void macWritesPeerAndPortAddressesAsDpdkTestpmd() throws Exception
+    {
+        final List<byte[]> in0 = frames(SEED + 2, true, true);
+        final Outputs outputs = compare("mac", in0, frames(SEED + 3, true, true), "--eth-peer=1,0A:0B:0C:0D:0E:0F");
+        final byte[] first = outputs.out1.get(0).data();
+        assertEquals(0x0A0B_0C0D_0E0FL, mac(first, 0), "peer of port 1 from --eth-peer");
+        assertEquals(0x0270_6361_7001L, mac(first, 6), "net_pcap1's own address");
+        assertEquals(0x0200_0000_0000L, mac(outputs.out0.get(0).data(), 0), "port 0's default peer");
+        assertArrayEquals(java.util.Arrays.copyOfRange(in0.get(0), 12, in0.get(0).length),
+            java.util.Arrays.copyOfRange(first, 12, first.length), "nothing after the addresses changes");
+    }
+
+    @Test
+    void macswapSwapsAddressesAsDpdkTestpmd() throws Exception
+    {
+        final List<byte[]> in0 = frames(SEED + 4, true, false);
+        final Outputs outputs = compare("macswap", in0, frames(SEED + 5, true, false));
+        final byte[] first = outputs.out1.get(0).data();
+        assertEquals(mac(in0.get(0), 6), mac(first, 0));
+        assertEquals(mac(in0.get(0), 0), mac(first, 6));
+    }
+
+    @Test
+    void fiveTupleSwapSwapsMacIpAndPortsAsDpdkTestpmd() throws Exception
+    {
+        final List<byte[]> in0 = frames(SEED + 6, false, false);
+        final Outputs outputs = compare("5tswap", in0, frames(SEED + 7, false, false));
+        // Frames.mixed starts with an IPv4 UDP frame: addresses and ports come back swapped.
+        final byte[] before = in0.get(0);
+        final byte[] after = outputs.out1.get(0).data();
+        assertEquals(ByteBuffer.wrap(before).getInt(26), ByteBuffer.wrap(after).getInt(30));
+        assertEquals(ByteBuffer.wrap(before).getShort(34), ByteBuffer.wrap(after).getShort(36));
+        assertNotEquals(ByteBuffer.wrap(before).getInt(26), ByteBuffer.wrap(after).getInt(26));
+    }
+
+    @Test
+    void rxonlyReceivesEverythingAndSendsNothingAsDpdkTestpmd() throws Exception
+    {
+        final Outputs outputs = compare("rxonly", frames(SEED + 8, true, true), frames(SEED + 9, true, true));
+        assertEquals(List.of(), outputs.out0);
+        assertEquals(List.of(), outputs.out1);
+    }
+
+    /** What both wrote, after checking they wrote the same. */
+    private record Outputs(List<TestPmdRun.Record> out0, List<TestPmdRun.Record> out1)
+    {
+    }
+
+    private Outputs compare(final String mode, final List<byte[]> in0, final List<byte[]> in1, final String... extra)
+        throws Exception
+    {
+        final Path pcap0 = dir.resolve("in0.pcap");
+        final Path pcap1 = dir.resolve("in1.pcap");
+        Pcap.write(pcap0, in0);
+        Pcap.write(pcap1, in1);
+        final List<String> args = new ArrayList<>(List.of(COMMON));
+        args.add("--forward-mode=" + mode);
+        args.addAll(List.of(extra));
+        final String[] appArgs = args.toArray(String[]::new);
+        try (TestPmdRun dpdk = TestPmdRun.start(true, dir.resolve("dpdk"), pcap0, pcap1, appArgs);
+             TestPmdRun jdpdk = TestPmdRun.start(false, dir.resolve("jdpdk"), pcap0, pcap1, appArgs))
+        {
+            for (final TestPmdRun run : List.of(dpdk, jdpdk))
+            {
+                run.send("start\n");
+            }
+            final boolean sends = !mode.equals("rxonly");
+            if (sends)
+            {
+                for (final TestPmdRun run : List.of(dpdk, jdpdk))
+                {
+                    run.awaitRecords(in1.size(), in0.size(), 60);
+                }
+            }
+            else
+            {
+                // Nothing to wait for in the output files: the pcap files are read within microseconds of start.
+                jdpdk.awaitOutput("packets/burst=", 60);
+                Thread.sleep(1500);
+            }
+            for (final TestPmdRun run : List.of(dpdk, jdpdk))
+            {
+                run.send("stop\nquit\n");
+                run.closeInput();
+            }
+            final int dpdkExit = dpdk.waitFor(60);
+            assertEquals(0, dpdkExit, dpdk.output());
+            final int jdpdkExit = jdpdk.waitFor(60);
+            assertEquals(0, jdpdkExit, jdpdk.output());
+
+            final List<TestPmdRun.Record> expected0 = TestPmdRun.records(dpdk.out0);
+            final List<TestPmdRun.Record> expected1 = TestPmdRun.records(dpdk.out1);
+            final List<TestPmdRun.Record> actual0 = TestPmdRun.records(jdpdk.out0);
+            final List<TestPmdRun.Record> actual1 = TestPmdRun.records(jdpdk.out1);
+            assertEquals(sends ? in1.size() : 0, expected0.size());
+            assertEquals(sends ? in0.size() : 0, expected1.size());
+            assertSameRecords(expected0, actual0, mode + " port 0");
+            assertSameRecords(expected1, actual1, mode + " port 1");
+
+            final String dpdkOut = dpdk.output();
+            final String jdpdkOut = jdpdk.output();
+            assertEquals(TestPmdRun.portStats(dpdkOut), TestPmdRun.portStats(jdpdkOut), jdpdkOut);
+            assertEquals(2, TestPmdRun.portStats(jdpdkOut).size(), jdpdkOut);
+            assertArrayEquals(TestPmdRun.accumulated(dpdkOut), TestPmdRun.accumulated(jdpdkOut), jdpdkOut);
+            assertEquals(in0.size() + in1.size(), TestPmdRun.accumulated(jdpdkOut)[0], jdpdkOut);
+            final long[] inUse = TestPmdRun.inUse(jdpdkOut);
+            assertNotNull(inUse, jdpdkOut);
+            assertEquals(0, inUse[0], jdpdkOut);
+            return new Outputs(actual0, actual1);
+        }
+    }
+
+    private static void assertSameRecords(final List<TestPmdRun.Record> expected, final List<TestPmdRun.Record> actual,
+        final String what)
+    {
+        assertEquals(expected.size(), actual.size(), what + ": number of packets");
+        for (int i = 0; i < expected.size(); i++)
+        {
+            assertEquals(expected.get(i).originalLength(), actual.get(i).originalLength(), what + " packet " + i);
+            assertArrayEquals(expected.get(i).data(), actual.get(i).data(), what + " packet " + i + " of " +
+                expected.get(i).data().length + " bytes");
+        }
+    }
+
+    /** The oracle frames, with the runts cut inside headers and those shorter than the addresses if wanted. */
+    private static List<byte[]> frames(final long seed, final boolean cutInsideHeaders, final boolean veryShort)
+    {
+        final List<byte[]> frames = new ArrayList<>(OracleFrames.allModes(seed));
+        if (cutInsideHeaders)
+        {
+            frames.addAll(OracleFrames.cutInsideHeaders(seed));
+        }
+        if (veryShort)
+        {
+            frames.addAll(OracleFrames.shorterThanAddresses(seed));
+        }
+        return frames;
+    }
+
+    private static List<TestPmdRun.Record> records(final List<byte[]> frames)
+    {
+        final List<TestPmdRun.Record> records = new ArrayList<>();
+        for (final byte[] f : frames)
+        {
+            // The pcap PMD writes at most its snap length of a frame.
+            records.add(new TestPmdRun.Record(f.length,
+                java.util.Arrays.copyOf(f, Math.min(f.length, OracleFrames.PCAP_SNAPLEN))));
+        }
+        return records;
+    }
+
+    private static long mac(final byte[] frame, final int offset)
+    {
+        long mac = 0;
+        for (int i = 0; i < 6; i++)
+        {
+            mac = (mac << 8) | (frame[offset + i] & 0xFF);
+        }
+        return mac;
+    }
+}
