@@ -134,13 +134,9 @@ final class Parameters
         }
         if (o.forwardMode != null)
         {
-            if (Engines.isAvailable(o.forwardMode))
+            if (Engines.isKnown(o.forwardMode))
             {
                 mode = o.forwardMode;
-            }
-            else if (Engines.isKnown(o.forwardMode))
-            {
-                throw new BadOption("forwarding mode " + o.forwardMode + " is not available in this build");
             }
             else
             {

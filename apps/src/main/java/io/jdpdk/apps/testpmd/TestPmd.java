@@ -677,9 +677,9 @@ public final class TestPmd
     /** testpmd's {@code set_pkt_forwarding_mode}: the mode of the next start. */
     void setFwd(final String name)
     {
-        if (!Engines.isAvailable(name))
+        if (!Engines.isKnown(name))
         {
-            err.println("forwarding mode " + name + " is not available in this build");
+            err.println("Invalid " + name + " packet forwarding mode");
             return;
         }
         out.printf("Set %s packet forwarding mode%n", name);
