@@ -94,6 +94,20 @@ public final class PacketBurst
         Arrays.fill(outPorts, 0, burst.count(), port);
     }
 
+    /** Whether every packet's output port is {@code port}. */
+    boolean allTo(final int port)
+    {
+        final int n = burst.count();
+        for (int i = 0; i < n; i++)
+        {
+            if (outPorts[i] != port)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Sets the receive metadata after an RX stage filled {@link #mbufs()}; every packet starts dropped. */
     void received(final int port, final int queue, final long nanos)
     {

@@ -72,6 +72,37 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
     {
         final MbufBurst mbufs = burst.mbufs();
         final int n = mbufs.count();
+        final int first = n == 0 ? PacketBurst.DROP : burst.outPort(0);
+        if (n > 0 && burst.allTo(first) && first >= 0 && first < pending.length &&
+            (pending[first] != null || resolve(first)) && pending[first].count() == 0)
+        {
+            // The whole burst goes to one port and nothing is buffered for it: send it as it is.
+            final int sent = portsById[first].txBurstOrFree(queue, mbufs);
+            txPackets.getAndAddRelease(sent);
+            if (sent < n)
+            {
+                txDrops.getAndAddRelease(n - sent);
+            }
+        }
+        else
+        {
+            buffer(burst, mbufs, n);
+        }
+        if (latency != null)
+        {
+            latency.accept(System.nanoTime() - burst.rxNanos());
+        }
+        work += n;
+        if (endOfBatch)
+        {
+            flushAll();
+        }
+        return true;
+    }
+
+    /** Sorts the burst's packets into the per-port buffers (flushing full ones) and frees the dropped. */
+    private void buffer(final PacketBurst burst, final MbufBurst mbufs, final int n)
+    {
         int dropped = 0;
         for (int i = 0; i < n; i++)
         {
@@ -95,16 +126,6 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
         {
             functionDrops.getAndAddRelease(dropped);
         }
-        if (latency != null)
-        {
-            latency.accept(System.nanoTime() - burst.rxNanos());
-        }
-        work += n;
-        if (endOfBatch)
-        {
-            flushAll();
-        }
-        return true;
     }
 
     /**
