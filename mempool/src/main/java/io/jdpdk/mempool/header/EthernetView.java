@@ -1,6 +1,5 @@
 package io.jdpdk.mempool.header;
 
-
 import java.lang.foreign.MemorySegment;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.ETH_DESTINATION;
@@ -41,7 +40,6 @@ public final class EthernetView extends HeaderView
     {
         return bind(segment, base, length, ETH_HEADER_LENGTH);
     }
-
 
     public long destination()
     {

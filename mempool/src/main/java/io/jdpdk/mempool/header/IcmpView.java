@@ -1,6 +1,5 @@
 package io.jdpdk.mempool.header;
 
-
 import java.lang.foreign.MemorySegment;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.ICMP_CHECKSUM;
@@ -41,7 +40,6 @@ public final class IcmpView extends HeaderView
     {
         return bind(segment, base, length, ICMP_HEADER_LENGTH);
     }
-
 
     public int type()
     {

@@ -1,6 +1,5 @@
 package io.jdpdk.mempool.header;
 
-
 import java.lang.foreign.MemorySegment;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.ICMP_CHECKSUM;
@@ -45,7 +44,6 @@ public final class Icmpv6View extends HeaderView
     {
         return bind(segment, base, length, ICMP_HEADER_LENGTH);
     }
-
 
     public int type()
     {

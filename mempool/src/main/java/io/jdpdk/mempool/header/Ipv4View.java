@@ -1,6 +1,5 @@
 package io.jdpdk.mempool.header;
 
-
 import java.lang.foreign.MemorySegment;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.IPV4_CHECKSUM;
@@ -69,7 +68,6 @@ public final class Ipv4View extends HeaderView
         this.totalLength = totalLength;
         return true;
     }
-
 
     public int version()
     {

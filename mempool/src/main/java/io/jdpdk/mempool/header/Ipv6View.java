@@ -1,6 +1,5 @@
 package io.jdpdk.mempool.header;
 
-
 import java.lang.foreign.MemorySegment;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_ADDRESS_LENGTH;
@@ -114,7 +113,6 @@ public final class Ipv6View extends HeaderView
         this.fragment = fragment;
         return true;
     }
-
 
     public int version()
     {

@@ -1,6 +1,5 @@
 package io.jdpdk.mempool.header;
 
-
 import java.lang.foreign.MemorySegment;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.TCP_ACKNOWLEDGMENT_NUMBER;
@@ -73,7 +72,6 @@ public final class TcpView extends HeaderView
         this.headerLength = headerLength;
         return true;
     }
-
 
     public int sourcePort()
     {

@@ -1,6 +1,5 @@
 package io.jdpdk.mempool.header;
 
-
 import java.lang.foreign.MemorySegment;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.UDP_CHECKSUM;
@@ -49,7 +48,6 @@ public final class UdpView extends HeaderView
         this.length = udpLength;
         return true;
     }
-
 
     public int sourcePort()
     {

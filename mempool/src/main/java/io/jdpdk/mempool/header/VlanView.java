@@ -1,6 +1,5 @@
 package io.jdpdk.mempool.header;
 
-
 import java.lang.foreign.MemorySegment;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.VLAN_TAG_LENGTH;
