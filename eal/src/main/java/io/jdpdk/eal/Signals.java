@@ -38,7 +38,7 @@ public final class Signals
             final MemorySegment previous = (MemorySegment)SIGNAL.invokeExact(signal.getNumber(), MemorySegment.NULL);
             if (previous.address() > 1) // neither SIG_DFL nor SIG_IGN: the JVM's own handler, keep it
             {
-                final MemorySegment dfl = (MemorySegment)SIGNAL.invokeExact(signal.getNumber(), previous);
+                final MemorySegment _ = (MemorySegment)SIGNAL.invokeExact(signal.getNumber(), previous);
             }
         }
         catch (final Throwable t)

@@ -134,8 +134,7 @@ public final class Port implements AutoCloseable
     public static Port probe(final String devargs)
     {
         Eal.current().probe(devargs);
-        final int comma = devargs.indexOf(',');
-        final Port port = byName(comma < 0 ? devargs : devargs.substring(0, comma));
+        final Port port = byName(deviceName(devargs));
         port.hotplugged = true;
         return port;
     }
@@ -164,8 +163,7 @@ public final class Port implements AutoCloseable
             {
                 continue;
             }
-            final int comma = devargs.indexOf(',');
-            final String name = comma < 0 ? devargs : devargs.substring(0, comma);
+            final String name = deviceName(devargs);
             try (Arena arena = Arena.ofConfined())
             {
                 if (EthdevRaw.dev_get_port_by_name(arena.allocateFrom(name), arena.allocate(JAVA_SHORT)) < 0)
@@ -192,6 +190,13 @@ public final class Port implements AutoCloseable
         }
         Eal.current().probe(pciAddress);
         return byName(pciAddress);
+    }
+
+    /** The device name a devargs string starts with: {@code net_pcap0} of {@code net_pcap0,rx_pcap=in.pcap}. */
+    private static String deviceName(final String devargs)
+    {
+        final int comma = devargs.indexOf(',');
+        return comma < 0 ? devargs : devargs.substring(0, comma);
     }
 
     /** Port id. */
@@ -419,7 +424,7 @@ public final class Port implements AutoCloseable
         final StringBuilder sb = new StringBuilder(17);
         for (int i = 5; i >= 0; i--)
         {
-            sb.append(String.format("%02X", (mac >>> (8 * i)) & 0xFF));
+            sb.append(String.format(java.util.Locale.ROOT, "%02X", (mac >>> (8 * i)) & 0xFF));
             if (i > 0)
             {
                 sb.append(':');

@@ -425,8 +425,8 @@ public final class L3fwd
             portConfig.rssHashFunctions(RSS_IP & info.flowTypeRssOffloads());
         }
         port.configure(portConfig);
-        out.printf(" Address:%s, Destination:%s, ", L3fwdConfig.formatMac(port.macAddress()),
-            L3fwdConfig.formatMac(config.ethDest(id)));
+        out.printf(" Address:%s, Destination:%s, ", Port.formatMac(port.macAddress()),
+            Port.formatMac(config.ethDest(id)));
         for (int i = 0; i < lcores.length; i++)
         {
             out.printf("txq=%d,%d ", lcores[i], i);

@@ -1,9 +1,10 @@
 package io.jdpdk.apps.l3fwd;
 
+import io.jdpdk.pmd.Port;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -380,21 +381,6 @@ public final class L3fwdConfig
         return mac;
     }
 
-    /** 48 bits as {@code 02:00:00:00:00:01}, upper case as {@code rte_ether_format_addr} prints. */
-    public static String formatMac(final long mac)
-    {
-        final StringBuilder sb = new StringBuilder(17);
-        for (int shift = 40; shift >= 0; shift -= 8)
-        {
-            sb.append(String.format(Locale.ROOT, "%02X", (mac >>> shift) & 0xFF));
-            if (shift > 0)
-            {
-                sb.append(':');
-            }
-        }
-        return sb.toString();
-    }
-
     /** l3fwd's pre-set destinations: {@code RTE_ETHER_LOCAL_ADMIN_ADDR + (port << 40)}, i.e. 02:00:00:00:00:port. */
     private static long[] defaultEthDest()
     {
@@ -454,6 +440,6 @@ public final class L3fwdConfig
     {
         return "L3fwdConfig[portmask=0x" + Long.toHexString(portMask) + ", config=" + lcoreParams +
             ", promiscuous=" + promiscuous + ", rxd=" + rxDesc + ", txd=" + txDesc + ", eth-dest=" +
-            Arrays.stream(enabledPorts()).mapToObj(p -> p + ":" + formatMac(ethDest[p])).toList() + "]";
+            Arrays.stream(enabledPorts()).mapToObj(p -> p + ":" + Port.formatMac(ethDest[p])).toList() + "]";
     }
 }

@@ -62,7 +62,7 @@ class L3fwdConfigTest
         {
             assertThrows(ConfigException.class, () -> L3fwdConfig.parseEthDest(bad), bad);
         }
-        assertEquals("0A:1B:2C:3D:4E:5F", L3fwdConfig.formatMac(0x0A_1B_2C_3D_4E_5FL));
+        assertEquals("0A:1B:2C:3D:4E:5F", io.jdpdk.pmd.Port.formatMac(0x0A_1B_2C_3D_4E_5FL));
     }
 
     @Test
