@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
     description = "jdpdk throughput beside DPDK's C tools, in the same run.")
 public final class Bench implements Callable<Integer>
 {
-    @Parameters(arity = "0..*", description = "scenarios: iofwd, pipeline, macswap, l3fwd (default: all)")
+    @Parameters(arity = "0..*", description = "scenarios: iofwd, pipeline, macswap, l3fwd, samecore (default: all)")
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--seconds", description = "seconds per run (default 10)")
@@ -57,7 +57,7 @@ public final class Bench implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        final List<String> run = scenarios.isEmpty() ? List.of("iofwd", "pipeline", "macswap", "l3fwd") : scenarios;
+        final List<String> run = scenarios.isEmpty() ? List.of("iofwd", "pipeline", "macswap", "l3fwd", "samecore") : scenarios;
         for (final String scenario : run)
         {
             switch (scenario)
@@ -66,9 +66,10 @@ public final class Bench implements Callable<Integer>
                 case "pipeline" -> pipeline();
                 case "macswap" -> macswap();
                 case "l3fwd" -> l3fwd();
+                case "samecore" -> sameCore();
                 default ->
                 {
-                    System.err.println("bench: unknown scenario " + scenario + " (iofwd, pipeline, macswap, l3fwd)");
+                    System.err.println("bench: unknown scenario " + scenario + " (iofwd, pipeline, macswap, l3fwd, samecore)");
                     return 1;
                 }
             }
@@ -134,7 +135,7 @@ public final class Bench implements Callable<Integer>
     }
 
     /** A C peer built by this module into target/native, found next to the bench jar. */
-    private static String nativePeer(final String name)
+    static String nativePeer(final String name)
     {
         final String cp = System.getProperty("java.class.path");
         for (final String entry : cp.split(java.io.File.pathSeparator))
@@ -188,6 +189,31 @@ public final class Bench implements Callable<Integer>
             compare("l3fwd LPM, 1 lcore, " + (ports.get(0).contains("null") ? "2 x net_null" :
                 "2 x net_pcap replaying IPv4"), "dpdk-testpmd --forward-mode=io", testpmd, "jdpdk l3fwd",
                 Peer.java("io.jdpdk.apps.l3fwd.L3fwd", l3fwd.toArray(String[]::new)));
+        }
+    }
+
+    /**
+     * testpmd's io and macswap C code and jdpdk's testpmd engines taking turns on one lcore in 100 ms slices
+     * ({@link SameCoreScenario}), once per round: the ratio this VM's drift between runs cannot skew.
+     */
+    private void sameCore() throws Exception
+    {
+        System.out.println("== same core, C and Java taking turns in 100 ms slices, 2 x net_null, burst 32 (" +
+            seconds + " s x " + rounds + " rounds, Rx-pps per port)");
+        for (final String mode : List.of("io", "macswap"))
+        {
+            for (int r = 0; r < rounds; r++)
+            {
+                final List<String> args = new ArrayList<>(List.of(mode, Integer.toString(seconds)));
+                args.addAll(ealArgs());
+                final String out = Peer.run(Peer.java(SameCoreScenario.class, args.toArray(String[]::new)), seconds + 30);
+                final int at = out.indexOf("same-core ");
+                if (at < 0)
+                {
+                    throw new IllegalStateException("SameCoreScenario printed no result; its output:\n" + out);
+                }
+                System.out.println("round " + (r + 1) + ": " + out.substring(at, out.indexOf('\n', at)));
+            }
         }
     }
 

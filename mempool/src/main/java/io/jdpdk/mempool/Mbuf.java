@@ -5,7 +5,6 @@ import io.jdpdk.mempool.raw.MbufRaw;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 
 /**
  * A re-pointable flyweight over one {@code struct rte_mbuf}. {@link #wrap(long)} points it at an
@@ -31,14 +30,6 @@ public final class Mbuf
     /** {@code RTE_MBUF_F_EXTERNAL}: the mbuf's buffer is external memory. */
     public static final long F_EXTERNAL = 1L << 61;
 
-    private static final MemorySegment MEM = Memory.ALL;
-    private static final ValueLayout.OfShort U16 = ValueLayout.JAVA_SHORT_UNALIGNED;
-    private static final ValueLayout.OfShort U16_BE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED;
-    private static final ValueLayout.OfInt U32_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED;
-    private static final ValueLayout.OfLong U64_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-
     private long address;
 
     /** Points this flyweight at the mbuf at {@code address} (non-zero). @return this */
@@ -57,31 +48,31 @@ public final class Mbuf
     /** Address of the first data byte: {@code buf_addr + data_off}. */
     public long dataAddress()
     {
-        return MEM.get(U64, address + MbufRaw.BUF_ADDR) + dataOff();
+        return Memory.getLong(address + MbufRaw.BUF_ADDR) + dataOff();
     }
 
     /** Bytes of data in this segment. */
     public int dataLen()
     {
-        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.DATA_LEN));
+        return Short.toUnsignedInt(Memory.getShort(address + MbufRaw.DATA_LEN));
     }
 
     /** Bytes of data in the whole packet (all segments). */
     public int pktLen()
     {
-        return MEM.get(U32, address + MbufRaw.PKT_LEN);
+        return Memory.getInt(address + MbufRaw.PKT_LEN);
     }
 
     /** Offset of the data from the start of the buffer (the headroom). */
     public int dataOff()
     {
-        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.DATA_OFF));
+        return Short.toUnsignedInt(Memory.getShort(address + MbufRaw.DATA_OFF));
     }
 
     /** Size of the buffer: headroom + data + tailroom. */
     public int bufLen()
     {
-        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.BUF_LEN));
+        return Short.toUnsignedInt(Memory.getShort(address + MbufRaw.BUF_LEN));
     }
 
     /** Free bytes before the data. */
@@ -99,26 +90,26 @@ public final class Mbuf
     /** Input port the PMD stamped on the mbuf. */
     public int port()
     {
-        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.PORT));
+        return Short.toUnsignedInt(Memory.getShort(address + MbufRaw.PORT));
     }
 
     /** Sets the port field. @return this */
     public Mbuf port(final int port)
     {
-        MEM.set(U16, address + MbufRaw.PORT, (short)port);
+        Memory.putShort(address + MbufRaw.PORT, (short)port);
         return this;
     }
 
     /** Number of segments. */
     public int nbSegs()
     {
-        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.NB_SEGS));
+        return Short.toUnsignedInt(Memory.getShort(address + MbufRaw.NB_SEGS));
     }
 
     /** Address of the next segment ({@code next}), or 0 for the last one. */
     public long next()
     {
-        return MEM.get(U64, address + MbufRaw.NEXT);
+        return Memory.getLong(address + MbufRaw.NEXT);
     }
 
     /**
@@ -131,23 +122,23 @@ public final class Mbuf
      */
     public boolean chain(final long tail)
     {
-        final int tailSegs = Short.toUnsignedInt(MEM.get(U16, tail + MbufRaw.NB_SEGS));
+        final int tailSegs = Short.toUnsignedInt(Memory.getShort(tail + MbufRaw.NB_SEGS));
         final int segs = nbSegs() + tailSegs;
         if (segs > 0xFFFF)
         {
             return false;
         }
-        MEM.set(U64, lastSegment() + MbufRaw.NEXT, tail);
-        MEM.set(U16, address + MbufRaw.NB_SEGS, (short)segs);
-        MEM.set(U32, address + MbufRaw.PKT_LEN, pktLen() + MEM.get(U32, tail + MbufRaw.PKT_LEN));
-        MEM.set(U32, tail + MbufRaw.PKT_LEN, Short.toUnsignedInt(MEM.get(U16, tail + MbufRaw.DATA_LEN)));
+        Memory.putLong(lastSegment() + MbufRaw.NEXT, tail);
+        Memory.putShort(address + MbufRaw.NB_SEGS, (short)segs);
+        Memory.putInt(address + MbufRaw.PKT_LEN, pktLen() + Memory.getInt(tail + MbufRaw.PKT_LEN));
+        Memory.putInt(tail + MbufRaw.PKT_LEN, Short.toUnsignedInt(Memory.getShort(tail + MbufRaw.DATA_LEN)));
         return true;
     }
 
     /** Reference count. */
     public int refcnt()
     {
-        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.REFCNT));
+        return Short.toUnsignedInt(Memory.getShort(address + MbufRaw.REFCNT));
     }
 
     /** Adds {@code delta} to the reference count atomically. @return the new count */
@@ -159,64 +150,64 @@ public final class Mbuf
     /** Offload flags ({@code RTE_MBUF_F_*}). */
     public long olFlags()
     {
-        return MEM.get(U64, address + MbufRaw.OL_FLAGS);
+        return Memory.getLong(address + MbufRaw.OL_FLAGS);
     }
 
     /** Sets the offload flags (e.g. keep only {@link #F_INDIRECT} | {@link #F_EXTERNAL} before TX). @return this */
     public Mbuf olFlags(final long flags)
     {
-        MEM.set(U64, address + MbufRaw.OL_FLAGS, flags);
+        Memory.putLong(address + MbufRaw.OL_FLAGS, flags);
         return this;
     }
 
     /** Packet type the PMD recognised ({@code RTE_PTYPE_*}). */
     public int packetType()
     {
-        return MEM.get(U32, address + MbufRaw.PACKET_TYPE);
+        return Memory.getInt(address + MbufRaw.PACKET_TYPE);
     }
 
     /** RSS hash (valid when the PMD set {@code RTE_MBUF_F_RX_RSS_HASH}). */
     public int rssHash()
     {
-        return MEM.get(U32, address + MbufRaw.HASH_RSS);
+        return Memory.getInt(address + MbufRaw.HASH_RSS);
     }
 
     /** VLAN tag control information, host order. */
     public int vlanTci()
     {
-        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.VLAN_TCI));
+        return Short.toUnsignedInt(Memory.getShort(address + MbufRaw.VLAN_TCI));
     }
 
     /** Sets the VLAN TCI to insert on TX (with {@code RTE_MBUF_F_TX_VLAN}), host order. @return this */
     public Mbuf vlanTci(final int tci)
     {
-        MEM.set(U16, address + MbufRaw.VLAN_TCI, (short)tci);
+        Memory.putShort(address + MbufRaw.VLAN_TCI, (short)tci);
         return this;
     }
 
     /** Outer VLAN tag control information (QinQ), host order. */
     public int vlanTciOuter()
     {
-        return Short.toUnsignedInt(MEM.get(U16, address + MbufRaw.VLAN_TCI_OUTER));
+        return Short.toUnsignedInt(Memory.getShort(address + MbufRaw.VLAN_TCI_OUTER));
     }
 
     /** Sets the outer VLAN TCI to insert on TX (with {@code RTE_MBUF_F_TX_QINQ}). @return this */
     public Mbuf vlanTciOuter(final int tci)
     {
-        MEM.set(U16, address + MbufRaw.VLAN_TCI_OUTER, (short)tci);
+        Memory.putShort(address + MbufRaw.VLAN_TCI_OUTER, (short)tci);
         return this;
     }
 
     /** The TX offload lengths word ({@code tx_offload}: l2_len, l3_len, l4_len, tso_segsz, outer lengths). */
     public long txOffload()
     {
-        return MEM.get(U64, address + MbufRaw.TX_OFFLOAD);
+        return Memory.getLong(address + MbufRaw.TX_OFFLOAD);
     }
 
     /** Sets the whole TX offload lengths word (one write for several lengths). @return this */
     public Mbuf txOffload(final long word)
     {
-        MEM.set(U64, address + MbufRaw.TX_OFFLOAD, word);
+        Memory.putLong(address + MbufRaw.TX_OFFLOAD, word);
         return this;
     }
 
@@ -259,14 +250,14 @@ public final class Mbuf
     private Mbuf txOffloadBits(final int shift, final long mask, final int value)
     {
         final long word = txOffload();
-        MEM.set(U64, address + MbufRaw.TX_OFFLOAD, (word & ~(mask << shift)) | ((value & mask) << shift));
+        Memory.putLong(address + MbufRaw.TX_OFFLOAD, (word & ~(mask << shift)) | ((value & mask) << shift));
         return this;
     }
 
     /** The pool this mbuf belongs to ({@code struct rte_mempool *}). */
     public long pool()
     {
-        return MEM.get(U64, address + MbufRaw.POOL);
+        return Memory.getLong(address + MbufRaw.POOL);
     }
 
     /**
@@ -281,9 +272,9 @@ public final class Mbuf
         {
             return false;
         }
-        MEM.set(U16, address + MbufRaw.DATA_OFF, (short)(off - len));
-        MEM.set(U16, address + MbufRaw.DATA_LEN, (short)(dataLen() + len));
-        MEM.set(U32, address + MbufRaw.PKT_LEN, pktLen() + len);
+        Memory.putShort(address + MbufRaw.DATA_OFF, (short)(off - len));
+        Memory.putShort(address + MbufRaw.DATA_LEN, (short)(dataLen() + len));
+        Memory.putInt(address + MbufRaw.PKT_LEN, pktLen() + len);
         return true;
     }
 
@@ -299,9 +290,9 @@ public final class Mbuf
         {
             return false;
         }
-        MEM.set(U16, address + MbufRaw.DATA_OFF, (short)(dataOff() + len));
-        MEM.set(U16, address + MbufRaw.DATA_LEN, (short)(dataLen - len));
-        MEM.set(U32, address + MbufRaw.PKT_LEN, pktLen() - len);
+        Memory.putShort(address + MbufRaw.DATA_OFF, (short)(dataOff() + len));
+        Memory.putShort(address + MbufRaw.DATA_LEN, (short)(dataLen - len));
+        Memory.putInt(address + MbufRaw.PKT_LEN, pktLen() - len);
         return true;
     }
 
@@ -314,15 +305,15 @@ public final class Mbuf
     public boolean append(final int len)
     {
         final long last = lastSegment();
-        final int segLen = Short.toUnsignedInt(MEM.get(U16, last + MbufRaw.DATA_LEN));
-        final int room = Short.toUnsignedInt(MEM.get(U16, last + MbufRaw.BUF_LEN)) -
-            Short.toUnsignedInt(MEM.get(U16, last + MbufRaw.DATA_OFF)) - segLen;
+        final int segLen = Short.toUnsignedInt(Memory.getShort(last + MbufRaw.DATA_LEN));
+        final int room = Short.toUnsignedInt(Memory.getShort(last + MbufRaw.BUF_LEN)) -
+            Short.toUnsignedInt(Memory.getShort(last + MbufRaw.DATA_OFF)) - segLen;
         if (len < 0 || len > room)
         {
             return false;
         }
-        MEM.set(U16, last + MbufRaw.DATA_LEN, (short)(segLen + len));
-        MEM.set(U32, address + MbufRaw.PKT_LEN, pktLen() + len);
+        Memory.putShort(last + MbufRaw.DATA_LEN, (short)(segLen + len));
+        Memory.putInt(address + MbufRaw.PKT_LEN, pktLen() + len);
         return true;
     }
 
@@ -334,13 +325,13 @@ public final class Mbuf
     public boolean trim(final int len)
     {
         final long last = lastSegment();
-        final int segLen = Short.toUnsignedInt(MEM.get(U16, last + MbufRaw.DATA_LEN));
+        final int segLen = Short.toUnsignedInt(Memory.getShort(last + MbufRaw.DATA_LEN));
         if (len < 0 || len > segLen)
         {
             return false;
         }
-        MEM.set(U16, last + MbufRaw.DATA_LEN, (short)(segLen - len));
-        MEM.set(U32, address + MbufRaw.PKT_LEN, pktLen() - len);
+        Memory.putShort(last + MbufRaw.DATA_LEN, (short)(segLen - len));
+        Memory.putInt(address + MbufRaw.PKT_LEN, pktLen() - len);
         return true;
     }
 
@@ -351,8 +342,8 @@ public final class Mbuf
         {
             return false;
         }
-        MEM.set(U16, address + MbufRaw.DATA_LEN, (short)len);
-        MEM.set(U32, address + MbufRaw.PKT_LEN, len);
+        Memory.putShort(address + MbufRaw.DATA_LEN, (short)len);
+        Memory.putInt(address + MbufRaw.PKT_LEN, len);
         return true;
     }
 
@@ -373,7 +364,7 @@ public final class Mbuf
 
     public byte getByte(final int offset)
     {
-        return MEM.get(ValueLayout.JAVA_BYTE, at(offset, 1));
+        return Memory.getByte(null, at(offset, 1));
     }
 
     public int getUnsignedByte(final int offset)
@@ -383,54 +374,54 @@ public final class Mbuf
 
     public Mbuf putByte(final int offset, final int value)
     {
-        MEM.set(ValueLayout.JAVA_BYTE, at(offset, 1), (byte)value);
+        Memory.putByte(null, at(offset, 1), (byte)value);
         return this;
     }
 
     /** Unsigned 16-bit value in network order. */
     public int getShort(final int offset)
     {
-        return Short.toUnsignedInt(MEM.get(U16_BE, at(offset, 2)));
+        return Short.toUnsignedInt(Memory.getShortBigEndian(null, at(offset, 2)));
     }
 
     public Mbuf putShort(final int offset, final int value)
     {
-        MEM.set(U16_BE, at(offset, 2), (short)value);
+        Memory.putShortBigEndian(null, at(offset, 2), (short)value);
         return this;
     }
 
     public int getInt(final int offset)
     {
-        return MEM.get(U32_BE, at(offset, 4));
+        return Memory.getIntBigEndian(null, at(offset, 4));
     }
 
     public Mbuf putInt(final int offset, final int value)
     {
-        MEM.set(U32_BE, at(offset, 4), value);
+        Memory.putIntBigEndian(null, at(offset, 4), value);
         return this;
     }
 
     public long getLong(final int offset)
     {
-        return MEM.get(U64_BE, at(offset, 8));
+        return Memory.getLongBigEndian(null, at(offset, 8));
     }
 
     public Mbuf putLong(final int offset, final long value)
     {
-        MEM.set(U64_BE, at(offset, 8), value);
+        Memory.putLongBigEndian(null, at(offset, 8), value);
         return this;
     }
 
     /** Copies {@code length} data bytes from {@code offset} into {@code dst}. */
     public void getBytes(final int offset, final byte[] dst, final int dstOffset, final int length)
     {
-        MemorySegment.copy(MEM, ValueLayout.JAVA_BYTE, at(offset, length), dst, dstOffset, length);
+        MemorySegment.copy(Memory.ALL, ValueLayout.JAVA_BYTE, at(offset, length), dst, dstOffset, length);
     }
 
     /** Copies {@code length} bytes of {@code src} into the data at {@code offset}. */
     public void putBytes(final int offset, final byte[] src, final int srcOffset, final int length)
     {
-        MemorySegment.copy(src, srcOffset, MEM, ValueLayout.JAVA_BYTE, at(offset, length), length);
+        MemorySegment.copy(src, srcOffset, Memory.ALL, ValueLayout.JAVA_BYTE, at(offset, length), length);
     }
 
     /** The data of this segment as a new byte array (allocates: control path and tests). */
@@ -447,7 +438,7 @@ public final class Mbuf
      */
     public MemorySegment data()
     {
-        return MEM.asSlice(dataAddress(), dataLen());
+        return Memory.ALL.asSlice(dataAddress(), dataLen());
     }
 
     private long at(final int offset, final int size)
@@ -465,7 +456,7 @@ public final class Mbuf
     {
         long seg = address;
         long next;
-        while ((next = MEM.get(U64, seg + MbufRaw.NEXT)) != 0)
+        while ((next = Memory.getLong(seg + MbufRaw.NEXT)) != 0)
         {
             seg = next;
         }

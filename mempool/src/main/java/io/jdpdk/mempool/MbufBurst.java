@@ -4,8 +4,6 @@ import io.jdpdk.eal.raw.Memory;
 import io.jdpdk.mempool.raw.MbufRaw;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /**
  * A reusable off-heap array of mbuf pointers ({@code struct rte_mbuf *[capacity]}) plus a count:
@@ -17,9 +15,6 @@ import java.lang.foreign.ValueLayout;
  */
 public final class MbufBurst implements AutoCloseable
 {
-    private static final MemorySegment MEM = Memory.ALL;
-    private static final ValueLayout.OfLong PTR = ValueLayout.JAVA_LONG;
-
     private final Arena arena;
     private final long address;
     private final int capacity;
@@ -74,13 +69,13 @@ public final class MbufBurst implements AutoCloseable
     /** The mbuf address at {@code index} (0..capacity-1). */
     public long get(final int index)
     {
-        return MEM.get(PTR, slot(index));
+        return Memory.getLong(slot(index));
     }
 
     /** Stores an mbuf address at {@code index}. */
     public void set(final int index, final long mbuf)
     {
-        MEM.set(PTR, slot(index), mbuf);
+        Memory.putLong(slot(index), mbuf);
     }
 
     /** Appends an mbuf. @return false when the burst is full */
@@ -90,7 +85,7 @@ public final class MbufBurst implements AutoCloseable
         {
             return false;
         }
-        MEM.set(PTR, address + 8L * count, mbuf);
+        Memory.putLong(address + 8L * count, mbuf);
         count++;
         return true;
     }
@@ -154,7 +149,7 @@ public final class MbufBurst implements AutoCloseable
         }
         if (n > 0 && n < count)
         {
-            MemorySegment.copy(MEM, address + 8L * n, MEM, address, 8L * (count - n));
+            Memory.copy(null, address + 8L * n, null, address, 8L * (count - n)); // overlapping: memmove
         }
         count -= n;
     }

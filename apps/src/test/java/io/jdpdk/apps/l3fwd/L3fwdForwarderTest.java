@@ -110,7 +110,7 @@ class L3fwdForwarderTest
         {
             final LcoreForwarder forwarder = forwarder(port);
             final int id = port.id();
-            run(forwarder, id, 200_000);
+            run(forwarder, id, 1_000_000); // past C2 and MethodHandle customization of rarely used handles
             threads.getCurrentThreadAllocatedBytes();
             final long rxBefore = forwarder.rx(id);
             final long before = threads.getCurrentThreadAllocatedBytes();

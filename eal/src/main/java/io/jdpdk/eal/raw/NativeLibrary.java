@@ -22,7 +22,8 @@ import java.util.Optional;
  * <p>
  * The shim is looked for in {@code -Djdpdk.native.lib=PATH}, else extracted from this jar to a
  * temporary file. A missing DPDK, a wrong DPDK version or a JVM without
- * {@code --enable-native-access} gives one {@link DpdkUnavailableException} that says so.
+ * {@code --enable-native-access} or without {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}
+ * gives one {@link DpdkUnavailableException} that says so.
  */
 public final class NativeLibrary
 {
@@ -114,6 +115,12 @@ public final class NativeLibrary
 
     private static SymbolLookup open()
     {
+        if (!Object.class.getModule().isExported("jdk.internal.misc", NativeLibrary.class.getModule()))
+        {
+            // Memory's raw access goes through Agrona's UnsafeApi, which needs this export.
+            throw new DpdkUnavailableException("raw memory access is not allowed: run java with " +
+                "--add-exports java.base/jdk.internal.misc=ALL-UNNAMED (Agrona needs it too)", null);
+        }
         final Path path;
         try
         {

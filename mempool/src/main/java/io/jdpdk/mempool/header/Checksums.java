@@ -1,6 +1,9 @@
 package io.jdpdk.mempool.header;
 
+import io.jdpdk.eal.raw.Memory;
+
 import java.lang.foreign.MemorySegment;
+import java.util.Objects;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.ICMP_CHECKSUM;
 import static io.jdpdk.mempool.header.HeaderOffsets.ICMP_HEADER_LENGTH;
@@ -44,22 +47,29 @@ public final class Checksums
      */
     public static long sum(final MemorySegment segment, final long address, final int length, final long initial)
     {
+        Objects.checkFromIndexSize(address, length, segment.byteSize());
+        return sumRaw(Memory.base(segment), Memory.offset(segment, address), length, initial);
+    }
+
+    /** {@link #sum} over raw memory ({@link Memory}); the caller has checked the range. */
+    static long sumRaw(final Object base, final long offset, final int length, final long initial)
+    {
         long sum = initial;
-        long at = address;
-        final long end4 = address + (length & ~3);
+        long at = offset;
+        final long end4 = offset + (length & ~3);
         while (at < end4)
         {
-            sum += segment.get(HeaderView.U32, at) & 0xFFFF_FFFFL;
+            sum += Memory.getIntBigEndian(base, at) & 0xFFFF_FFFFL;
             at += 4;
         }
         if ((length & 2) != 0)
         {
-            sum += Short.toUnsignedInt(segment.get(HeaderView.U16, at));
+            sum += Short.toUnsignedInt(Memory.getShortBigEndian(base, at));
             at += 2;
         }
         if ((length & 1) != 0)
         {
-            sum += Byte.toUnsignedInt(segment.get(HeaderView.U8, at)) << 8;
+            sum += Byte.toUnsignedInt(Memory.getByte(base, at)) << 8;
         }
         return sum;
     }
@@ -86,7 +96,7 @@ public final class Checksums
     /** Partial sum of the IPv6 pseudo-header, reading both addresses through {@code ip}. */
     public static long ipv6PseudoHeaderSum(final Ipv6View ip, final int protocol, final int length)
     {
-        return sum(ip.segment(), ip.base() + IPV6_SOURCE, 32, (length >>> 16) + (length & 0xFFFF) + protocol);
+        return ip.sum(IPV6_SOURCE, 32, (length >>> 16) + (length & 0xFFFF) + protocol);
     }
 
     /**
@@ -122,7 +132,7 @@ public final class Checksums
     /** Whether the header checksum field matches the header. */
     public static boolean verifyIpv4Header(final Ipv4View ip)
     {
-        return fold(sum(ip.segment(), ip.base(), ip.headerLength(), 0)) == 0xFFFF;
+        return fold(ip.sum(0, ip.headerLength(), 0)) == 0xFFFF;
     }
 
     /** Writes the computed header checksum into {@code ip}. */
@@ -163,7 +173,7 @@ public final class Checksums
         }
         final int length = udp.length();
         final long pseudo = ipv4PseudoHeaderSum(ip.sourceAddress(), ip.destinationAddress(), IpProtocol.UDP, length);
-        return fold(sum(udp.segment(), udp.base(), length, pseudo)) == 0xFFFF;
+        return fold(udp.sum(0, length, pseudo)) == 0xFFFF;
     }
 
     /** Writes the UDP checksum. @return false, writing nothing, for a fragment */
@@ -197,7 +207,7 @@ public final class Checksums
             return false;
         }
         final int length = udp.length();
-        return fold(sum(udp.segment(), udp.base(), length, ipv6PseudoHeaderSum(ip, IpProtocol.UDP, length))) ==
+        return fold(udp.sum(0, length, ipv6PseudoHeaderSum(ip, IpProtocol.UDP, length))) ==
             0xFFFF;
     }
 
@@ -235,7 +245,7 @@ public final class Checksums
             return false;
         }
         final long pseudo = ipv4PseudoHeaderSum(ip.sourceAddress(), ip.destinationAddress(), IpProtocol.TCP, length);
-        return fold(sum(tcp.segment(), tcp.base(), length, pseudo)) == 0xFFFF;
+        return fold(tcp.sum(0, length, pseudo)) == 0xFFFF;
     }
 
     /** Writes the TCP checksum. @return false, writing nothing, when it cannot be computed */
@@ -270,7 +280,7 @@ public final class Checksums
         {
             return false;
         }
-        return fold(sum(tcp.segment(), tcp.base(), length, ipv6PseudoHeaderSum(ip, IpProtocol.TCP, length))) ==
+        return fold(tcp.sum(0, length, ipv6PseudoHeaderSum(ip, IpProtocol.TCP, length))) ==
             0xFFFF;
     }
 
@@ -310,7 +320,7 @@ public final class Checksums
         {
             return false;
         }
-        return fold(sum(icmp.segment(), icmp.base(), length, 0)) == 0xFFFF;
+        return fold(icmp.sum(0, length, 0)) == 0xFFFF;
     }
 
     /** Writes the ICMP checksum. @return false, writing nothing, when it cannot be computed */
@@ -344,7 +354,7 @@ public final class Checksums
         {
             return false;
         }
-        return fold(sum(icmp.segment(), icmp.base(), length, ipv6PseudoHeaderSum(ip, IpProtocol.ICMPV6, length))) ==
+        return fold(icmp.sum(0, length, ipv6PseudoHeaderSum(ip, IpProtocol.ICMPV6, length))) ==
             0xFFFF;
     }
 
@@ -363,10 +373,8 @@ public final class Checksums
     private static long sumSkippingChecksum(final HeaderView view, final int length, final int checksumOffset,
         final long initial)
     {
-        final MemorySegment segment = view.segment();
-        final long base = view.base();
-        final long before = sum(segment, base, checksumOffset, initial);
-        return sum(segment, base + checksumOffset + 2, length - checksumOffset - 2, before);
+        final long before = view.sum(0, checksumOffset, initial);
+        return view.sum(checksumOffset + 2, length - checksumOffset - 2, before);
     }
 
     private static boolean fits(final TcpView tcp, final int length)

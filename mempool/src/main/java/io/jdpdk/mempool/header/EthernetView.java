@@ -80,12 +80,12 @@ public final class EthernetView extends HeaderView
     {
         // The 12 address bytes as one 8-byte and one 4-byte little-endian load: bytes are moved, never
         // interpreted, so two loads and two stores do what four big-endian reads and writes would.
-        final long low = segment.get(U64_LE, base);
-        final long high = segment.get(U32_LE, base + 8) & 0xFFFF_FFFFL;
+        final long low = i64LittleEndian(0);
+        final long high = i32LittleEndian(8) & 0xFFFF_FFFFL;
         final long destination = low & 0xFFFF_FFFF_FFFFL;
         final long source = (low >>> 48) | (high << 16);
-        segment.set(U64_LE, base, source | (destination << 48));
-        segment.set(U32_LE, base + 8, (int)(destination >>> 16));
+        put64LittleEndian(0, source | (destination << 48));
+        put32LittleEndian(8, (int)(destination >>> 16));
         return this;
     }
 

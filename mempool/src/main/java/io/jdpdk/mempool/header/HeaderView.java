@@ -4,15 +4,15 @@ import io.jdpdk.eal.raw.Memory;
 import io.jdpdk.mempool.Mbuf;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
+import java.util.Objects;
 
 /**
  * What every header view shares: a segment, the address in it of the header's first byte ({@link #base()}) and the
  * number of bytes from there the view may touch ({@link #limit()}), all three given to {@code wrap}.
  * <p>
  * The segment is either {@link io.jdpdk.eal.raw.Memory#ALL}, with {@code base} an absolute native address such as
- * an mbuf's data address, or a heap segment over a {@code byte[]} with {@code base} an offset into it.
+ * an mbuf's data address, or any other writable segment, native or over a heap array, with {@code base} an offset
+ * into it.
  * <p>
  * Contract of every view:
  * <ul>
@@ -22,7 +22,13 @@ import java.nio.ByteOrder;
  *   Accessors address only bytes that {@code wrap} proved present.</li>
  *   <li><b>A failed wrap leaves the view invalid</b> ({@link #isValid()} false): it then points at
  *   {@link MemorySegment#NULL} with a limit of 0, so a mistaken accessor call throws
- *   {@link IndexOutOfBoundsException} from the segment and touches no packet byte.</li>
+ *   {@link IndexOutOfBoundsException} and touches no packet byte.</li>
+ *   <li><b>Every access is checked against the limit</b>, one compare as in Agrona's {@code UnsafeBuffer}, and
+ *   then made through {@link Memory}'s raw accessors rather than through the segment: on the mbuf path the
+ *   segment is {@link Memory#ALL}, whose own checks protect nothing and cost macswap about a tenth of its speed. So
+ *   the segment's bounds and liveness are checked once, at wrap: a view must not be used after the arena of
+ *   the segment it wraps is closed, just as an mbuf's view must not be used after the mbuf is freed.
+ *   Read-only segments are refused with {@link IllegalArgumentException}.</li>
  *   <li><b>Lengths are taken once, at wrap.</b> The views expose no setters for length fields; after changing a
  *   length by other means, wrap again.</li>
  *   <li>Multi-byte fields are big-endian (network order) and unsigned unless stated; setters write the low bits
@@ -33,17 +39,12 @@ import java.nio.ByteOrder;
 public abstract sealed class HeaderView
     permits ArpView, EthernetView, IcmpView, Icmpv6View, Ipv4View, Ipv6View, TcpView, UdpView, VlanView
 {
-    static final ValueLayout.OfByte U8 = ValueLayout.JAVA_BYTE;
-    static final ValueLayout.OfShort U16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    /** For moving bytes without interpreting them (e.g. swapping MAC addresses). */
-    static final ValueLayout.OfLong U64_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfInt U32_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-
     MemorySegment segment = MemorySegment.NULL;
     long base;
     int limit;
+    /** Raw access pair for byte 0 of the header ({@link Memory}): the heap array or null, and the offset. */
+    private Object rawBase;
+    private long rawOffset;
 
     HeaderView()
     {
@@ -106,6 +107,16 @@ public abstract sealed class HeaderView
         {
             return invalidate();
         }
+        if (segment == Memory.ALL)
+        {
+            rawBase = null;
+            rawOffset = base;
+        }
+        else
+        {
+            rawBase = Memory.base(segment);
+            rawOffset = Memory.offset(segment, base);
+        }
         this.segment = segment;
         this.base = base;
         this.limit = limit;
@@ -118,53 +129,86 @@ public abstract sealed class HeaderView
         segment = MemorySegment.NULL;
         base = 0;
         limit = 0;
+        rawBase = null;
+        rawOffset = 0;
         return false;
+    }
+
+    /**
+     * The raw offset of {@code [offset, offset + size)}, which must lie in {@code [0, limit)}: one compare
+     * against the limit (as Agrona's {@code UnsafeBuffer} does), which also stops every access through an
+     * invalid view (limit 0).
+     */
+    private long at(final int offset, final int size)
+    {
+        if ((offset | size) < 0 || offset > limit - size)
+        {
+            throw outside(offset, size);
+        }
+        return rawOffset + offset;
+    }
+
+    private IndexOutOfBoundsException outside(final int offset, final int size)
+    {
+        return new IndexOutOfBoundsException(getClass().getSimpleName() + " access [" + offset + ", " + offset +
+            " + " + size + ") outside its limit " + limit + (isValid() ? "" : " (the view is invalid)"));
     }
 
     final int u8(final int offset)
     {
-        return Byte.toUnsignedInt(segment.get(U8, base + offset));
+        return Byte.toUnsignedInt(Memory.getByte(rawBase, at(offset, 1)));
     }
 
     final int u16(final int offset)
     {
-        return Short.toUnsignedInt(segment.get(U16, base + offset));
+        return Short.toUnsignedInt(Memory.getShortBigEndian(rawBase, at(offset, 2)));
     }
 
     final int i32(final int offset)
     {
-        return segment.get(U32, base + offset);
+        return Memory.getIntBigEndian(rawBase, at(offset, 4));
     }
 
     final long i64(final int offset)
     {
-        return segment.get(U64, base + offset);
+        return Memory.getLongBigEndian(rawBase, at(offset, 8));
     }
 
-    /** A 48-bit MAC address as the low bits of a long. */
     final long u48(final int offset)
     {
         return ((long)u16(offset) << 32) | (i32(offset + 2) & 0xFFFF_FFFFL);
     }
 
+    /** Little-endian 8 bytes: for moving bytes without interpreting them. */
+    final long i64LittleEndian(final int offset)
+    {
+        return Memory.getLongLittleEndian(rawBase, at(offset, 8));
+    }
+
+    /** Little-endian 4 bytes: for moving bytes without interpreting them. */
+    final int i32LittleEndian(final int offset)
+    {
+        return Memory.getIntLittleEndian(rawBase, at(offset, 4));
+    }
+
     final void put8(final int offset, final int value)
     {
-        segment.set(U8, base + offset, (byte)value);
+        Memory.putByte(rawBase, at(offset, 1), (byte)value);
     }
 
     final void put16(final int offset, final int value)
     {
-        segment.set(U16, base + offset, (short)value);
+        Memory.putShortBigEndian(rawBase, at(offset, 2), (short)value);
     }
 
     final void put32(final int offset, final int value)
     {
-        segment.set(U32, base + offset, value);
+        Memory.putIntBigEndian(rawBase, at(offset, 4), value);
     }
 
     final void put64(final int offset, final long value)
     {
-        segment.set(U64, base + offset, value);
+        Memory.putLongBigEndian(rawBase, at(offset, 8), value);
     }
 
     final void put48(final int offset, final long value)
@@ -173,13 +217,34 @@ public abstract sealed class HeaderView
         put32(offset + 2, (int)value);
     }
 
+    final void put64LittleEndian(final int offset, final long value)
+    {
+        Memory.putLongLittleEndian(rawBase, at(offset, 8), value);
+    }
+
+    final void put32LittleEndian(final int offset, final int value)
+    {
+        Memory.putIntLittleEndian(rawBase, at(offset, 4), value);
+    }
+
     final void copyOut(final int offset, final byte[] dst, final int dstOffset, final int length)
     {
-        MemorySegment.copy(segment, U8, base + offset, dst, dstOffset, length);
+        Objects.checkFromIndexSize(dstOffset, length, dst.length);
+        Memory.copy(rawBase, at(offset, length), dst, Memory.BYTE_ARRAY_OFFSET + dstOffset, length);
     }
 
     final void copyIn(final int offset, final byte[] src, final int srcOffset, final int length)
     {
-        MemorySegment.copy(src, srcOffset, segment, U8, base + offset, length);
+        Objects.checkFromIndexSize(srcOffset, length, src.length);
+        Memory.copy(src, Memory.BYTE_ARRAY_OFFSET + srcOffset, rawBase, at(offset, length), length);
+    }
+
+    /**
+     * The unfolded one's-complement sum ({@link Checksums#sum}) of {@code [offset, offset + length)}, checked
+     * against the limit once.
+     */
+    final long sum(final int offset, final int length, final long initial)
+    {
+        return Checksums.sumRaw(rawBase, at(offset, length), length, initial);
     }
 }

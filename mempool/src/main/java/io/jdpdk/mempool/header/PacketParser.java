@@ -439,13 +439,15 @@ public final class PacketParser
         icmpv6.invalidate();
     }
 
+    /** Byte {@code offset} of the frame, read through the Ethernet view, which spans the whole frame. */
     private int u8(final int offset)
     {
-        return Byte.toUnsignedInt(segment.get(HeaderView.U8, base + offset));
+        return ethernet.u8(offset);
     }
 
+    /** As {@link #u8}, 16 bits. */
     private int u16(final int offset)
     {
-        return Short.toUnsignedInt(segment.get(HeaderView.U16, base + offset));
+        return ethernet.u16(offset);
     }
 }
