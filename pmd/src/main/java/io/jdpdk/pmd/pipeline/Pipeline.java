@@ -261,7 +261,7 @@ public final class Pipeline
                     rings.add(ring);
                     txIn.get(i % t).add(ring);
                     final RxStage rx = new RxStage(i, rxQueues.get(i), new PacketRing[] { ring }, function,
-                        backpressure, burstSize);
+                        backpressure, burstSize, txLatency != null);
                     rxStages.add(rx);
                     place(placement, rxLcores.get(i), rx);
                 }
@@ -282,7 +282,8 @@ public final class Pipeline
                         rings.add(out[j]);
                         workerIn.get(j).add(out[j]);
                     }
-                    final RxStage rx = new RxStage(i, rxQueues.get(i), out, null, backpressure, burstSize);
+                    final RxStage rx = new RxStage(i, rxQueues.get(i), out, null, backpressure, burstSize,
+                        txLatency != null);
                     rxStages.add(rx);
                     place(placement, rxLcores.get(i), rx);
                 }

@@ -22,12 +22,15 @@ final class RxStage implements Agent
     private final Mbuf mbuf = new Mbuf();
     private final AtomicCounter rxPackets;
     private final AtomicCounter ringFullDrops;
+    /** Whether bursts carry their receive time: only when the pipeline records latency (a clock read per burst). */
+    private final boolean stampTime;
     private volatile boolean receiving = true;
     private volatile boolean quiescent;
 
     RxStage(final int index, final RxQueue[] queues, final PacketRing[] out, final BurstFunction function,
-        final Backpressure backpressure, final int burstSize)
+        final Backpressure backpressure, final int burstSize, final boolean stampTime)
     {
+        this.stampTime = stampTime;
         this.queues = queues.clone();
         this.out = out;
         this.function = function;
@@ -59,7 +62,7 @@ final class RxStage implements Agent
             {
                 continue;
             }
-            received.received(q.port().id(), q.queue(), System.nanoTime());
+            received.received(q.port().id(), q.queue(), stampTime ? System.nanoTime() : 0);
             if (function != null)
             {
                 function.apply(received);
