@@ -1,5 +1,7 @@
 package io.jdpdk.mempool.header;
 
+import io.jdpdk.eal.raw.Memory;
+
 import java.lang.foreign.MemorySegment;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.ETH_DESTINATION;
@@ -78,14 +80,16 @@ public final class EthernetView extends HeaderView
     /** Exchanges destination and source MAC addresses, as a MAC-swapping reflector does. @return this */
     public EthernetView swapAddresses()
     {
-        // The 12 address bytes as one 8-byte and one 4-byte little-endian load: bytes are moved, never
-        // interpreted, so two loads and two stores do what four big-endian reads and writes would.
-        final long low = i64LittleEndian(0);
-        final long high = i32LittleEndian(8) & 0xFFFF_FFFFL;
+        // The 12 address bytes, checked once, as one 8-byte and one 4-byte little-endian load: bytes are moved,
+        // never interpreted, so two loads and two stores do what four big-endian reads and writes would.
+        final Object array = rawBase();
+        final long at = at(0, 12);
+        final long low = Memory.getLongLittleEndian(array, at);
+        final long high = Memory.getIntLittleEndian(array, at + 8) & 0xFFFF_FFFFL;
         final long destination = low & 0xFFFF_FFFF_FFFFL;
         final long source = (low >>> 48) | (high << 16);
-        put64LittleEndian(0, source | (destination << 48));
-        put32LittleEndian(8, (int)(destination >>> 16));
+        Memory.putLongLittleEndian(array, at, source | (destination << 48));
+        Memory.putIntLittleEndian(array, at + 8, (int)(destination >>> 16));
         return this;
     }
 

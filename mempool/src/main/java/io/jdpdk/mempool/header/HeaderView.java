@@ -102,18 +102,23 @@ public abstract sealed class HeaderView
      */
     final boolean bind(final MemorySegment segment, final long base, final int limit, final int minLength)
     {
-        if (segment == null || segment == MemorySegment.NULL || base < 0 || limit < minLength ||
-            base > segment.byteSize() - limit)
-        {
-            return invalidate();
-        }
         if (segment == Memory.ALL)
         {
+            // The mbuf path (a constant, so the JIT keeps only this branch): the address came from DPDK.
+            if (base < 0 || limit < minLength)
+            {
+                return invalidate();
+            }
             rawBase = null;
             rawOffset = base;
         }
         else
         {
+            if (segment == null || segment == MemorySegment.NULL || base < 0 || limit < minLength ||
+                base > segment.byteSize() - limit)
+            {
+                return invalidate();
+            }
             rawBase = Memory.base(segment);
             rawOffset = Memory.offset(segment, base);
         }
@@ -139,7 +144,7 @@ public abstract sealed class HeaderView
      * against the limit (as Agrona's {@code UnsafeBuffer} does), which also stops every access through an
      * invalid view (limit 0).
      */
-    private long at(final int offset, final int size)
+    final long at(final int offset, final int size)
     {
         if ((offset | size) < 0 || offset > limit - size)
         {
@@ -152,6 +157,12 @@ public abstract sealed class HeaderView
     {
         return new IndexOutOfBoundsException(getClass().getSimpleName() + " access [" + offset + ", " + offset +
             " + " + size + ") outside its limit " + limit + (isValid() ? "" : " (the view is invalid)"));
+    }
+
+    /** The heap array of the wrapped segment, or null for native memory: the base for {@link Memory}'s accessors. */
+    final Object rawBase()
+    {
+        return rawBase;
     }
 
     final int u8(final int offset)
@@ -179,18 +190,6 @@ public abstract sealed class HeaderView
         return ((long)u16(offset) << 32) | (i32(offset + 2) & 0xFFFF_FFFFL);
     }
 
-    /** Little-endian 8 bytes: for moving bytes without interpreting them. */
-    final long i64LittleEndian(final int offset)
-    {
-        return Memory.getLongLittleEndian(rawBase, at(offset, 8));
-    }
-
-    /** Little-endian 4 bytes: for moving bytes without interpreting them. */
-    final int i32LittleEndian(final int offset)
-    {
-        return Memory.getIntLittleEndian(rawBase, at(offset, 4));
-    }
-
     final void put8(final int offset, final int value)
     {
         Memory.putByte(rawBase, at(offset, 1), (byte)value);
@@ -215,16 +214,6 @@ public abstract sealed class HeaderView
     {
         put16(offset, (int)(value >>> 32));
         put32(offset + 2, (int)value);
-    }
-
-    final void put64LittleEndian(final int offset, final long value)
-    {
-        Memory.putLongLittleEndian(rawBase, at(offset, 8), value);
-    }
-
-    final void put32LittleEndian(final int offset, final int value)
-    {
-        Memory.putIntLittleEndian(rawBase, at(offset, 4), value);
     }
 
     final void copyOut(final int offset, final byte[] dst, final int dstOffset, final int length)
