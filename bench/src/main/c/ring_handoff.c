@@ -5,8 +5,14 @@
  * of 32 from every port and enqueues them on a single-producer/single-consumer rte_ring; the
  * worker lcore dequeues, sends each packet out of the paired port (0<->1) and frees what TX
  * refused. Prints testpmd's Rx-pps lines every second so the harness reads both the same way;
- * stops on SIGINT/SIGTERM. Usage: ring_handoff EAL_ARGS (two ports, two lcores).
+ * stops on SIGINT/SIGTERM. Usage: ring_handoff EAL_ARGS [-- mbufs] (two ports, two lcores).
+ *
+ * By default a ring slot carries a burst (an item: port, count, 32 pointers), as jdpdk's events do, and
+ * items come back on a second ring. With "mbufs" the ring carries the mbuf pointers themselves
+ * (rte_ring_enqueue_burst of the received burst, as DPDK's examples pass packets between lcores) and
+ * the TX lcore sends each dequeued burst by its mbufs' input ports.
  */
+#include <string.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -33,6 +39,7 @@ struct item {
 };
 
 static volatile int quit;
+static struct rte_ring *mbuf_ring;  /* of struct rte_mbuf *, RX -> TX, in "mbufs" mode */
 static struct rte_ring *ring;        /* of struct item *, RX -> TX */
 static struct rte_ring *free_items;  /* of struct item *, TX -> RX */
 
@@ -73,6 +80,29 @@ static int tx_lcore(void *arg)
 	return 0;
 }
 
+/* "mbufs" mode: dequeue up to a burst of mbufs, send those from port 0 to 1 and those from 1 to 0. */
+static int tx_mbufs_lcore(void *arg)
+{
+	(void)arg;
+	struct rte_mbuf *pkts[BURST], *out[2][BURST];
+	while (!quit) {
+		unsigned n = rte_ring_dequeue_burst(mbuf_ring, (void **)pkts, BURST, NULL);
+		unsigned k[2] = { 0, 0 };
+		for (unsigned i = 0; i < n; i++) {
+			uint16_t to = pkts[i]->port ^ 1;
+			out[to][k[to]++] = pkts[i];
+		}
+		for (uint16_t p = 0; p < 2; p++) {
+			if (k[p] == 0)
+				continue;
+			uint16_t sent = rte_eth_tx_burst(p, 0, out[p], k[p]);
+			if (sent < k[p])
+				rte_pktmbuf_free_bulk(out[p] + sent, k[p] - sent);
+		}
+	}
+	return 0;
+}
+
 static void print_stats(uint16_t nb_ports, uint64_t *prev, uint64_t hz, uint64_t cycles)
 {
 	for (uint16_t p = 0; p < nb_ports; p++) {
@@ -89,8 +119,10 @@ static void print_stats(uint16_t nb_ports, uint64_t *prev, uint64_t hz, uint64_t
 
 int main(int argc, char **argv)
 {
-	if (rte_eal_init(argc, argv) < 0)
+	int eal_args = rte_eal_init(argc, argv);
+	if (eal_args < 0)
 		rte_exit(EXIT_FAILURE, "rte_eal_init failed\n");
+	int mbufs_mode = argc - eal_args > 1 && strcmp(argv[eal_args + 1], "mbufs") == 0;
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	uint16_t nb_ports = rte_eth_dev_count_avail();
@@ -100,7 +132,8 @@ int main(int argc, char **argv)
 		RTE_MBUF_DEFAULT_BUF_SIZE, rte_socket_id());
 	ring = rte_ring_create("handoff", RING_SIZE, rte_socket_id(), RING_F_SP_ENQ | RING_F_SC_DEQ);
 	free_items = rte_ring_create("items", RING_SIZE * 2, rte_socket_id(), RING_F_SP_ENQ | RING_F_SC_DEQ);
-	if (pool == NULL || ring == NULL || free_items == NULL)
+	mbuf_ring = rte_ring_create("mbufs", RING_SIZE * BURST, rte_socket_id(), RING_F_SP_ENQ | RING_F_SC_DEQ);
+	if (pool == NULL || ring == NULL || free_items == NULL || mbuf_ring == NULL)
 		rte_exit(EXIT_FAILURE, "cannot create pool or rings\n");
 	for (unsigned i = 0; i < RING_SIZE * 2 - 1; i++) {
 		struct item *it = rte_zmalloc("item", sizeof(*it), RTE_CACHE_LINE_SIZE);
@@ -110,11 +143,18 @@ int main(int argc, char **argv)
 		if (port_init(p, pool) != 0)
 			rte_exit(EXIT_FAILURE, "cannot init port %u\n", p);
 
-	rte_eal_remote_launch(tx_lcore, NULL, rte_get_next_lcore(-1, 1, 0));
+	rte_eal_remote_launch(mbufs_mode ? tx_mbufs_lcore : tx_lcore, NULL, rte_get_next_lcore(-1, 1, 0));
 	uint64_t hz = rte_get_tsc_hz(), last = rte_rdtsc(), prev[2] = {0, 0};
 	struct item *it = NULL;
+	struct rte_mbuf *pkts[BURST];
 	while (!quit) {
-		for (uint16_t p = 0; p < nb_ports; p++) {
+		for (uint16_t p = 0; mbufs_mode && p < nb_ports; p++) {
+			uint16_t n = rte_eth_rx_burst(p, 0, pkts, BURST);
+			unsigned q = rte_ring_enqueue_burst(mbuf_ring, (void **)pkts, n, NULL);
+			if (q < n)
+				rte_pktmbuf_free_bulk(pkts + q, n - q); /* ring full: drop */
+		}
+		for (uint16_t p = 0; !mbufs_mode && p < nb_ports; p++) {
 			if (it == NULL && rte_ring_dequeue(free_items, (void **)&it) != 0) {
 				it = NULL;
 				continue;
