@@ -433,6 +433,71 @@ public final class Port implements AutoCloseable
         return sb.toString();
     }
 
+    /**
+     * Parses a MAC address as DPDK 22.11's {@code rte_ether_unformat_addr} does (testpmd's {@code --eth-peer},
+     * l3fwd's {@code --eth-dest}): six colon-separated octets of one or two hex digits
+     * ({@code 02:00:00:00:00:01}, {@code 2:0:0:0:0:1}) or three colon-separated words of exactly four
+     * ({@code 0200:0000:0001}), either case.
+     *
+     * @return the 48 bits, first octet most significant, or -1 when {@code text} is neither form
+     */
+    public static long parseMac(final String text)
+    {
+        final long words = parseMacWords(text);
+        return words >= 0 ? words : parseMacOctets(text);
+    }
+
+    private static long parseMacWords(final String text)
+    {
+        if (text.length() != 14 || text.charAt(4) != ':' || text.charAt(9) != ':')
+        {
+            return -1;
+        }
+        long mac = 0;
+        for (int i = 0; i < 14; i++)
+        {
+            if (i == 4 || i == 9)
+            {
+                continue;
+            }
+            final int digit = Character.digit(text.charAt(i), 16);
+            if (digit < 0 || text.charAt(i) > 'f')
+            {
+                return -1;
+            }
+            mac = (mac << 4) | digit;
+        }
+        return mac;
+    }
+
+    private static long parseMacOctets(final String text)
+    {
+        long mac = 0;
+        int at = 0;
+        for (int octet = 0; octet < 6; octet++)
+        {
+            int value = 0;
+            int digits = 0;
+            while (at < text.length() && text.charAt(at) != ':' && digits < 2)
+            {
+                final int digit = Character.digit(text.charAt(at), 16);
+                if (digit < 0 || text.charAt(at) > 'f')
+                {
+                    return -1;
+                }
+                value = (value << 4) | digit;
+                digits++;
+                at++;
+            }
+            if (digits == 0 || (octet < 5 && (at >= text.length() || text.charAt(at++) != ':')))
+            {
+                return -1;
+            }
+            mac = (mac << 8) | value;
+        }
+        return at == text.length() ? mac : -1;
+    }
+
     /** Link state without waiting ({@code rte_eth_link_get_nowait}). */
     public LinkStatus link()
     {

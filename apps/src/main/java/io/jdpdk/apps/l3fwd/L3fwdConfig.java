@@ -356,27 +356,16 @@ public final class L3fwdConfig
     }
 
     /**
-     * A MAC address {@code XX:XX:XX:XX:XX:XX} (hex digits, either case) as 48 bits, first octet most
-     * significant.
+     * A MAC address as DPDK's {@code rte_ether_unformat_addr} reads it ({@link Port#parseMac}), as 48 bits.
      *
      * @throws ConfigException for anything else
      */
     public static long parseMac(final String text)
     {
-        final String[] octets = text.split(":", -1);
-        if (octets.length != 6)
+        final long mac = Port.parseMac(text);
+        if (mac < 0)
         {
             throw new ConfigException("Invalid ethernet address: " + text);
-        }
-        long mac = 0;
-        for (final String octet : octets)
-        {
-            if (octet.length() != 2 || Character.digit(octet.charAt(0), 16) < 0 ||
-                Character.digit(octet.charAt(1), 16) < 0)
-            {
-                throw new ConfigException("Invalid ethernet address: " + text);
-            }
-            mac = (mac << 8) | Integer.parseInt(octet, 16);
         }
         return mac;
     }

@@ -1,5 +1,6 @@
 package io.jdpdk.apps.testpmd;
 
+import io.jdpdk.pmd.Port;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -236,33 +237,12 @@ final class Parameters
         {
             throw new BadOption("eth-peer: port " + port + " >= RTE_MAX_ETHPORTS(" + TestPmd.MAX_ETHPORTS + ")");
         }
-        final long mac = parseMac(arg.substring(comma + 1));
+        final long mac = Port.parseMac(arg.substring(comma + 1));
         if (mac < 0)
         {
             throw new BadOption("Invalid ethernet address: " + arg.substring(comma + 1));
         }
         config.peerMac[port] = mac;
-    }
-
-    /** {@code rte_ether_unformat_addr}: XX:XX:XX:XX:XX:XX or XXXX:XXXX:XXXX. @return the address, or -1 */
-    static long parseMac(final String text)
-    {
-        final String[] parts = text.split(":", -1);
-        final int width = parts.length == 6 ? 2 : parts.length == 3 ? 4 : 0;
-        if (width == 0)
-        {
-            return -1;
-        }
-        long mac = 0;
-        for (final String part : parts)
-        {
-            if (part.isEmpty() || part.length() > width || !part.matches("[0-9a-fA-F]+"))
-            {
-                return -1;
-            }
-            mac = (mac << (4 * width)) | Long.parseLong(part, 16);
-        }
-        return mac;
     }
 
     private void parseTxPkts(final String arg) throws BadOption

@@ -86,16 +86,6 @@ class TestPmdOptionsTest
     }
 
     @Test
-    void shouldParseMacAddressesAsRteEtherUnformatAddr()
-    {
-        assertEquals(0x0A0B_0C0D_0E0FL, Parameters.parseMac("0A:0b:0C:0d:0E:0f"));
-        assertEquals(0x0A0B_0C0D_0E0FL, Parameters.parseMac("0A0B:0C0D:0E0F"));
-        assertEquals(-1, Parameters.parseMac("0A:0B:0C:0D:0E"));
-        assertEquals(-1, Parameters.parseMac("0A:0B:0C:0D:0E:0G"));
-        assertEquals(-1, Parameters.parseMac("0A:0B:0C:0D:0E:100"));
-    }
-
-    @Test
     void shouldParseIpv4AsInetPton()
     {
         assertEquals(0xC612_0001L, Parameters.parseIpv4("198.18.0.1"));
