@@ -21,6 +21,8 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
     private final PacketRing[] in;
     private final Port[] portsById;
     private final MbufBurst[] pending;
+    /** Bit N set while {@code pending[N]} holds packets (port ids are below 64: RTE_MAX_ETHPORTS is 32). */
+    private long pendingPorts;
     private final int queue;
     private final int burstSize;
     private final LongConsumer latency;
@@ -116,6 +118,7 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
             }
             final MbufBurst out = pending[port];
             out.add(m);
+            pendingPorts |= 1L << port;
             if (out.count() == out.capacity())
             {
                 flush(port);
@@ -154,6 +157,7 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
 
     private void flush(final int port)
     {
+        pendingPorts &= ~(1L << port);
         final MbufBurst out = pending[port];
         final int n = out.count();
         final int sent = portsById[port].txBurstOrFree(queue, out);
@@ -166,12 +170,9 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
 
     private void flushAll()
     {
-        for (int p = 0; p < pending.length; p++)
+        while (pendingPorts != 0)
         {
-            if (pending[p] != null && pending[p].count() > 0)
-            {
-                flush(p);
-            }
+            flush(Long.numberOfTrailingZeros(pendingPorts));
         }
     }
 

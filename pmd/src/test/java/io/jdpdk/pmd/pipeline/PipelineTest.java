@@ -190,6 +190,65 @@ class PipelineTest
     }
 
     @Test
+    void shouldSendEachPacketWhereTheFunctionChoseAndFreeTheDropped() throws Exception
+    {
+        final int total = 64_000; // 1000 per flow
+        try (Port a = port("net_ring", 1); Port b = port("net_ring", 1); Port c = port("net_ring", 1))
+        {
+            inUseBefore = pool.inUseCount();
+            // The whole burst to b first, then per packet: odd flows to c, every 8th flow dropped.
+            final BurstFunction split = burst ->
+            {
+                MARK_AND_SEND_TO_PEER.apply(burst);
+                burst.sendAllTo(b.id());
+                final Mbuf m = new Mbuf();
+                for (int i = 0; i < burst.count(); i++)
+                {
+                    final int flow = burst.mbuf(i, m).getInt(42);
+                    if (flow % 8 == 0)
+                    {
+                        burst.drop(i);
+                    }
+                    else if (flow % 2 == 1)
+                    {
+                        burst.outPort(i, c.id());
+                    }
+                }
+            };
+            final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new)
+                .rx(eal.worker(1), new RxQueue(a, 0)).workers(split, eal.worker(2)).tx(eal.worker(4))
+                .outputPorts(b, c).backpressure(Backpressure.WAIT).build();
+            pipeline.start();
+            final Injector injector = new Injector();
+            final Receiver toB = new Receiver();
+            final Receiver toC = new Receiver();
+            try
+            {
+                final long deadline = System.nanoTime() + 60_000_000_000L;
+                while (toB.received + toC.received < total * 7L / 8 && System.nanoTime() < deadline)
+                {
+                    injector.inject(a, total, toB.received + toC.received + injector.sent / 8);
+                    toB.drain(b);
+                    toC.drain(c);
+                }
+            }
+            finally
+            {
+                pipeline.stop();
+            }
+            toB.drain(b);
+            toC.drain(c);
+            for (int f = 0; f < FLOWS; f++)
+            {
+                assertEquals(f % 8 != 0 && f % 2 == 0 ? 1000 : 0, toB.expected[f], "flow " + f + " on port b");
+                assertEquals(f % 2 == 1 ? 1000 : 0, toC.expected[f], "flow " + f + " on port c");
+            }
+            assertEquals(24_000, toB.received);
+            assertEquals(32_000, toC.received);
+        }
+    }
+
+    @Test
     void shouldRunTheSameFunctionToCompletionOnOneLcore() throws Exception
     {
         final int total = 20_000;
