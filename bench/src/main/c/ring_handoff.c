@@ -103,6 +103,38 @@ static int tx_mbufs_lcore(void *arg)
 	return 0;
 }
 
+/* One RX round over every port, a burst per ring slot: an item from free_items, filled, enqueued. */
+static void rx_items(uint16_t nb_ports, struct item **held)
+{
+	for (uint16_t p = 0; p < nb_ports; p++) {
+		struct item *it = *held;
+		if (it == NULL && rte_ring_dequeue(free_items, (void **)&it) != 0)
+			continue;
+		*held = it;
+		it->n = rte_eth_rx_burst(p, 0, it->pkts, BURST);
+		if (it->n == 0)
+			continue;
+		it->port = p;
+		if (rte_ring_enqueue(ring, it) != 0) {
+			rte_pktmbuf_free_bulk(it->pkts, it->n); /* ring full: drop, as jdpdk's default */
+			continue;
+		}
+		*held = NULL;
+	}
+}
+
+/* One RX round over every port in "mbufs" mode: the received mbufs themselves go on the ring. */
+static void rx_mbufs(uint16_t nb_ports)
+{
+	struct rte_mbuf *pkts[BURST];
+	for (uint16_t p = 0; p < nb_ports; p++) {
+		uint16_t n = rte_eth_rx_burst(p, 0, pkts, BURST);
+		unsigned q = rte_ring_enqueue_burst(mbuf_ring, (void **)pkts, n, NULL);
+		if (q < n)
+			rte_pktmbuf_free_bulk(pkts + q, n - q); /* ring full: drop */
+	}
+}
+
 static void print_stats(uint16_t nb_ports, uint64_t *prev, uint64_t hz, uint64_t cycles)
 {
 	for (uint16_t p = 0; p < nb_ports; p++) {
@@ -146,29 +178,11 @@ int main(int argc, char **argv)
 	rte_eal_remote_launch(mbufs_mode ? tx_mbufs_lcore : tx_lcore, NULL, rte_get_next_lcore(-1, 1, 0));
 	uint64_t hz = rte_get_tsc_hz(), last = rte_rdtsc(), prev[2] = {0, 0};
 	struct item *it = NULL;
-	struct rte_mbuf *pkts[BURST];
 	while (!quit) {
-		for (uint16_t p = 0; mbufs_mode && p < nb_ports; p++) {
-			uint16_t n = rte_eth_rx_burst(p, 0, pkts, BURST);
-			unsigned q = rte_ring_enqueue_burst(mbuf_ring, (void **)pkts, n, NULL);
-			if (q < n)
-				rte_pktmbuf_free_bulk(pkts + q, n - q); /* ring full: drop */
-		}
-		for (uint16_t p = 0; !mbufs_mode && p < nb_ports; p++) {
-			if (it == NULL && rte_ring_dequeue(free_items, (void **)&it) != 0) {
-				it = NULL;
-				continue;
-			}
-			it->n = rte_eth_rx_burst(p, 0, it->pkts, BURST);
-			if (it->n == 0)
-				continue;
-			it->port = p;
-			if (rte_ring_enqueue(ring, it) != 0) {
-				rte_pktmbuf_free_bulk(it->pkts, it->n); /* ring full: drop, as jdpdk's default */
-				continue;
-			}
-			it = NULL;
-		}
+		if (mbufs_mode)
+			rx_mbufs(nb_ports);
+		else
+			rx_items(nb_ports, &it);
 		uint64_t now = rte_rdtsc();
 		if (now - last >= hz) {
 			print_stats(nb_ports, prev, hz, now - last);

@@ -460,8 +460,8 @@ public final class Port implements AutoCloseable
             {
                 continue;
             }
-            final int digit = Character.digit(text.charAt(i), 16);
-            if (digit < 0 || text.charAt(i) > 'f')
+            final int digit = hexDigit(text.charAt(i));
+            if (digit < 0)
             {
                 return -1;
             }
@@ -480,8 +480,8 @@ public final class Port implements AutoCloseable
             int digits = 0;
             while (at < text.length() && text.charAt(at) != ':' && digits < 2)
             {
-                final int digit = Character.digit(text.charAt(at), 16);
-                if (digit < 0 || text.charAt(at) > 'f')
+                final int digit = hexDigit(text.charAt(at));
+                if (digit < 0)
                 {
                     return -1;
                 }
@@ -496,6 +496,12 @@ public final class Port implements AutoCloseable
             mac = (mac << 8) | value;
         }
         return at == text.length() ? mac : -1;
+    }
+
+    /** An ASCII hex digit's value, as DPDK's {@code get_xdigit}; -1 for anything else. */
+    private static int hexDigit(final char c)
+    {
+        return c > 'f' ? -1 : Character.digit(c, 16);
     }
 
     /** Link state without waiting ({@code rte_eth_link_get_nowait}). */

@@ -138,20 +138,24 @@ public final class Memory
         UnsafeApi.copyMemory(srcBase, srcOffset, dstBase, dstOffset, bytes);
     }
 
-    /** The {@code (base, offset)} pair's base for byte {@code at} of {@code segment}: its array, or null if native. */
+    /**
+     * The base of the {@code (base, offset)} pair for {@code segment}: its array, or null when it is native.
+     *
+     * @throws IllegalArgumentException for a read-only heap segment, which does not give its array out
+     */
     public static Object base(final MemorySegment segment)
     {
-        if (segment.isReadOnly())
+        if (segment.isNative())
         {
-            throw new IllegalArgumentException("read-only segments cannot be wrapped for raw access");
+            return null;
         }
-        return segment.isNative() ? null : segment.heapBase().orElseThrow();
+        return segment.heapBase().orElseThrow(() ->
+            new IllegalArgumentException("a read-only heap segment cannot be read raw"));
     }
 
-    /** The {@code (base, offset)} pair's offset for byte {@code at} of {@code segment}. */
-    public static long offset(final MemorySegment segment, final long at)
+    /** The offset of the {@code (base, offset)} pair for byte {@code at} of {@code segment}, whose base is {@code base}. */
+    public static long offset(final MemorySegment segment, final Object base, final long at)
     {
-        return segment.isNative() ? segment.address() + at :
-            UnsafeApi.arrayBaseOffset(segment.heapBase().orElseThrow().getClass()) + segment.address() + at;
+        return (base == null ? 0 : UnsafeApi.arrayBaseOffset(base.getClass())) + segment.address() + at;
     }
 }

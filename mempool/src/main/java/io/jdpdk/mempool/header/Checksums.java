@@ -44,11 +44,15 @@ public final class Checksums
      * Adds the big-endian 16-bit words of {@code [address, address + length)} of {@code segment} to
      * {@code initial}; an odd last byte counts as the high byte of a word. The result is unfolded: pass it to
      * {@link #fold(long)}. Reads exactly the bytes in the range.
+     *
+     * @throws IndexOutOfBoundsException when the range is not in the segment
+     * @throws IllegalArgumentException for a read-only heap segment (read-only native ones are fine)
      */
     public static long sum(final MemorySegment segment, final long address, final int length, final long initial)
     {
         Objects.checkFromIndexSize(address, length, segment.byteSize());
-        return sumRaw(Memory.base(segment), Memory.offset(segment, address), length, initial);
+        final Object base = Memory.base(segment);
+        return sumRaw(base, Memory.offset(segment, base, address), length, initial);
     }
 
     /** {@link #sum} over raw memory ({@link Memory}); the caller has checked the range. */

@@ -122,8 +122,12 @@ public abstract sealed class HeaderView
             {
                 return invalidate();
             }
+            if (segment.isReadOnly())
+            {
+                throw new IllegalArgumentException("header views write: a read-only segment cannot be wrapped");
+            }
             rawBase = Memory.base(segment);
-            rawOffset = Memory.offset(segment, base);
+            rawOffset = Memory.offset(segment, rawBase, base);
         }
         if (this.segment != segment)
         {

@@ -2,6 +2,7 @@ package io.jdpdk.mempool.header;
 
 import org.junit.jupiter.api.Test;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -19,6 +20,7 @@ import static io.jdpdk.mempool.header.Packets.put16;
 import static io.jdpdk.mempool.header.Packets.u16;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ChecksumsTest
@@ -44,6 +46,20 @@ class ChecksumsTest
         Checksums.setIpv4Header(ip4);
         assertEquals(0xB861, u16(packet, 10));
         assertTrue(Checksums.verifyIpv4Header(ip4));
+    }
+
+    @Test
+    void shouldSumAReadOnlyNativeSegmentButRefuseToWrapIt()
+    {
+        final byte[] header = Arrays.copyOf(WIKIPEDIA_IPV4_HEADER, 20);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment readOnly = arena.allocate(20).copyFrom(MemorySegment.ofArray(header)).asReadOnly();
+            assertEquals(Checksums.sum(MemorySegment.ofArray(header), 0, 20, 0), Checksums.sum(readOnly, 0, 20, 0));
+            assertThrows(IllegalArgumentException.class, () -> ip4.wrap(readOnly, 0, 20));
+            assertThrows(IllegalArgumentException.class,
+                () -> ip4.wrap(MemorySegment.ofArray(header).asReadOnly(), 0, 20));
+        }
     }
 
     @Test
