@@ -80,12 +80,11 @@ public final class FiveTupleSwapEngine implements ForwardEngine
     private void swap(final Mbuf m)
     {
         MbufFields.set(m);
+        EthernetView.swapAddresses(m);
         if (!eth.wrap(m, 0))
         {
-            MacSwapEngine.swapShortFrame(m);
             return;
         }
-        eth.swapAddresses();
         int proto = eth.etherType();
         int offset = ETH_HEADER_LENGTH;
         while (proto == EtherType.VLAN || proto == EtherType.QINQ)

@@ -1,6 +1,7 @@
 package io.jdpdk.mempool.header;
 
 import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.mempool.Mbuf;
 
 import java.lang.foreign.MemorySegment;
 
@@ -80,17 +81,40 @@ public final class EthernetView extends HeaderView
     /** Exchanges destination and source MAC addresses, as a MAC-swapping reflector does. @return this */
     public EthernetView swapAddresses()
     {
-        // The 12 address bytes, checked once, as one 8-byte and one 4-byte little-endian load: bytes are moved,
-        // never interpreted, so two loads and two stores do what four big-endian reads and writes would.
-        final Object array = rawBase();
-        final long at = at(0, 12);
-        final long low = Memory.getLongLittleEndian(array, at);
-        final long high = Memory.getIntLittleEndian(array, at + 8) & 0xFFFF_FFFFL;
-        final long destination = low & 0xFFFF_FFFF_FFFFL;
-        final long source = (low >>> 48) | (high << 16);
-        Memory.putLongLittleEndian(array, at, source | (destination << 48));
-        Memory.putIntLittleEndian(array, at + 8, (int)(destination >>> 16));
+        swap12(rawBase(), at(0, 12));
         return this;
+    }
+
+    /**
+     * Exchanges the destination and source MAC addresses of the frame in {@code mbuf}'s data without a view:
+     * the one check is that data_len holds the 12 address bytes (a frame too short for them is left as it is).
+     * This is the per-packet work of a MAC-swapping reflector such as testpmd's macswap, for which re-pointing a
+     * view at every packet costs more than the swap.
+     *
+     * @return whether the addresses were swapped (false: fewer than 12 bytes of data)
+     */
+    public static boolean swapAddresses(final Mbuf mbuf)
+    {
+        if (mbuf.dataLen() < 12)
+        {
+            return false;
+        }
+        swap12(null, mbuf.dataAddress());
+        return true;
+    }
+
+    /**
+     * Swaps the 6-byte halves of the 12 bytes at {@code (array, at)} with two overlapping 8-byte loads (bytes 0-7
+     * and 4-11) and two overlapping 8-byte stores, all inside the 12 bytes: the first store puts the old source in
+     * bytes 0-5, the second writes bytes 4-11 (old source bytes 4-5, then the old destination). Bytes are moved,
+     * never interpreted, so the CPU's little-endian order, with no byte swapping, does for both halves.
+     */
+    private static void swap12(final Object array, final long at)
+    {
+        final long low = Memory.getLongLittleEndian(array, at);
+        final long high = Memory.getLongLittleEndian(array, at + 4);
+        Memory.putLongLittleEndian(array, at, high >>> 16);
+        Memory.putLongLittleEndian(array, at + 4, (high >>> 48) | (low << 16));
     }
 
     /** Whether the destination is a group (multicast or broadcast) address: the I/G bit of the first octet. */

@@ -113,6 +113,38 @@ class MbufHeaderViewTest
         }
     }
 
+    @Test
+    void shouldSwapMacAddressesOfAnMbufWithoutAViewDownToTwelveBytesAndNoFurther()
+    {
+        for (final int length : new int[] {DNS_QUERY_UDP_IPV4.length, 14, 13, 12})
+        {
+            final Mbuf mbuf = frameInMbuf(Arrays.copyOf(DNS_QUERY_UDP_IPV4, length));
+            try
+            {
+                assertTrue(EthernetView.swapAddresses(mbuf), "length " + length);
+
+                final byte[] expected = Arrays.copyOf(DNS_QUERY_UDP_IPV4, length);
+                System.arraycopy(DNS_QUERY_UDP_IPV4, 6, expected, 0, 6);
+                System.arraycopy(DNS_QUERY_UDP_IPV4, 0, expected, 6, 6);
+                assertArrayEquals(expected, mbuf.toByteArray(), "length " + length);
+            }
+            finally
+            {
+                mbuf.free();
+            }
+        }
+        final Mbuf runt = frameInMbuf(Arrays.copyOf(DNS_QUERY_UDP_IPV4, 11));
+        try
+        {
+            assertFalse(EthernetView.swapAddresses(runt), "11 bytes cannot hold both addresses");
+            assertArrayEquals(Arrays.copyOf(DNS_QUERY_UDP_IPV4, 11), runt.toByteArray());
+        }
+        finally
+        {
+            runt.free();
+        }
+    }
+
     private static Mbuf frameInMbuf(final byte[] frame)
     {
         final long address = pool.alloc();
