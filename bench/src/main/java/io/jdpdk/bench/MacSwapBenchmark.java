@@ -94,7 +94,7 @@ public class MacSwapBenchmark
                 eth.swapAddresses();
             }
             m.olFlags(m.olFlags() & KEEP_FLAGS);
-            m.txOffload((m.txOffload() & ~0xFFFFL) | L2_L3);
+            m.l2l3Len(14, 20);
         }
         return mbuf.address();
     }
@@ -115,7 +115,7 @@ public class MacSwapBenchmark
                 swapRaw(d);
             }
             Memory.putLong(m + MbufRaw.OL_FLAGS, Memory.getLong(m + MbufRaw.OL_FLAGS) & KEEP_FLAGS);
-            Memory.putLong(m + MbufRaw.TX_OFFLOAD, (Memory.getLong(m + MbufRaw.TX_OFFLOAD) & ~0xFFFFL) | L2_L3);
+            Memory.putShort(m + MbufRaw.TX_OFFLOAD, (short)L2_L3);
             last = m;
         }
         return last;
@@ -135,7 +135,7 @@ public class MacSwapBenchmark
                 swapRaw(d);
             }
             m.olFlags(m.olFlags() & KEEP_FLAGS);
-            m.txOffload((m.txOffload() & ~0xFFFFL) | L2_L3);
+            m.l2l3Len(14, 20);
         }
         return mbuf.address();
     }
@@ -181,7 +181,7 @@ public class MacSwapBenchmark
             final Mbuf m = burst.mbuf(i, mbuf);
             EthernetView.swapAddresses(m);
             m.olFlags(m.olFlags() & KEEP_FLAGS);
-            m.txOffload((m.txOffload() & ~0xFFFFL) | L2_L3);
+            m.l2l3Len(14, 20);
         }
         return mbuf.address();
     }

@@ -235,6 +235,17 @@ public final class Mbuf
         return txOffloadBits(7, 0x1FF, len);
     }
 
+    /**
+     * Sets l2_len and l3_len with one 16-bit store, as gcc compiles testpmd's two bitfield assignments: on a
+     * little-endian CPU (every one DPDK 22.11 runs on) they are exactly the low 16 bits of the tx_offload word,
+     * l2_len in bits 0-6 and l3_len in bits 7-15. The rest of the word is left as it is. @return this
+     */
+    public Mbuf l2l3Len(final int l2Len, final int l3Len)
+    {
+        Memory.putShort(address + MbufRaw.TX_OFFLOAD, (short)((l2Len & 0x7F) | ((l3Len & 0x1FF) << 7)));
+        return this;
+    }
+
     /** L4 header length for TX offloads (8 bits). */
     public int l4Len()
     {

@@ -136,6 +136,29 @@ class MempoolTest
     }
 
     @Test
+    void shouldSetTxOffloadLengthsInTheirOwnBitsOnly()
+    {
+        try (Mempool pool = pool(127, 0))
+        {
+            final Mbuf m = new Mbuf().wrap(pool.alloc());
+            m.txOffload(-1L);
+            m.l2l3Len(14, 20);
+            assertEquals(14, m.l2Len());
+            assertEquals(20, m.l3Len());
+            assertEquals(-1L << 16, m.txOffload() & ~0xFFFFL, "l4_len, tso_segsz and outer lengths untouched");
+            m.l2l3Len(0x80 | 18, 0x200 | 40);
+            assertEquals(18, m.l2Len(), "only the low 7 bits");
+            assertEquals(40, m.l3Len(), "only the low 9 bits");
+            m.l4Len(20).l2Len(22);
+            assertEquals(20, m.l4Len());
+            assertEquals(22, m.l2Len());
+            assertEquals(40, m.l3Len());
+            m.free();
+            assertEquals(0, pool.inUseCount());
+        }
+    }
+
+    @Test
     void shouldPrependAppendAdjAndTrimWithinRoomOnly()
     {
         try (Mempool pool = pool(127, 0))

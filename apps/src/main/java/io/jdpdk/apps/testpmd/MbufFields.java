@@ -18,14 +18,12 @@ final class MbufFields
     {
     }
 
-    /** l2_len (bits 0-6) and l3_len (bits 7-15) of the tx_offload word. */
-    private static final long L2_L3_MASK = 0xFFFFL;
-    private static final long L2_L3 = ETH_HEADER_LENGTH | ((long)IPV4_MIN_HEADER_LENGTH << 7);
-
-    /** Applies {@code mbuf_field_set} to {@code m}: one read and one write per field word. Allocation-free. */
+    /**
+     * Applies {@code mbuf_field_set} to {@code m}: a read and a write of ol_flags, one 16-bit store for both
+     * lengths ({@link Mbuf#l2l3Len}), as gcc compiles it. Allocation-free.
+     */
     static void set(final Mbuf m)
     {
-        m.olFlags(m.olFlags() & (Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL));
-        m.txOffload((m.txOffload() & ~L2_L3_MASK) | L2_L3);
+        m.olFlags(m.olFlags() & (Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL)).l2l3Len(ETH_HEADER_LENGTH, IPV4_MIN_HEADER_LENGTH);
     }
 }
