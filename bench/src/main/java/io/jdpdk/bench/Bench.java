@@ -91,8 +91,10 @@ public final class Bench implements Callable<Integer>
 
     /**
      * (a) run-to-completion on one lcore, (b) RX -> Disruptor ring -> TX on two lcores, (c) the same
-     * handoff in C over rte_ring (bench/src/main/c/ring_handoff.c), a burst per slot as jdpdk does, and
-     * (c') the same C passing the mbuf pointers themselves through the ring; aggregate Mpps (both ports).
+     * handoff in C over rte_ring (bench/src/main/c/ring_handoff.c), a burst per slot as jdpdk does,
+     * (c') the same C passing the mbuf pointers themselves through the ring, and (d) the same C over a
+     * plain SPSC array ring, the least work any ring can do: the ceiling of (b) on this machine. Rates are
+     * what was sent on (Tx-pps), aggregate of both ports.
      */
     private void pipeline() throws Exception
     {
@@ -103,35 +105,48 @@ public final class Bench implements Callable<Integer>
         lcores.set(l, "--lcores=0@0,1@1,2@0");
         final List<String> c = new ArrayList<>(List.of(nativePeer("ring_handoff")));
         c.addAll(ealArgs());
-        System.out.println("== RX -> ring -> TX, 2 x net_null, burst 32 (" + seconds + " s x " + rounds +
-            " rounds, aggregate Mpps of both ports, median)");
-        final List<String> cMbufs = new ArrayList<>(c);
-        cMbufs.addAll(List.of("--", "mbufs"));
-        final double[][] r = new double[4][rounds];
+        System.out.println("== RX -> ring -> TX, 2 x net_null, burst 32, 1024-slot rings (" + seconds + " s x " +
+            rounds + " rounds, aggregate Tx Mpps of both ports, median)");
+        final List<String> cMbufs = concat(c, "--", "mbufs");
+        final List<String> cSpsc = concat(c, "--", "spsc");
+        final double[][] r = new double[5][rounds];
         for (int i = 0; i < rounds; i++)
         {
-            r[0][i] = 2 * rate("jdpdk run-to-completion", Peer.java(PipelineScenario.class, concat("rtc", ealArgs())));
-            r[1][i] = 2 * rate("jdpdk pipeline", Peer.java(PipelineScenario.class, concat("pipeline", lcores)));
-            r[2][i] = 2 * rate("C rte_ring handoff", c);
-            r[3][i] = 2 * rate("C rte_ring handoff of mbufs", cMbufs);
-            System.out.printf(Locale.ROOT, "round %d: (a) rtc %7.2f Mpps  (b) pipeline %7.2f Mpps  (c) C rte_ring %7.2f Mpps" +
-                "  (c') C rte_ring of mbufs %7.2f Mpps  (b)/(c) %.3f  (b)/(c') %.3f  (b)/(a) %.3f%n", i + 1,
-                r[0][i] / 1e6, r[1][i] / 1e6, r[2][i] / 1e6, r[3][i] / 1e6, r[1][i] / r[2][i], r[1][i] / r[3][i],
-                r[1][i] / r[0][i]);
+            r[0][i] = 2 * txRate("jdpdk run-to-completion", Peer.java(PipelineScenario.class, concat("rtc", ealArgs())));
+            r[1][i] = 2 * txRate("jdpdk pipeline", Peer.java(PipelineScenario.class, concat("pipeline", lcores)));
+            r[2][i] = 2 * txRate("C rte_ring handoff", c);
+            r[3][i] = 2 * txRate("C rte_ring handoff of mbufs", cMbufs);
+            r[4][i] = 2 * txRate("C SPSC array ring handoff", cSpsc);
+            printPipeline("round " + (i + 1) + ":", r[0][i], r[1][i], r[2][i], r[3][i], r[4][i]);
         }
         // Latency in a run of its own: recording it costs (b) a clock read per burst on each side.
         final String out = Peer.run(Peer.java(PipelineScenario.class, concat("pipeline-latency", lcores)), seconds);
         final int at = out.indexOf("RX-to-TX latency");
         final String latency = at < 0 ? "(no latency line)" : out.substring(at, out.indexOf('\n', at));
         System.out.printf(Locale.ROOT, "latency: jdpdk pipeline (%.2f Mpps while recording) %s%n",
-            2 * RateSamples.medianPerPort(out, 2, 2) / 1e6, latency);
-        final double a = Arrays.stream(r[0]).max().orElse(0);
-        final double b = Arrays.stream(r[1]).max().orElse(0);
-        final double cc = Arrays.stream(r[2]).max().orElse(0);
-        final double cm = Arrays.stream(r[3]).max().orElse(0);
-        System.out.printf(Locale.ROOT, "best:    (a) rtc %7.2f Mpps  (b) pipeline %7.2f Mpps  (c) C rte_ring %7.2f Mpps" +
-            "  (c') C rte_ring of mbufs %7.2f Mpps  (b)/(c) %.3f  (b)/(c') %.3f  (b)/(a) %.3f%n", a / 1e6, b / 1e6,
-            cc / 1e6, cm / 1e6, b / cc, b / cm, b / a);
+            2 * RateSamples.medianTxPerPort(out, 2, 2) / 1e6, latency);
+        final double[] best = new double[r.length];
+        for (int k = 0; k < r.length; k++)
+        {
+            best[k] = Arrays.stream(r[k]).max().orElse(0);
+        }
+        printPipeline("best:   ", best[0], best[1], best[2], best[3], best[4]);
+    }
+
+    private static void printPipeline(final String label, final double a, final double b, final double c,
+        final double cMbufs, final double d)
+    {
+        System.out.printf(Locale.ROOT, "%s (a) rtc %6.2f  (b) pipeline %6.2f  (c) C rte_ring %6.2f  " +
+            "(c') C rte_ring of mbufs %6.2f  (d) C SPSC ring %6.2f Mpps  (b)/(c) %.3f  (b)/(c') %.3f  (d)/(c) %.3f  " +
+            "(b)/(d) %.3f  (b)/(a) %.3f%n", label, a / 1e6, b / 1e6, c / 1e6, cMbufs / 1e6, d / 1e6, b / c,
+            b / cMbufs, d / c, b / d, b / a);
+    }
+
+    private static List<String> concat(final List<String> first, final String... rest)
+    {
+        final List<String> all = new ArrayList<>(first);
+        all.addAll(List.of(rest));
+        return all;
     }
 
     private static String[] concat(final String first, final List<String> rest)
@@ -246,8 +261,18 @@ public final class Bench implements Callable<Integer>
 
     private double rate(final String name, final List<String> command) throws Exception
     {
+        return rate(name, command, false);
+    }
+
+    private double txRate(final String name, final List<String> command) throws Exception
+    {
+        return rate(name, command, true);
+    }
+
+    private double rate(final String name, final List<String> command, final boolean tx) throws Exception
+    {
         final String output = Peer.run(command, seconds);
-        final double rate = RateSamples.medianPerPort(output, 2, 2);
+        final double rate = tx ? RateSamples.medianTxPerPort(output, 2, 2) : RateSamples.medianPerPort(output, 2, 2);
         if (rate < 0)
         {
             throw new IllegalStateException(name + " printed too few statistics; its output:\n" + output);

@@ -7,13 +7,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Per-port packet rates read from testpmd's statistics output ({@code Rx-pps:} lines, one block per
- * port per period), which jdpdk's apps print in the same format. The rate of a run is the median
+ * Per-port packet rates read from testpmd's statistics output ({@code Rx-pps:} and {@code Tx-pps:} lines, one
+ * block per port per period), which jdpdk's apps print in the same format. The rate of a run is the median
  * over periods of the per-port average, after dropping warm-up periods.
  */
 public final class RateSamples
 {
     private static final Pattern RX_PPS = Pattern.compile("Rx-pps:\\s+(\\d+)");
+    private static final Pattern TX_PPS = Pattern.compile("Tx-pps:\\s+(\\d+)");
 
     private RateSamples()
     {
@@ -29,8 +30,24 @@ public final class RateSamples
      */
     public static double medianPerPort(final String output, final int ports, final int warmup)
     {
+        return median(RX_PPS, output, ports, warmup);
+    }
+
+    /**
+     * The median per-port Tx rate in packets per second: what was sent on, which is the figure for a pipeline
+     * whose RX may drop what the ring has no room for.
+     *
+     * @see #medianPerPort(String, int, int)
+     */
+    public static double medianTxPerPort(final String output, final int ports, final int warmup)
+    {
+        return median(TX_PPS, output, ports, warmup);
+    }
+
+    private static double median(final Pattern pattern, final String output, final int ports, final int warmup)
+    {
         final List<Long> values = new ArrayList<>();
-        final Matcher m = RX_PPS.matcher(output);
+        final Matcher m = pattern.matcher(output);
         while (m.find())
         {
             values.add(Long.parseLong(m.group(1)));
