@@ -32,21 +32,22 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * DPDK 22.11's {@code examples/l3fwd} in LPM mode, in Java: IPv4 forwarding by longest-prefix match over the
- * ports of a mask, RX queues spread over lcores by {@code --config}, RFC 1812 checks, TTL decrement and MAC
- * rewrite ({@link LpmRouter}), per-port TX buffers drained every 100 us ({@link LcoreForwarder}).
+ * DPDK 22.11's {@code examples/l3fwd} in LPM mode, in Java: IPv4 and IPv6 forwarding by longest-prefix match
+ * over the ports of a mask, RX queues spread over lcores by {@code --config}, RFC 1812 checks, TTL decrement and
+ * MAC rewrite ({@link LpmRouter}), per-port TX buffers drained every 100 us ({@link LcoreForwarder}).
  * <pre>
  *   apps/bin/l3fwd [EAL args] -- -p PORTMASK [-P] [-L | --lookup=lpm] [--mode=poll]
  *       --config="(port,queue,lcore)[,(port,queue,lcore)...]" [--eth-dest=PORT,XX:XX:XX:XX:XX:XX ...]
  *       [--rx-queue-size N] [--tx-queue-size N] [--parse-ptype]
  *       [--route-file FILE] [--idle busy|backoff] [--stats-period S]
  * </pre>
- * Arguments as l3fwd's, plus {@code --route-file} (routes as {@link RouteTable#parse(Path)} reads them; default
- * DPDK's sixteen routes 198.18.N.0/24 to port N, {@link RouteTable#defaultIpv4Routes()}), {@code --idle} (back
+ * Arguments as l3fwd's, plus {@code --route-file} (IPv4 routes as {@link RouteTable#parse(Path)} reads them;
+ * default DPDK's sixteen routes 198.18.N.0/24 to port N, {@link RouteTable#defaultIpv4Routes()}), {@code --idle} (back
  * off when idle instead of busy polling, for shared machines) and {@code --stats-period} (port statistics every
  * S seconds). Only LPM lookup and poll mode exist: {@code -E}, {@code --lookup=em|fib|acl} and
- * {@code --mode=eventdev} are refused with a message. IPv6 is not routed (no LPM6 table): IPv6 frames are
- * dropped and counted.
+ * {@code --mode=eventdev} are refused with a message. IPv6 routes are DPDK's sixteen, 2001:200:0:N::/64 to port N
+ * ({@link RouteTable#defaultIpv6Routes()}), in DPDK's own {@code rte_lpm6} ({@link Lpm6}); a route file holds
+ * IPv4 routes only.
  * <p>
  * Setup follows l3fwd's {@code main()}: one mbuf pool sized by l3fwd's {@code NB_MBUF}, routes to ports outside
  * the mask skipped ({@code setup_lpm}), each enabled port configured with the RX queues {@code --config} gives it
@@ -272,6 +273,7 @@ public final class L3fwd
         config.conclude();
         checkLcoreParams(eal, config, present);
         final Lpm4 lpm = setupLpm(routes, config, out);
+        final Lpm6 lpm6 = setupLpm6(config, out);
 
         long activeMask = 0;
         for (final int port : config.enabledPorts())
@@ -312,7 +314,7 @@ public final class L3fwd
             final int[] rxQueueIds = queues.stream().mapToInt(LcoreParams::queue).toArray();
             final int[] txQueueIds = new int[L3fwdConfig.MAX_PORTS];
             Arrays.fill(txQueueIds, i);
-            final LpmRouter router = new LpmRouter(lpm, activeMask, config.ethDests(), portMacs);
+            final LpmRouter router = new LpmRouter(lpm, lpm6, activeMask, config.ethDests(), portMacs);
             forwarders.put(lcores[i], new LcoreForwarder(lcores[i], rxPorts, rxQueueIds, ports, txQueueIds, router));
             out.printf("%nInitializing rx queues on lcore %d ... %s", lcores[i],
                 String.join(" ", queues.stream().map(p -> "rxq=" + p.port() + "," + p.queue()).toList()));
@@ -327,6 +329,7 @@ public final class L3fwd
             ports[id].close();
             out.printf(" Done%n");
         }
+        lpm6.close();
         out.printf("Mempool %s: %d of %d mbufs in use%n", pool.name(), pool.inUseCount(), pool.size());
         out.println("Bye...");
         return code;
@@ -364,6 +367,24 @@ public final class L3fwd
             }
         }
         return lpm;
+    }
+
+    /** setup_lpm's IPv6 half: DPDK's default routes in an rte_lpm6 of l3fwd's sizes, unused ports skipped. */
+    private static Lpm6 setupLpm6(final L3fwdConfig config, final PrintStream out)
+    {
+        final Lpm6 lpm6 = Lpm6.create("IPV6_L3FWD_LPM_0", RouteTable.L3FWD_IPV6_MAX_RULES,
+            RouteTable.L3FWD_IPV6_NUMBER_TBL8S);
+        final List<RouteTable.Route6> routes = RouteTable.defaultIpv6Routes();
+        RouteTable.addTo(lpm6, routes, config.portMask());
+        for (final RouteTable.Route6 route : routes)
+        {
+            if (config.isEnabled(route.port()))
+            {
+                out.printf("LPM: Adding route %s / %d (%d)%n", RouteTable.formatIpv6(route.high(), route.low()),
+                    route.depth(), route.port());
+            }
+        }
+        return lpm6;
     }
 
     /**
@@ -589,18 +610,23 @@ public final class L3fwd
         long routed = 0;
         long misses = 0;
         long nonIp = 0;
+        long routed6 = 0;
+        long misses6 = 0;
         final long[] drops = new long[LpmRouter.DROP_REASONS];
         for (final LcoreForwarder f : forwarders.values())
         {
             routed += f.router().routed();
             misses += f.router().lpmMisses();
             nonIp += f.router().nonIp();
+            routed6 += f.router().routed6();
+            misses6 += f.router().lpm6Misses();
             for (int i = 0; i < drops.length; i++)
             {
                 drops[i] += f.router().drops(-i - 1);
             }
         }
-        out.printf("L3FWD: ipv4-routed=%d lpm-miss-to-input-port=%d non-ip-to-input-port=%d%n", routed, misses, nonIp);
+        out.printf("L3FWD: ipv4-routed=%d lpm-miss-to-input-port=%d ipv6-routed=%d lpm6-miss-to-input-port=%d " +
+            "non-ip-to-input-port=%d%n", routed, misses, routed6, misses6, nonIp);
         final StringBuilder sb = new StringBuilder("L3FWD: dropped:");
         for (int i = 0; i < drops.length; i++)
         {

@@ -5,6 +5,7 @@ import io.jdpdk.mempool.header.Checksums;
 import io.jdpdk.mempool.header.EtherType;
 import io.jdpdk.mempool.header.EthernetView;
 import io.jdpdk.mempool.header.Ipv4View;
+import io.jdpdk.mempool.header.Ipv6View;
 
 import java.lang.foreign.MemorySegment;
 
@@ -22,7 +23,12 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
  *     port = LPM lookup of the destination; on a miss, the input port (lpm_get_ipv4_dst_port)
  *     port enabled (in the port mask and configured) ....................... else PORT_NOT_ENABLED
  *     TTL - 1, header checksum patched (RFC 1624)
- *   EtherType 0x86DD (IPv6) ................................................. IPV6 (dropped: no LPM6 table)
+ *   EtherType 0x86DD (IPv6)
+ *     IPv6 header in the frame (40 bytes), version 6, payload and extension headers inside the frame
+ *                                                                             else BAD_HEADER
+ *     port = LPM6 lookup of the destination; on a miss, the input port (lpm_get_ipv6_dst_port)
+ *     port enabled ........................................................ else PORT_NOT_ENABLED
+ *     Hop Limit left as it is, as l3fwd leaves it
  *   anything else (ARP, VLAN-tagged, ...): port = the input port, as l3fwd's lpm_get_dst_port
  *   then: destination MAC = --eth-dest of the port, source MAC = the port's own MAC
  * </pre>
@@ -37,16 +43,18 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
  *   <li>l3fwd's vector path only refuses {@code version_ihl} outside 0x45..0x4F and a Total Length below 20;
  *   here Total Length must also hold the header (IHL * 4, what RFC 1812 5.2.2 says) and fit in the frame
  *   ({@link Ipv4View#wrap} refuses a truncated packet), and the header must be in the first segment.</li>
- *   <li>l3fwd LPM mode also routes IPv6 with an LPM6 table. jdpdk has no IPv6 LPM, so IPv6 frames are
- *   dropped and counted ({@link #IPV6}).</li>
+ *   <li>l3fwd reads an IPv6 destination without looking at the rest of the header; here a frame whose IPv6
+ *   header lies ({@link Ipv6View#wrap}: version, payload length, extension header lengths) is dropped as
+ *   {@link #BAD_HEADER}. Like l3fwd, jdpdk neither decrements nor checks the Hop Limit (RFC 8200 would have a
+ *   router do both).</li>
  *   <li>l3fwd would hand a packet for a port of the mask that is not present to {@code rte_eth_tx_burst},
  *   which refuses it; here such a port is not enabled and the packet is dropped and counted.</li>
  * </ul>
  * The EtherType is taken from the Ethernet header as l3fwd's software packet-type parser
  * ({@code lpm_parse_ptype}) does; a VLAN-tagged IPv4 frame is not IPv4 to it either.
  * <p>
- * Threading: one router per lcore. {@link #route} allocates nothing and throws nothing; the {@link Lpm4} may be
- * shared by every router, the header views and counters are this router's own. Counters are plain fields,
+ * Threading: one router per lcore. {@link #route} allocates nothing and throws nothing; the {@link Lpm4} and
+ * {@link Lpm6} may be shared by every router, the header views and counters are this router's own. Counters are plain fields,
  * read by another thread only after a happens-before edge with the lcore (its {@code await()}).
  */
 public final class LpmRouter
@@ -60,36 +68,41 @@ public final class LpmRouter
     /** IPv4 TTL 0 or 1: it would reach 0 here (RFC 1812 5.3.1). */
     public static final int TTL_EXCEEDED = -3;
 
-    /** An IPv6 frame: l3fwd routes it with LPM6, which jdpdk does not have. */
-    public static final int IPV6 = -4;
-
     /** The route's port is not enabled: not in the port mask, or in it but not present. */
-    public static final int PORT_NOT_ENABLED = -5;
+    public static final int PORT_NOT_ENABLED = -4;
 
     /** Number of drop reasons; reason {@code code} is counted at index {@code -code - 1}. */
-    public static final int DROP_REASONS = 5;
+    public static final int DROP_REASONS = 4;
 
-    private static final String[] DROP_NAMES = { "bad-header", "bad-checksum", "ttl-exceeded", "ipv6",
+    private static final String[] DROP_NAMES = { "bad-header", "bad-checksum", "ttl-exceeded",
         "port-not-enabled" };
 
     private final Lpm4 lpm;
+    private final Lpm6 lpm6;
+    private final Lpm6.Query query;
     private final long enabledMask;
     private final long[] ethDest;
     private final long[] portMac;
     private final EthernetView eth = new EthernetView();
     private final Ipv4View ip = new Ipv4View();
+    private final Ipv6View ip6 = new Ipv6View();
     private final long[] drops = new long[DROP_REASONS];
     private long routed;
     private long lpmMisses;
+    private long routed6;
+    private long lpm6Misses;
     private long nonIp;
 
     /**
      * @param lpm         the IPv4 routes; read only while this router is in use
+     * @param lpm6        the IPv6 routes, read only while this router is in use; null for none (every IPv6
+     *                    packet then misses and goes back out of its input port)
      * @param enabledMask the ports a packet may go out of (bit N for port N), at most {@link L3fwdConfig#MAX_PORTS}
      * @param ethDest     destination MAC of each port id, 48 bits, first octet most significant (copied)
      * @param portMac     each port id's own MAC (copied); entries of ports not enabled are not read
      */
-    public LpmRouter(final Lpm4 lpm, final long enabledMask, final long[] ethDest, final long[] portMac)
+    public LpmRouter(final Lpm4 lpm, final Lpm6 lpm6, final long enabledMask, final long[] ethDest,
+        final long[] portMac)
     {
         if (ethDest.length < L3fwdConfig.MAX_PORTS || portMac.length < L3fwdConfig.MAX_PORTS)
         {
@@ -101,6 +114,8 @@ public final class LpmRouter
                 "above " + (L3fwdConfig.MAX_PORTS - 1));
         }
         this.lpm = lpm;
+        this.lpm6 = lpm6;
+        this.query = lpm6 == null ? null : new Lpm6.Query();
         this.enabledMask = enabledMask;
         this.ethDest = ethDest.clone();
         this.portMac = portMac.clone();
@@ -143,24 +158,39 @@ public final class LpmRouter
         if (etherType == EtherType.IPV4)
         {
             final int port = routeIpv4(rxPort);
-            if (port < 0)
+            if (port >= 0)
             {
-                drops[-port - 1]++;
-                return port;
+                routed++;
             }
-            rewrite(port);
-            routed++;
-            return port;
+            return send(port);
         }
         if (etherType == EtherType.IPV6)
         {
-            drops[-IPV6 - 1]++;
-            return IPV6;
+            final int port = routeIpv6(rxPort);
+            if (port >= 0)
+            {
+                routed6++;
+            }
+            return send(port);
         }
         // Not IP to l3fwd's packet-type parser: lpm_get_dst_port sends it back out of the input port.
         rewrite(rxPort);
         nonIp++;
         return rxPort;
+    }
+
+    /** Rewrites the frame for {@code port}, or counts the drop when it is a drop code. @return port */
+    private int send(final int port)
+    {
+        if (port < 0)
+        {
+            drops[-port - 1]++;
+        }
+        else
+        {
+            rewrite(port);
+        }
+        return port;
     }
 
     private int routeIpv4(final int rxPort)
@@ -191,6 +221,26 @@ public final class LpmRouter
         return port;
     }
 
+    private int routeIpv6(final int rxPort)
+    {
+        if (!ip6.wrap(eth.segment(), eth.base() + ETH_HEADER_LENGTH, eth.limit() - ETH_HEADER_LENGTH))
+        {
+            return BAD_HEADER;
+        }
+        int port = lpm6 == null ? Lpm6.NO_ROUTE :
+            lpm6.lookup(query.set(ip6.destinationAddressHigh(), ip6.destinationAddressLow()));
+        if (port == Lpm6.NO_ROUTE)
+        {
+            port = rxPort;
+            lpm6Misses++;
+        }
+        if (port >= L3fwdConfig.MAX_PORTS || (enabledMask & (1L << port)) == 0)
+        {
+            return PORT_NOT_ENABLED;
+        }
+        return port;
+    }
+
     private void rewrite(final int port)
     {
         eth.destination(ethDest[port]).source(portMac[port]);
@@ -212,6 +262,18 @@ public final class LpmRouter
     public long lpmMisses()
     {
         return lpmMisses;
+    }
+
+    /** IPv6 packets given an output port (LPM6 hits and misses). */
+    public long routed6()
+    {
+        return routed6;
+    }
+
+    /** IPv6 packets no route covered, sent back out of their input port (counted in {@link #routed6()} too). */
+    public long lpm6Misses()
+    {
+        return lpm6Misses;
     }
 
     /** Frames neither IPv4 nor IPv6 (ARP, VLAN-tagged, ...), sent back out of their input port. */

@@ -3,14 +3,18 @@ package io.jdpdk.apps.l3fwd;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
 
 /**
- * l3fwd's IPv4 routes: the built-in default table, route files, and loading routes into an {@link Lpm4}.
+ * l3fwd's routes: the built-in default IPv4 and IPv6 tables, IPv4 route files, and loading routes into an
+ * {@link Lpm4} or an {@link Lpm6}.
  * Control path only; every method is stateless and safe to call from any thread.
  * <p>
  * A route file holds one route a line, in either of two forms (both may be mixed in one file):
@@ -55,6 +59,21 @@ public final class RouteTable
      * skipping routes whose port is not in the port mask.
      */
     private static final List<Route> DEFAULT_IPV4_ROUTES = defaultRoutes();
+
+    /** Rule capacity DPDK l3fwd gives its IPv6 table ({@code IPV6_L3FWD_LPM_MAX_RULES}, l3fwd_lpm.c). */
+    public static final int L3FWD_IPV6_MAX_RULES = 1024;
+
+    /** tbl8 groups DPDK l3fwd gives its IPv6 table ({@code IPV6_L3FWD_LPM_NUMBER_TBL8S}, l3fwd_lpm.c). */
+    public static final int L3FWD_IPV6_NUMBER_TBL8S = 1 << 16;
+
+    /*
+     * DPDK l3fwd's default IPv6 routes, from the same main.c:
+     *
+     *     2001:200::/48 is IANA reserved range for IPv6 benchmarking (RFC5180).
+     *     2001:200:0:{0-f}::/64 = Port {0-15}
+     *     {{32, 1, 2, 0, 0, 0, 0, 0, 0, ...}, 64, 0}, ... {{32, 1, 2, 0, 0, 0, 0, 15, 0, ...}, 64, 15}
+     */
+    private static final List<Route6> DEFAULT_IPV6_ROUTES = buildDefaultIpv6Routes();
 
     private RouteTable()
     {
@@ -120,6 +139,120 @@ public final class RouteTable
         }
     }
 
+    /**
+     * One IPv6 route: prefix as two 64-bit halves (first octet most significant in {@code high}), length and
+     * output port.
+     *
+     * @param depth prefix length, 1 to 128 (rte_lpm6 has no default route)
+     * @param port  output port, 0 to {@link Lpm6#MAX_NEXT_HOP}
+     */
+    public record Route6(long high, long low, int depth, int port)
+    {
+        public Route6
+        {
+            if (depth < 1 || depth > 128)
+            {
+                throw new IllegalArgumentException("IPv6 prefix length must be 1..128, got " + depth);
+            }
+            if (port < 0 || port > Lpm6.MAX_NEXT_HOP)
+            {
+                throw new IllegalArgumentException("port must be 0.." + Lpm6.MAX_NEXT_HOP + ", got " + port);
+            }
+        }
+
+        /** The prefix as 16 bytes in network order. */
+        public byte[] ip()
+        {
+            return ByteBuffer.allocate(16).putLong(high).putLong(low).array();
+        }
+
+        @Override
+        public String toString()
+        {
+            return formatIpv6(high, low) + "/" + depth + " -> " + port;
+        }
+    }
+
+    /** DPDK l3fwd's sixteen default IPv6 routes, 2001:200:0:N::/64 to port N for N = 0..15 (immutable). */
+    public static List<Route6> defaultIpv6Routes()
+    {
+        return DEFAULT_IPV6_ROUTES;
+    }
+
+    /**
+     * Adds {@code routes} to {@code lpm}, skipping those whose port is not in {@code portMask}, as l3fwd's
+     * {@code setup_lpm} does for its IPv6 table.
+     *
+     * @return the number of routes added
+     */
+    public static int addTo(final Lpm6 lpm, final List<Route6> routes, final long portMask)
+    {
+        return addEnabled(routes, Route6::port, portMask, r -> lpm.add(r.ip(), r.depth(), r.port()));
+    }
+
+    /** Calls {@code add} for each route whose port is in {@code portMask}. @return how many */
+    private static <R> int addEnabled(final List<R> routes, final ToIntFunction<R> port, final long portMask,
+        final Consumer<R> add)
+    {
+        int added = 0;
+        for (final R route : routes)
+        {
+            final int p = port.applyAsInt(route);
+            if (p < Long.SIZE && (portMask & (1L << p)) != 0)
+            {
+                add.accept(route);
+                added++;
+            }
+        }
+        return added;
+    }
+
+    /**
+     * An IPv6 address in RFC 5952's text form, as {@code inet_ntop} writes it: lower-case hex groups without
+     * leading zeros, the longest run of two or more zero groups (the first of equal runs) as {@code ::}.
+     */
+    public static String formatIpv6(final long high, final long low)
+    {
+        final int[] groups = new int[8];
+        for (int i = 0; i < 4; i++)
+        {
+            groups[i] = (int)(high >>> (48 - 16 * i)) & 0xFFFF;
+            groups[4 + i] = (int)(low >>> (48 - 16 * i)) & 0xFFFF;
+        }
+        int bestStart = -1;
+        int bestLength = 1;
+        for (int i = 0; i < 8; )
+        {
+            int j = i;
+            while (j < 8 && groups[j] == 0)
+            {
+                j++;
+            }
+            if (j - i > bestLength)
+            {
+                bestStart = i;
+                bestLength = j - i;
+            }
+            i = j == i ? i + 1 : j;
+        }
+        final StringBuilder sb = new StringBuilder(39);
+        for (int i = 0; i < 8; i++)
+        {
+            if (i == bestStart)
+            {
+                sb.append("::");
+                i += bestLength - 1;
+                continue;
+            }
+            if (sb.length() > 0 && sb.charAt(sb.length() - 1) != ':')
+            {
+                sb.append(':');
+            }
+            sb.append(Integer.toHexString(groups[i]));
+        }
+        return sb.toString();
+    }
+
     /** DPDK l3fwd's sixteen default IPv4 routes, 198.18.N.0/24 to port N for N = 0..15 (immutable). */
     public static List<Route> defaultIpv4Routes()
     {
@@ -175,16 +308,7 @@ public final class RouteTable
      */
     public static int addTo(final Lpm4 lpm, final List<Route> routes, final long portMask)
     {
-        int added = 0;
-        for (final Route route : routes)
-        {
-            if (route.port() < Long.SIZE && (portMask & (1L << route.port())) != 0)
-            {
-                lpm.add(route.ip(), route.depth(), route.port());
-                added++;
-            }
-        }
-        return added;
+        return addEnabled(routes, Route::port, portMask, r -> lpm.add(r.ip(), r.depth(), r.port()));
     }
 
     /**
@@ -300,6 +424,16 @@ public final class RouteTable
             value = value * 10 + (c - '0');
         }
         return value <= max ? value : -1;
+    }
+
+    private static List<Route6> buildDefaultIpv6Routes()
+    {
+        final List<Route6> routes = new ArrayList<>(16);
+        for (int n = 0; n < 16; n++)
+        {
+            routes.add(new Route6(0x2001_0200_0000_0000L | n, 0, 64, n));
+        }
+        return List.copyOf(routes);
     }
 
     private static List<Route> defaultRoutes()

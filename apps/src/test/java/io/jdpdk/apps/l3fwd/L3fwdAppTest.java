@@ -31,9 +31,10 @@ class L3fwdAppTest
     private static final Pattern PORT_LINE = Pattern.compile(
         "Initializing port (\\d+) \\.\\.\\. .*? Address:([0-9A-F:]{17}), Destination:([0-9A-F:]{17})");
     private static final Pattern DROPPED = Pattern.compile("L3FWD: dropped: bad-header=(\\d+) bad-checksum=(\\d+) " +
-        "ttl-exceeded=(\\d+) ipv6=(\\d+) port-not-enabled=(\\d+)");
+        "ttl-exceeded=(\\d+) port-not-enabled=(\\d+)");
     private static final Pattern ROUTED = Pattern.compile(
-        "L3FWD: ipv4-routed=(\\d+) lpm-miss-to-input-port=(\\d+) non-ip-to-input-port=(\\d+)");
+        "L3FWD: ipv4-routed=(\\d+) lpm-miss-to-input-port=(\\d+) ipv6-routed=(\\d+) " +
+        "lpm6-miss-to-input-port=(\\d+) non-ip-to-input-port=(\\d+)");
     private static final Pattern IN_USE = Pattern.compile("Mempool mbuf_pool_0: (\\d+) of (\\d+) mbufs in use");
     private static final long PORT1_DEST = 0x0A_0B_0C_0D_0E_01L;
 
@@ -43,6 +44,12 @@ class L3fwdAppTest
         boolean ipv4()
         {
             return L3fwdFrames.etherType(frame) == 0x0800;
+        }
+
+        /** IPv4 and IPv6 frames carry a tag; ARP frames do not. */
+        boolean tagged()
+        {
+            return ipv4() || L3fwdFrames.etherType(frame) == 0x86DD;
         }
     }
 
@@ -72,7 +79,13 @@ class L3fwdAppTest
         final byte[] truncated = L3fwdFrames.ipv4("198.18.1.13", 64, tag++, 100);
         from0.add(new Expect(L3fwdFrames.withTotalLength(truncated, truncated.length - L3fwdFrames.ETH + 4),
             0, LpmRouter.BAD_HEADER));                                                           // beyond the frame
-        from0.add(new Expect(L3fwdFrames.ipv6(), 0, LpmRouter.IPV6));
+        from0.add(new Expect(L3fwdFrames.ipv6(0x2001_0200_0000_0001L, 5, 7000), 0, 1));          // 2001:200:0:1::5
+        from0.add(new Expect(L3fwdFrames.ipv6(0x2001_0200_0000_0000L, 9, 7001), 0, 0));          // 2001:200::9
+        from0.add(new Expect(L3fwdFrames.ipv6(0x2001_0db8_0000_0000L, 1, 7002), 0, 0));          // miss: input port
+        from0.add(new Expect(L3fwdFrames.ipv6(0x2001_0200_0000_0002L, 1, 7003), 0, LpmRouter.PORT_NOT_ENABLED));
+        final byte[] lying = L3fwdFrames.ipv6(0x2001_0200_0000_0001L, 6, 7004);
+        lying[L3fwdFrames.ETH + 5] = 19;                                                         // payload past the frame
+        from0.add(new Expect(lying, 0, LpmRouter.BAD_HEADER));
         from0.add(new Expect(L3fwdFrames.arp(), 0, 0));
         from0.add(new Expect(L3fwdFrames.ipv4WithIhl("198.18.1.14", 64, tag++, 15), 0, 1));
 
@@ -81,7 +94,7 @@ class L3fwdAppTest
         from1.add(new Expect(L3fwdFrames.ipv4("198.18.0.7", 64, tag++), 1, 0));
         from1.add(new Expect(L3fwdFrames.ipv4("192.0.2.99", 200, tag++), 1, 1));               // miss: input port
         from1.add(new Expect(L3fwdFrames.arp(), 1, 1));
-        from1.add(new Expect(L3fwdFrames.ipv6(), 1, LpmRouter.IPV6));
+        from1.add(new Expect(L3fwdFrames.ipv6(0x2001_0200_0000_0000L, 2, 7100), 1, 0));          // 2001:200::2
         for (int i = 0; i < 100; i++)                                                            // fills TX buffers
         {
             from1.add(new Expect(L3fwdFrames.ipv4("198.18." + (i % 3 == 0 ? 1 : 0) + "." + i, 64, tag++, i), 1,
@@ -98,6 +111,8 @@ class L3fwdAppTest
             out);
         assertTrue(out.contains("LPM: Adding route 198.18.2.0 / 24 (2)"), out);
         assertTrue(!out.contains("LPM: Adding route 198.18.3.0"), out);
+        assertTrue(out.contains("LPM: Adding route 2001:200:0:1:: / 64 (1)"), out);
+        assertTrue(!out.contains("LPM: Adding route 2001:200:0:3::"), out);
         final Map<Integer, long[]> macs = portMacs(out);
         assertEquals(0x02_00_00_00_00_00L, macs.get(0)[1], "port 0 destination: l3fwd's default 02:00:00:00:00:00");
         assertEquals(PORT1_DEST, macs.get(1)[1], "port 1 destination from --eth-dest");
@@ -109,7 +124,9 @@ class L3fwdAppTest
         assertDrops(out, all);
         final Matcher routed = find(ROUTED, out);
         assertEquals("3", routed.group(2), "misses: 203.0.113.9, 198.18.15.1, 192.0.2.99");
-        assertEquals("2", routed.group(3), "the two ARP frames");
+        assertEquals("4", routed.group(3), "IPv6 routed: to 2001:200:0:1::5, 2001:200::9, 2001:db8::1, 2001:200::2");
+        assertEquals("1", routed.group(4), "IPv6 miss: 2001:db8::1");
+        assertEquals("2", routed.group(5), "the two ARP frames");
         assertEquals("L3FWD: port 0: rx=" + from0.size() + " tx=" + count(all, 0) + " tx-dropped=0",
             line(out, "L3FWD: port 0:"));
         assertEquals("L3FWD: port 1: rx=" + from1.size() + " tx=" + count(all, 1) + " tx-dropped=0",
@@ -290,8 +307,9 @@ class L3fwdAppTest
     }
 
     /**
-     * Every output frame is the rewrite of an expected input frame: found by its tag (IPv4) or as the ARP frame
-     * received on that port; same bytes but MACs, TTL and checksum; TTL one less; checksum as computed here;
+     * Every output frame is the rewrite of an expected input frame: found by its tag (IPv4, IPv6) or as the ARP
+     * frame received on that port; same bytes but MACs, TTL and checksum (IPv6: but MACs, the hop limit left
+     * alone); TTL one less; checksum as computed here;
      * destination MAC that of the port, source MAC the port's own. Per input port, the frames come out in
      * input order, and none is missing.
      */
@@ -301,7 +319,7 @@ class L3fwdAppTest
         final Map<Integer, Expect> byTag = new HashMap<>();
         for (final Expect e : expected)
         {
-            if (e.ipv4())
+            if (e.tagged())
             {
                 byTag.put(L3fwdFrames.tag(e.frame()), e);
             }
@@ -312,8 +330,9 @@ class L3fwdAppTest
             final Map<Integer, List<Expect>> seenFrom = new HashMap<>();
             for (final byte[] frame : output.getValue())
             {
-                final Expect in = L3fwdFrames.etherType(frame) == 0x0800 ? byTag.get(L3fwdFrames.tag(frame)) :
-                    expected.stream().filter(e -> !e.ipv4() && e.rxPort() == port && e.outPort() == port).findFirst()
+                final int etherType = L3fwdFrames.etherType(frame);
+                final Expect in = etherType == 0x0800 || etherType == 0x86DD ? byTag.get(L3fwdFrames.tag(frame)) :
+                    expected.stream().filter(e -> !e.tagged() && e.rxPort() == port && e.outPort() == port).findFirst()
                         .orElse(null);
                 assertTrue(in != null, "unexpected frame on port " + port + ": tag " + L3fwdFrames.tag(frame));
                 assertEquals(in.outPort(), port, "frame tagged " + L3fwdFrames.tag(frame) + " left by port " + port);
@@ -342,7 +361,7 @@ class L3fwdAppTest
     private static void assertDrops(final String out, final List<Expect> expected)
     {
         final Matcher m = find(DROPPED, out);
-        final int[] codes = { LpmRouter.BAD_HEADER, LpmRouter.BAD_CHECKSUM, LpmRouter.TTL_EXCEEDED, LpmRouter.IPV6,
+        final int[] codes = { LpmRouter.BAD_HEADER, LpmRouter.BAD_CHECKSUM, LpmRouter.TTL_EXCEEDED,
             LpmRouter.PORT_NOT_ENABLED };
         for (int i = 0; i < codes.length; i++)
         {

@@ -45,7 +45,9 @@ class L3fwdForwarderTest
         txPorts[port.id()] = port;
         final long[] macs = new long[L3fwdConfig.MAX_PORTS];
         macs[port.id()] = port.macAddress();
-        final LpmRouter router = new LpmRouter(lpm, 1L << port.id(), new L3fwdConfig().ethDests(), macs);
+        final Lpm6 lpm6 = Lpm6.create(TestEal.uniqueName("lpm6"), 16, 16);
+        lpm6.add(new RouteTable.Route6(0x2001_0200_0000_0000L, 0, 32, 0).ip(), 32, port.id());
+        final LpmRouter router = new LpmRouter(lpm, lpm6, 1L << port.id(), new L3fwdConfig().ethDests(), macs);
         return new LcoreForwarder(0, new Port[] { port }, new int[] { 0 }, txPorts, new int[L3fwdConfig.MAX_PORTS],
             router);
     }
@@ -124,15 +126,16 @@ class L3fwdForwarderTest
             final LpmRouter router = forwarder.router();
             final long rx = forwarder.rx(id);
             final long[] drops = Arrays.stream(new int[] { LpmRouter.BAD_HEADER, LpmRouter.BAD_CHECKSUM,
-                LpmRouter.TTL_EXCEEDED, LpmRouter.IPV6, LpmRouter.PORT_NOT_ENABLED }).mapToLong(router::drops)
+                LpmRouter.TTL_EXCEEDED, LpmRouter.PORT_NOT_ENABLED }).mapToLong(router::drops)
                 .toArray();
             assertEquals(rx, forwarder.tx(id) + forwarder.txDropped(id) + Arrays.stream(drops).sum(),
                 "every packet sent, refused by TX or dropped");
             assertEquals(rx / frames.size(), drops[0], 1.0, "one bad header in " + frames.size());
             assertEquals(drops[0], drops[1], 1.0, "as many bad checksums");
             assertEquals(drops[0], drops[2], 1.0, "as many TTL 1");
-            assertEquals(drops[0], drops[3], 1.0, "as many IPv6");
-            assertEquals(0, drops[4]);
+            assertEquals(drops[0], router.routed6(), 1.0, "as many IPv6, routed by rte_lpm6");
+            assertEquals(0, router.lpm6Misses());
+            assertEquals(0, drops[3]);
             assertEquals(drops[0], router.nonIp(), 1.0);
             assertEquals(drops[0], router.lpmMisses(), 1.0);
         }

@@ -6,7 +6,7 @@ import java.util.Arrays;
 /**
  * Test frames for l3fwd, built byte by byte, and an IPv4 header checksum computed here from the bytes (not with
  * jdpdk's {@code Checksums}), so that what the app wrote is checked independently. Every IPv4 frame carries a
- * tag in its Identification field to match an output frame with its input.
+ * tag in its Identification field, every IPv6 frame in its flow label, to match an output frame with its input.
  */
 final class L3fwdFrames
 {
@@ -85,16 +85,26 @@ final class L3fwdFrames
         return frame;
     }
 
-    /** An IPv6 UDP frame to 2001:200::1 (what l3fwd's LPM6 table would route to port 0). */
+    /** An IPv6 UDP frame to 2001:200::1 (what l3fwd's default LPM6 routes send to port 0), tag 1. */
     static byte[] ipv6()
+    {
+        return ipv6(0x2001_0200_0000_0000L, 1, 1);
+    }
+
+    /**
+     * An IPv6 UDP frame to the address {@code high:low}, hop limit 64, with {@code tag} (16 bits) in the low bits
+     * of its flow label.
+     */
+    static byte[] ipv6(final long high, final long low, final int tag)
     {
         final byte[] frame = new byte[14 + 40 + 8 + 10];
         final ByteBuffer b = ByteBuffer.wrap(frame);
         putMac(b, DESTINATION_MAC);
         putMac(b, SOURCE_MAC);
-        b.putShort((short)0x86DD).putInt(0x6000_0000).putShort((short)18).put((byte)17).put((byte)64);
+        b.putShort((short)0x86DD).putInt(0x6000_0000 | (tag & 0xFFFF)).putShort((short)18).put((byte)17)
+            .put((byte)64);
         b.putLong(0x2001_0db8_0000_0000L).putLong(1);
-        b.putLong(0x2001_0200_0000_0000L).putLong(1);
+        b.putLong(high).putLong(low);
         b.putShort((short)1024).putShort((short)2048).putShort((short)18).putShort((short)0);
         return frame;
     }
@@ -156,9 +166,10 @@ final class L3fwdFrames
         return u16(frame, CHECKSUM);
     }
 
+    /** The tag of an IPv4 (Identification) or IPv6 (low 16 bits of the flow label) frame. */
     static int tag(final byte[] frame)
     {
-        return u16(frame, IDENTIFICATION);
+        return etherType(frame) == 0x86DD ? u16(frame, ETH + 2) : u16(frame, IDENTIFICATION);
     }
 
     static int ttl(final byte[] frame)

@@ -40,7 +40,7 @@ class L3fwdRouterTest
 
     private static LpmRouter router()
     {
-        return new LpmRouter(lpm, ENABLED, ETH_DEST, PORT_MAC);
+        return new LpmRouter(lpm, null, ENABLED, ETH_DEST, PORT_MAC);
     }
 
     private static int route(final LpmRouter router, final byte[] frame, final int rxPort)
@@ -85,7 +85,7 @@ class L3fwdRouterTest
     {
         final Lpm4 table = new Lpm4(16, 0);
         table.add(RouteTable.parseIpv4("198.18.9.0"), 24, 9);
-        final LpmRouter router = new LpmRouter(table, ENABLED, ETH_DEST, PORT_MAC);
+        final LpmRouter router = new LpmRouter(table, null, ENABLED, ETH_DEST, PORT_MAC);
         final byte[] in = L3fwdFrames.ipv4("198.18.9.1", 64, 1);
         final byte[] frame = in.clone();
         assertEquals(LpmRouter.PORT_NOT_ENABLED, route(router, frame, 0));
@@ -154,12 +154,18 @@ class L3fwdRouterTest
     }
 
     @Test
-    void shouldDropIpv6AndSendArpBackOutOfTheInputPort()
+    void shouldSendIpv6WithoutARouteAndArpBackOutOfTheInputPort()
     {
         final LpmRouter router = router();
-        final byte[] ipv6 = L3fwdFrames.ipv6();
-        assertEquals(LpmRouter.IPV6, route(router, ipv6, 1));
-        assertEquals(1, router.drops(LpmRouter.IPV6));
+        final byte[] ipv6In = L3fwdFrames.ipv6();
+        final byte[] ipv6 = ipv6In.clone();
+        assertEquals(1, route(router, ipv6, 1), "no IPv6 table: a miss");
+        assertTrue(L3fwdFrames.sameApartFromRewrite(ipv6In, ipv6, false), "hop limit and all else left alone");
+        assertEquals(1, router.routed6());
+        assertEquals(1, router.lpm6Misses());
+        final byte[] lying = L3fwdFrames.ipv6();
+        lying[L3fwdFrames.ETH + 5] = 19; // payload length one byte past the frame
+        assertEquals(LpmRouter.BAD_HEADER, route(router, lying, 1));
         final byte[] in = L3fwdFrames.arp();
         final byte[] arp = in.clone();
         assertEquals(1, route(router, arp, 1));

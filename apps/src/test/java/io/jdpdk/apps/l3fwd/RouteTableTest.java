@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static io.jdpdk.apps.l3fwd.RouteTable.formatIpv4;
@@ -39,6 +40,39 @@ class RouteTableTest
         }
         assertEquals("198.18.15.0/24 15", routes.get(15).toString());
         assertThrows(UnsupportedOperationException.class, () -> routes.add(routes.get(0)));
+    }
+
+    @Test
+    void shouldHoldDpdkL3fwdsSixteenDefaultIpv6RoutesAndWriteAddressesAsInetNtop()
+    {
+        final List<RouteTable.Route6> routes = RouteTable.defaultIpv6Routes();
+        assertEquals(16, routes.size());
+        assertEquals("2001:200::/64 -> 0", routes.get(0).toString());
+        assertEquals("2001:200:0:f::/64 -> 15", routes.get(15).toString());
+        assertEquals(List.of(0x20, 0x01, 0x02, 0x00, 0, 0, 0, 0x0F, 0, 0, 0, 0, 0, 0, 0, 0),
+            toList(routes.get(15).ip()));
+
+        assertEquals("::", RouteTable.formatIpv6(0, 0));
+        assertEquals("::1", RouteTable.formatIpv6(0, 1));
+        assertEquals("2001:db8::1", RouteTable.formatIpv6(0x2001_0db8_0000_0000L, 1));
+        assertEquals("2001:db8:0:1:1:1:1:1", RouteTable.formatIpv6(0x2001_0db8_0000_0001L, 0x0001_0001_0001_0001L),
+            "a single zero group is not shortened (RFC 5952 4.2.2)");
+        assertEquals("2001:0:0:1::1", RouteTable.formatIpv6(0x2001_0000_0000_0001L, 1),
+            "the longer run of zeros is shortened");
+        assertEquals("1:0:0:1::1", RouteTable.formatIpv6(0x0001_0000_0000_0001L, 1), "three zeros beat two");
+        assertEquals("1::2:0:0:3:4", RouteTable.formatIpv6(0x0001_0000_0000_0002L, 0x0000_0000_0003_0004L),
+            "of equal runs, the first");
+        assertEquals("fe80::", RouteTable.formatIpv6(0xFE80_0000_0000_0000L, 0));
+    }
+
+    private static List<Integer> toList(final byte[] bytes)
+    {
+        final List<Integer> list = new ArrayList<>();
+        for (final byte b : bytes)
+        {
+            list.add(b & 0xFF);
+        }
+        return list;
     }
 
     @Test

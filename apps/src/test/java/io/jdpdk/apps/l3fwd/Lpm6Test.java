@@ -1,0 +1,80 @@
+package io.jdpdk.apps.l3fwd;
+
+import io.jdpdk.eal.DpdkException;
+import io.jdpdk.eal.TestEal;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** DPDK's rte_lpm6 through {@link Lpm6}: longest prefix wins, misses, full tables and bad routes refused. */
+class Lpm6Test
+{
+    @BeforeAll
+    static void eal()
+    {
+        TestEal.get();
+    }
+
+    private static byte[] ip(final long high, final long low)
+    {
+        return new RouteTable.Route6(high, low, 128, 0).ip();
+    }
+
+    @Test
+    void shouldPickTheLongestCoveringPrefixAndMissOutsideEveryPrefix()
+    {
+        try (Lpm6 lpm = Lpm6.create(TestEal.uniqueName("lpm6_lpm"), 64, 64))
+        {
+            lpm.add(ip(0x2001_0db8_0000_0000L, 0), 32, 1);
+            lpm.add(ip(0x2001_0db8_0001_0000L, 0), 48, 2);
+            lpm.add(ip(0x2001_0db8_0001_0002L, 0), 64, 3);
+            lpm.add(ip(0x2001_0db8_0001_0002L, 0x0000_0000_0000_0009L), 128, 4);
+            lpm.add(ip(0x2001_0db8_FFFF_FFFFL, -1L), 32, 5); // host bits ignored: re-points the /32
+            final Lpm6.Query q = new Lpm6.Query();
+
+            assertEquals(5, lpm.lookup(q.set(0x2001_0db8_0009_0000L, 1)));
+            assertEquals(2, lpm.lookup(q.set(0x2001_0db8_0001_0001L, 1)));
+            assertEquals(3, lpm.lookup(q.set(0x2001_0db8_0001_0002L, 8)));
+            assertEquals(4, lpm.lookup(q.set(0x2001_0db8_0001_0002L, 9)));
+            assertEquals(Lpm6.NO_ROUTE, lpm.lookup(q.set(0x2001_0db9_0000_0000L, 0)));
+            assertEquals(Lpm6.NO_ROUTE, lpm.lookup(q.set(0, 0)));
+
+            lpm.close();
+            assertEquals(Lpm6.NO_ROUTE, lpm.lookup(q.set(0x2001_0db8_0001_0002L, 9)), "a closed table finds nothing");
+            assertThrows(IllegalStateException.class, () -> lpm.add(ip(0, 0), 8, 1));
+        }
+    }
+
+    @Test
+    void shouldRefuseBadRoutesHereAndReportAFullTableWithDpdksReason()
+    {
+        try (Lpm6 lpm = Lpm6.create(TestEal.uniqueName("lpm6_full"), 2, 4))
+        {
+            assertThrows(IllegalArgumentException.class, () -> lpm.add(new byte[15], 8, 1));
+            assertThrows(IllegalArgumentException.class, () -> lpm.add(new byte[16], 0, 1));
+            assertThrows(IllegalArgumentException.class, () -> lpm.add(new byte[16], 129, 1));
+            assertThrows(IllegalArgumentException.class, () -> lpm.add(new byte[16], 8, Lpm6.MAX_NEXT_HOP + 1));
+            lpm.add(ip(0x2001_0000_0000_0000L, 0), 16, 1);
+            lpm.add(ip(0x2002_0000_0000_0000L, 0), 16, 2);
+            final DpdkException full = assertThrows(DpdkException.class,
+                () -> lpm.add(ip(0x2003_0000_0000_0000L, 0), 16, 3));
+            assertEquals(28, full.errno(), full.getMessage()); // ENOSPC: max_rules reached
+            assertTrue(full.getMessage().contains("rte_lpm6_add"), full.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> Lpm6.create("lpm6_bad", 0, 4));
+    }
+
+    @Test
+    void shouldReportDpdksReasonWhenTheNameIsTaken()
+    {
+        final String name = TestEal.uniqueName("lpm6_dup");
+        try (Lpm6 lpm = Lpm6.create(name, 4, 4))
+        {
+            final DpdkException taken = assertThrows(DpdkException.class, () -> Lpm6.create(name, 4, 4));
+            assertEquals(17, taken.errno(), taken.getMessage()); // EEXIST
+        }
+    }
+}
