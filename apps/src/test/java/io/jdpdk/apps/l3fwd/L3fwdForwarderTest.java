@@ -114,13 +114,21 @@ class L3fwdForwarderTest
             final int id = port.id();
             run(forwarder, id, 1_000_000); // past C2 and MethodHandle customization of rarely used handles
             threads.getCurrentThreadAllocatedBytes();
-            final long rxBefore = forwarder.rx(id);
-            final long before = threads.getCurrentThreadAllocatedBytes();
-            run(forwarder, id, rxBefore + 300_000);
-            final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-            final long packets = forwarder.rx(id) - rxBefore;
-            System.out.println("l3fwd steady state: " + packets + " packets, " + allocated + " bytes allocated");
-            assertTrue(allocated < 1024, allocated + " bytes allocated over " + packets + " packets");
+            // Steady state is reached when C2 has compiled the IPv6 path too (its downcall's lambda forms box
+            // before that); a busy compile queue (the whole suite in one JVM) can delay it past the warm-up, so up
+            // to five windows of 300,000 packets are measured and the last must allocate (almost) nothing.
+            final List<String> windows = new ArrayList<>();
+            long allocated = Long.MAX_VALUE;
+            for (int window = 0; window < 5 && allocated >= 1024; window++)
+            {
+                final long rxBefore = forwarder.rx(id);
+                final long before = threads.getCurrentThreadAllocatedBytes();
+                run(forwarder, id, rxBefore + 300_000);
+                allocated = threads.getCurrentThreadAllocatedBytes() - before;
+                windows.add((forwarder.rx(id) - rxBefore) + " packets: " + allocated + " bytes");
+            }
+            System.out.println("l3fwd steady state: " + windows);
+            assertTrue(allocated < 1024, "allocated in each window of " + windows);
             forwarder.onClose();
 
             final LpmRouter router = forwarder.router();
