@@ -192,6 +192,8 @@ static const struct layout_entry layout_table[] = {
 	F(rte_eth_dev_info, err_handle_mode), F(rte_eth_dev_info, reserved_64s),
 	F(rte_eth_dev_info, reserved_ptrs),
 
+	S(rte_eth_dev_portconf),
+	F(rte_eth_dev_portconf, burst_size), F(rte_eth_dev_portconf, ring_size), F(rte_eth_dev_portconf, nb_queues),
 	S(rte_eth_desc_lim),
 	F(rte_eth_desc_lim, nb_max), F(rte_eth_desc_lim, nb_min), F(rte_eth_desc_lim, nb_align),
 	F(rte_eth_desc_lim, nb_seg_max), F(rte_eth_desc_lim, nb_mtu_seg_max),

@@ -19,6 +19,8 @@ package io.jdpdk.pmd;
  * @param flowTypeRssOffloads RSS hash functions the device supports ({@code RTE_ETH_RSS_*})
  * @param ifIndex        kernel interface index (net_tap, af_packet), else 0
  * @param socketId       NUMA socket, or -1 when unknown
+ * @param rxBurstSize    the PMD's recommended RX burst size ({@code default_rxportconf.burst_size}), 0 for none
+ * @param txBurstSize    the PMD's recommended TX burst size ({@code default_txportconf.burst_size}), 0 for none
  */
 public record DeviceInfo(
     String driverName,
@@ -35,6 +37,8 @@ public record DeviceInfo(
     long txOffloadCapa,
     long flowTypeRssOffloads,
     int ifIndex,
-    int socketId)
+    int socketId,
+    int rxBurstSize,
+    int txBurstSize)
 {
 }

@@ -235,7 +235,9 @@ public final class Port implements AutoCloseable
                 info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "tx_offload_capa")),
                 info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "flow_type_rss_offloads")),
                 info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "if_index")),
-                EthdevRaw.dev_socket_id(id));
+                EthdevRaw.dev_socket_id(id),
+                u16(info, off(RTE_ETH_DEV_INFO, "default_rxportconf")),
+                u16(info, off(RTE_ETH_DEV_INFO, "default_txportconf")));
         }
     }
 

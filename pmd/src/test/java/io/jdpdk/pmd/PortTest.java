@@ -62,6 +62,8 @@ class PortTest
             final DeviceInfo info = port.info();
             assertEquals("net_null", info.driverName());
             assertTrue(info.maxRxQueues() >= 1);
+            assertEquals(0, info.rxBurstSize(), "net_null recommends no burst size");
+            assertEquals(0, info.txBurstSize());
             assertTrue(port.name().startsWith("net_null_t"));
             assertEquals(port, Port.of(port.id()), "one instance per port id");
             assertEquals(port, Port.byName(port.name()));

@@ -148,11 +148,11 @@ final class Parameters
         if (o.burst != null)
         {
             final int n = atoi(o.burst);
-            if (n <= 0 || n > TestPmd.MAX_PKT_BURST)
+            if (n < 0 || n > TestPmd.MAX_PKT_BURST)
             {
-                // testpmd 22.11 asks the PMD for a burst size when given 0; jdpdk's Port does not expose it.
                 throw new BadOption("burst must be between1 and " + TestPmd.MAX_PKT_BURST);
             }
+            // 0: ask port 0's PMD once the ports are probed (TestPmd.setUp), as testpmd 22.11 does.
             config.burst = n;
         }
         if (o.rxd != null)
@@ -223,6 +223,25 @@ final class Parameters
             }
             config.flowgenFlows = n;
         }
+    }
+
+    /**
+     * {@code --burst=0}: the burst size a PMD recommends ({@code default_rxportconf.burst_size}), refused as
+     * testpmd refuses it when there is none or it is above {@link TestPmd#MAX_PKT_BURST}.
+     */
+    static int pmdBurst(final int recommended) throws BadOption
+    {
+        if (recommended == 0)
+        {
+            throw new BadOption("PMD does not recommend a burst size. Provided value must be between 1 and " +
+                TestPmd.MAX_PKT_BURST);
+        }
+        if (recommended > TestPmd.MAX_PKT_BURST)
+        {
+            throw new BadOption("PMD recommended burst size of " + recommended + " exceeds maximum value of " +
+                TestPmd.MAX_PKT_BURST);
+        }
+        return recommended;
     }
 
     private void parseEthPeer(final String arg) throws BadOption

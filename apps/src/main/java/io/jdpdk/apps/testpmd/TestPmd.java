@@ -55,7 +55,8 @@ import java.util.concurrent.TimeUnit;
  * testpmd's {@code rte_exit}.
  * <p>
  * Where it differs from dpdk-testpmd 22.11, on purpose or for want of an API: only the options above (others are
- * unknown options); {@code --rxq=0}/{@code --txq=0} and {@code --burst=0} (ask the PMD) are refused; descriptors
+ * unknown options); {@code --rxq=0}/{@code --txq=0} with an engine that needs both are refused with testpmd's
+ * message before the ports are configured (testpmd configures them first); descriptors
  * default to 512 rather than the driver's preferred ring size, which jdpdk's DeviceInfo does not carry; the
  * interactive commands are the ones {@link #command} lists, {@code help} lists only them and {@code show port info}
  * prints the fields jdpdk's Port reports; the multi-process line ({@code Primary: Sending 'stop_req'...}) is not
@@ -306,6 +307,13 @@ public final class TestPmd
             infos[i] = Port.of(ids[i]).info();
             maxRxq = Math.min(maxRxq, infos[i].maxRxQueues());
             maxTxq = Math.min(maxTxq, infos[i].maxTxQueues());
+        }
+        if (config.burst == 0)
+        {
+            // --burst=0: testpmd asks port 0's PMD for its recommended RX burst (default_rxportconf.burst_size).
+            final int at = Arrays.binarySearch(ids, 0);
+            config.burst = Parameters.pmdBurst(at < 0 ? 0 : infos[at].rxBurstSize());
+            out.println("Using PMD-provided burst value of " + config.burst);
         }
         if (o.rxq != null)
         {

@@ -77,6 +77,19 @@ class TestPmdAppTest
     }
 
     @Test
+    void shouldAskPort0sPmdForABurstSizeWhenGivenZeroAndRefuseWhenItRecommendsNone() throws Exception
+    {
+        // net_null recommends no burst size (default_rxportconf.burst_size 0): dpdk-testpmd 22.11 exits 1 with
+        // "PMD does not recommend a burst size. Provided value must be between 1 and 512".
+        try (AppProcess app = AppProcess.start(TestPmd.class, args(NULL_PORTS, "--burst=0")))
+        {
+            assertEquals(1, app.waitFor(60), app.output());
+            assertTrue(app.output().contains(
+                "testpmd: PMD does not recommend a burst size. Provided value must be between 1 and 512"), app.output());
+        }
+    }
+
+    @Test
     void shouldRunInteractiveCommandsArrivingOnAPipe() throws Exception
     {
         try (AppProcess app = AppProcess.start(TestPmd.class, args(NULL_PORTS, "-i")))

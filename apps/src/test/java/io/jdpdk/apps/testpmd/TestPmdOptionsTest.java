@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -60,7 +61,7 @@ class TestPmdOptionsTest
     void shouldRefuseOutOfRangeValuesWithTestpmdsWords()
     {
         assertRefused("burst must be between1 and 512", "--burst=600");
-        assertRefused("burst must be between1 and 512", "--burst", "0");
+        assertRefused("burst must be between1 and 512", "--burst", "-1");
         assertRefused("rxd(0) invalid - must be > 0", "--rxd=0");
         assertRefused("txd(-3) invalid - must be > 0", "--txd=-3");
         assertRefused("Invalid stats-period value", "--stats-period=x");
@@ -74,6 +75,17 @@ class TestPmdOptionsTest
         assertRefused("Invalid destination UDP port: x", "--tx-udp=9,x");
         assertRefused("total-num-mbufs should be > 1024", "--total-num-mbufs=1024");
         assertRefused("mbuf-data-size should be > 0 and < 65536", "--mbuf-size=65536");
+    }
+
+    @Test
+    void shouldTakeThePmdsRecommendedBurstForZeroWithinTestpmdsLimits() throws Exception
+    {
+        assertEquals(64, Parameters.pmdBurst(64));
+        assertEquals(512, Parameters.pmdBurst(512));
+        assertEquals("PMD recommended burst size of 513 exceeds maximum value of 512",
+            assertThrows(Parameters.BadOption.class, () -> Parameters.pmdBurst(513)).getMessage());
+        assertEquals("PMD does not recommend a burst size. Provided value must be between 1 and 512",
+            assertThrows(Parameters.BadOption.class, () -> Parameters.pmdBurst(0)).getMessage());
     }
 
     @Test

@@ -57,6 +57,13 @@ public final class EthdevRaw
         JAVA_SHORT.withName("nb_seg_max"),
         JAVA_SHORT.withName("nb_mtu_seg_max")));
 
+    /** {@code struct rte_eth_dev_portconf}: a PMD's recommended burst size, ring size and queue count (0: none). */
+    public static final StructLayout RTE_ETH_DEV_PORTCONF = LayoutCheck.verified("rte_eth_dev_portconf",
+        structLayout(
+            JAVA_SHORT.withName("burst_size"),
+            JAVA_SHORT.withName("ring_size"),
+            JAVA_SHORT.withName("nb_queues")));
+
     /** The fields of {@code struct rte_eth_dev_info} jdpdk reads; padding stands for the rest. */
     public static final StructLayout RTE_ETH_DEV_INFO = LayoutCheck.verified("rte_eth_dev_info", structLayout(
         paddingLayout(8), // device
@@ -87,7 +94,10 @@ public final class EthdevRaw
         JAVA_INT.withName("speed_capa"),
         JAVA_SHORT.withName("nb_rx_queues"),
         JAVA_SHORT.withName("nb_tx_queues"),
-        paddingLayout(20), // max_rx_mempools, default_rxportconf, default_txportconf
+        JAVA_SHORT.withName("max_rx_mempools"),
+        RTE_ETH_DEV_PORTCONF.withName("default_rxportconf"),
+        RTE_ETH_DEV_PORTCONF.withName("default_txportconf"),
+        paddingLayout(6),
         JAVA_LONG.withName("dev_capa"),
         paddingLayout(56))); // switch_info, err_handle_mode, reserved
 
