@@ -3,7 +3,7 @@
 set -euo pipefail
 
 readonly BASE_PACKAGES=(dpdk dpdk-dev libdpdk-dev pkg-config gcc)
-readonly TEST_PACKAGES=(tshark iputils-ping python3-scapy iproute2)
+readonly TEST_PACKAGES=(tshark iputils-ping python3-scapy iproute2 dpdk-doc)
 
 usage() {
     cat <<USAGE

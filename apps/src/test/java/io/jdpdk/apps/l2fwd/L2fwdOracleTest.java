@@ -1,6 +1,7 @@
 package io.jdpdk.apps.l2fwd;
 
 import io.jdpdk.apps.testing.AppProcess;
+import io.jdpdk.apps.testing.DpdkExamples;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,17 +15,11 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * jdpdk's l2fwd beside DPDK's own, on the same input: same frames out of every port, byte for byte,
- * and the same setup lines. Runs only when {@code JDPDK_L2FWD_ORACLE} names a {@code dpdk-l2fwd}
- * built from DPDK 22.11's {@code examples/l2fwd/main.c}; Debian ships that source in dpdk-doc:
- * <pre>
- *   apt-get download dpdk-doc &amp;&amp; dpkg-deb -x dpdk-doc_*.deb /tmp/doc
- *   gcc -O2 -o /tmp/dpdk-l2fwd /tmp/doc/usr/share/dpdk/examples/l2fwd/main.c $(pkg-config --cflags --libs libdpdk)
- *   JDPDK_L2FWD_ORACLE=/tmp/dpdk-l2fwd mvn ... -Dtest='L2fwd*'
- * </pre>
+ * and the same setup lines. The oracle is {@code dpdk-l2fwd}, built from DPDK 22.11's
+ * {@code examples/l2fwd/main.c} as Debian's dpdk-doc ships it ({@link DpdkExamples}).
  */
 class L2fwdOracleTest
 {
@@ -33,9 +28,7 @@ class L2fwdOracleTest
     @Test
     void shouldWriteTheSameFramesAndSetupLinesAsDpdksOwnL2fwd(@TempDir final Path dir) throws Exception
     {
-        final String oracle = System.getenv("JDPDK_L2FWD_ORACLE");
-        assumeTrue(oracle != null && Files.isExecutable(Path.of(oracle)),
-            "JDPDK_L2FWD_ORACLE does not name a dpdk-l2fwd binary");
+        final String oracle = DpdkExamples.binary("l2fwd").toString();
         final PcapPorts c = PcapPorts.create(Files.createDirectories(dir.resolve("c")), 4, true);
         final PcapPorts java = PcapPorts.create(Files.createDirectories(dir.resolve("java")), 4, true);
         final String expectTotal = String.format("Total packets received: %14d%n", c.totalInput());

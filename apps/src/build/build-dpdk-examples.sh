@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds DPDK 22.11's own l2fwd and l3fwd sample apps from the sources Debian ships in dpdk-doc
+# (/usr/share/dpdk/examples), against the installed DPDK, as their Makefiles do. They are the oracles
+# of jdpdk's l2fwd/l3fwd tests and the C peer of the l3fwd benchmark. Without dpdk-doc it says so and
+# builds nothing (hugepage-setup/install-deps.sh --test-tools installs it).
+# Usage: build-dpdk-examples.sh OUTDIR
+set -euo pipefail
+
+readonly OUT=${1:?usage: build-dpdk-examples.sh OUTDIR}
+readonly EXAMPLES=${DPDK_EXAMPLES:-/usr/share/dpdk/examples}
+
+if [[ ! -f "$EXAMPLES/l2fwd/main.c" || ! -f "$EXAMPLES/l3fwd/main.c" ]]; then
+    echo "build-dpdk-examples: $EXAMPLES has no l2fwd/l3fwd sources (Debian package dpdk-doc); DPDK's sample apps not built"
+    exit 0
+fi
+mkdir -p "$OUT"
+
+# build NAME DIR SOURCE...: compiles DIR's sources into OUT/dpdk-NAME unless it is newer than all of them.
+build() {
+    local name=$1 dir=$2 binary="$OUT/dpdk-$1" src
+    shift 2
+    if [[ -x "$binary" ]]; then
+        local stale=0
+        for src in "$dir"/*.c "$dir"/*.h; do
+            [[ "$src" -nt "$binary" ]] && stale=1
+        done
+        ((stale)) || return 0
+    fi
+    echo "build-dpdk-examples: building dpdk-$name from $dir"
+    (cd "$dir" && gcc -O3 -DALLOW_EXPERIMENTAL_API -I../common $(pkg-config --cflags libdpdk) "$@" \
+        -o "$binary" $(pkg-config --libs libdpdk))
+}
+
+build l2fwd "$EXAMPLES/l2fwd" main.c
+build l3fwd "$EXAMPLES/l3fwd" main.c l3fwd_acl.c l3fwd_lpm.c l3fwd_fib.c l3fwd_em.c l3fwd_event.c \
+    l3fwd_event_generic.c l3fwd_event_internal_port.c

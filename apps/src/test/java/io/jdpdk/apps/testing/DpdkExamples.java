@@ -1,0 +1,31 @@
+package io.jdpdk.apps.testing;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * DPDK's own sample apps, the oracles of jdpdk's l2fwd and l3fwd tests: built by the apps module's
+ * {@code build-dpdk-examples.sh} from the sources of Debian's dpdk-doc into {@code target/dpdk-examples}.
+ */
+public final class DpdkExamples
+{
+    private DpdkExamples()
+    {
+    }
+
+    /**
+     * The binary of DPDK's example {@code name} ({@code l2fwd}, {@code l3fwd}): {@code JDPDK_<NAME>_ORACLE} if set,
+     * else {@code target/dpdk-examples/dpdk-<name>}. Fails the test with what to do when it is missing.
+     */
+    public static Path binary(final String name)
+    {
+        final String override = System.getenv("JDPDK_" + name.toUpperCase(Locale.ROOT) + "_ORACLE");
+        final Path binary = override != null ? Path.of(override) : Path.of("target", "dpdk-examples", "dpdk-" + name);
+        assertTrue(Files.isExecutable(binary), "DPDK's " + name + " example is not built at " + binary.toAbsolutePath() +
+            ": install its sources (Debian's dpdk-doc: hugepage-setup/install-deps.sh --test-tools) and rebuild");
+        return binary;
+    }
+}
