@@ -7,7 +7,7 @@ import java.util.Locale;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * DPDK's own sample apps, the oracles of jdpdk's l2fwd and l3fwd tests: built by the apps module's
+ * DPDK's own sample apps as test oracles (l2fwd): built by the apps module's
  * {@code build-dpdk-examples.sh} from the sources of Debian's dpdk-doc into {@code target/dpdk-examples}.
  */
 public final class DpdkExamples
@@ -17,7 +17,7 @@ public final class DpdkExamples
     }
 
     /**
-     * The binary of DPDK's example {@code name} ({@code l2fwd}, {@code l3fwd}): {@code JDPDK_<NAME>_ORACLE} if set,
+     * The binary of DPDK's example {@code name} (e.g. {@code l2fwd}): {@code JDPDK_<NAME>_ORACLE} if set,
      * else {@code target/dpdk-examples/dpdk-<name>}. Fails the test with what to do when it is missing.
      */
     public static Path binary(final String name)
