@@ -1,10 +1,8 @@
 package io.jdpdk.pmd.pipeline;
 
-import com.lmax.disruptor.EventPoller;
 import io.jdpdk.eal.Counters;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.pmd.Port;
-import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.status.AtomicCounter;
 
 import java.util.function.LongConsumer;
@@ -16,9 +14,8 @@ import java.util.function.LongConsumer;
  * of batch; what TX refuses and what was dropped is freed and counted. Every mbuf leaves here sent
  * or freed.
  */
-final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
+final class TxStage extends RingStage
 {
-    private final PacketRing[] in;
     private final Port[] portsById;
     private final MbufBurst[] pending;
     /** Bit N set while {@code pending[N]} holds packets (port ids are below 64: RTE_MAX_ETHPORTS is 32). */
@@ -29,7 +26,6 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
     private final AtomicCounter txPackets;
     private final AtomicCounter txDrops;
     private final AtomicCounter functionDrops;
-    private int work;
 
     /**
      * @param portsById ports indexed by id (null where no port)
@@ -39,7 +35,7 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
     TxStage(final int index, final PacketRing[] in, final Port[] portsById, final int queue, final int burstSize,
         final LongConsumer latency)
     {
-        this.in = in;
+        super(in);
         this.portsById = portsById;
         this.queue = queue;
         this.burstSize = burstSize;
@@ -56,17 +52,6 @@ final class TxStage implements Agent, EventPoller.Handler<PacketBurst>
         txDrops = Counters.get().newCounter("pipeline tx " + index + ": refused by TX, freed", Counters.TX_DROPS);
         functionDrops = Counters.get().newCounter("pipeline tx " + index + ": dropped by the function, freed",
             Counters.FUNCTION_DROPS);
-    }
-
-    @Override
-    public int doWork() throws Exception
-    {
-        work = 0;
-        for (final PacketRing ring : in)
-        {
-            ring.poll(this);
-        }
-        return work;
     }
 
     @Override

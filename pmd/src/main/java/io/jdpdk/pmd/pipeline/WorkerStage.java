@@ -1,45 +1,30 @@
 package io.jdpdk.pmd.pipeline;
 
-import com.lmax.disruptor.EventPoller;
 import io.jdpdk.eal.Counters;
-import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.status.AtomicCounter;
 
 /**
  * Runs the user's {@link BurstFunction} on each burst from its input rings and passes the burst on
  * to its TX ring. One worker sees whole flows (the RX stage splits by flow hash), in order.
  */
-final class WorkerStage implements Agent, EventPoller.Handler<PacketBurst>
+final class WorkerStage extends RingStage
 {
-    private final PacketRing[] in;
     private final PacketRing out;
     private final BurstFunction function;
     private final Backpressure backpressure;
     private final AtomicCounter packets;
     private final AtomicCounter ringFullDrops;
-    private int work;
 
     WorkerStage(final int index, final PacketRing[] in, final PacketRing out, final BurstFunction function,
         final Backpressure backpressure)
     {
-        this.in = in;
+        super(in);
         this.out = out;
         this.function = function;
         this.backpressure = backpressure;
         packets = Counters.get().newCounter("pipeline worker " + index + ": packets", Counters.WORKER_PACKETS);
         ringFullDrops = Counters.get().newCounter("pipeline worker " + index + ": dropped, ring full",
             Counters.RING_FULL_DROPS);
-    }
-
-    @Override
-    public int doWork() throws Exception
-    {
-        work = 0;
-        for (final PacketRing ring : in)
-        {
-            ring.poll(this);
-        }
-        return work;
     }
 
     @Override
