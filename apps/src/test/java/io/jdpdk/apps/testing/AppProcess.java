@@ -44,14 +44,19 @@ public final class AppProcess implements AutoCloseable
     {
         final Path output = Files.createTempFile("jdpdk-app", ".out");
         final List<String> command = new ArrayList<>(prefix);
-        command.addAll(List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "--enable-native-access=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
-            "-Xmx512m", "-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        command.addAll(command(mainClass));
         command.addAll(List.of(args));
         final Process process = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
         return new AppProcess(process, output);
+    }
+
+    /** The command that runs {@code mainClass} in a JVM like this one (JDK, flags, class path), without arguments. */
+    public static List<String> command(final Class<?> mainClass)
+    {
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "--enable-native-access=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "-Xmx512m", "-cp", System.getProperty("java.class.path"), mainClass.getName());
     }
 
     /** Waits for exit (at most {@code seconds}) and returns the exit code. */

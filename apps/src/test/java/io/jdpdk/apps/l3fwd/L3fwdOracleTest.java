@@ -1,0 +1,225 @@
+package io.jdpdk.apps.l3fwd;
+
+import io.jdpdk.apps.testing.AppProcess;
+import io.jdpdk.apps.testing.DpdkExamples;
+import io.jdpdk.apps.testing.Pcap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * jdpdk's l3fwd beside DPDK's own ({@code dpdk-l3fwd}, built from DPDK 22.11's examples/l3fwd by
+ * {@code build-dpdk-examples.sh}) with the same command line, on two net_tap ports: the only virtual ports
+ * DPDK's l3fwd can configure, as it asks for RX checksum offload. The kernel side injects the same frames into
+ * both taps (scapy's {@code sendp}) and captures what each app sends (tshark: our addresses, the app's source MAC);
+ * every port must send the same frames in the same order, byte for byte but the source MAC, which is each
+ * run's own port address (checked against the address the app printed). The frames are the ones both route
+ * alike: IPv4 to DPDK's default routes, to a miss, with options; IPv6 to the default routes and to a miss; ARP.
+ * Those jdpdk treats differently on purpose (TTL 0 or 1, bad checksums, lying headers; see {@link LpmRouter})
+ * are covered by {@link L3fwdAppTest}.
+ */
+class L3fwdOracleTest
+{
+    private static final Pattern PORT_LINE =
+        Pattern.compile("Initializing port (\\d+) \\.\\.\\. .*?Address:([0-9A-F:]{17}), Destination:([0-9A-F:]{17})");
+    private static final String[] APP = { "-p", "0x3", "--config=(0,0,0),(1,0,0)", "--eth-dest=1,0A:0B:0C:0D:0E:01",
+        "--parse-ptype" };
+    private static final String SCAPY = "/usr/bin/python3";
+
+    @Test
+    void shouldSendTheSameIpv4AndIpv6FramesOutOfTheSamePortsAsDpdksOwnL3fwd(@TempDir final Path dir)
+        throws Exception
+    {
+        assumeTrue(Files.exists(Path.of("/dev/net/tun")), "/dev/net/tun is missing: no TAP devices on this machine");
+        final Path oracle = DpdkExamples.binary("l3fwd");
+        for (int port = 0; port < 2; port++)
+        {
+            Pcap.write(dir.resolve("in" + port + ".pcap"), frames(port));
+        }
+        final String tag = "jl" + (ProcessHandle.current().pid() % 100_000);
+        final List<String> cCommand = new ArrayList<>(List.of(oracle.toString()));
+        cCommand.addAll(eal(tag + "c"));
+        cCommand.add("--");
+        cCommand.addAll(List.of(APP));
+        final Run c = run(dir, tag + "c", cCommand, "Checking link status", 0);
+
+        final List<String> javaCommand = new ArrayList<>(AppProcess.command(L3fwd.class));
+        javaCommand.addAll(eal(tag + "j"));
+        javaCommand.add("--");
+        javaCommand.addAll(List.of(APP));
+        // jdpdk's apps exit 130 on Ctrl-C (Shutdown), where DPDK's l3fwd returns 0.
+        final Run java = run(dir, tag + "j", javaCommand, "L3FWD: entering main loop", 130);
+
+        // Out of port 0: 18 of port 0's 32 frames and 13 of port 1's; out of port 1: the other 14 and 19.
+        final int[] expected = { 31, 33 };
+        for (int port = 0; port < 2; port++)
+        {
+            assertEquals(c.macs[port][1], java.macs[port][1], "destination MAC of port " + port);
+            assertEquals(expected[port], c.out.get(port).size(), "frames dpdk-l3fwd sent out of port " + port + ":\n" +
+                c.log);
+            assertEquals(hex(c.out.get(port), c.macs[port][0]), hex(java.out.get(port), java.macs[port][0]),
+                "frames out of port " + port + "\n" + java.log);
+        }
+    }
+
+    /** What one app sent out of each port, its port MACs and its output. */
+    private record Run(List<List<byte[]>> out, long[][] macs, String log)
+    {
+    }
+
+    /**
+     * Starts {@code command} with taps {@code ifaces + "0"} and {@code + "1"}, waits for {@code ready}, brings the
+     * taps up, captures what comes in from the app on each, injects {@code in0.pcap} and {@code in1.pcap} and stops
+     * everything, expecting exit status {@code exitOnSigint}.
+     */
+    private static Run run(final Path dir, final String ifaces, final List<String> command, final String ready,
+        final int exitOnSigint) throws Exception
+    {
+        final Path log = dir.resolve(ifaces + ".log");
+        final Process app = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        final List<Process> captures = new ArrayList<>();
+        try
+        {
+            await(app, log, ready);
+            for (int port = 0; port < 2; port++)
+            {
+                exec("ip", "link", "set", ifaces + port, "up");
+            }
+            for (int port = 0; port < 2; port++)
+            {
+                final Path capLog = dir.resolve(ifaces + port + ".tshark");
+                final Process tshark = new ProcessBuilder("tshark", "-i", ifaces + port, "-q", "-F", "pcap", "-w",
+                    dir.resolve(ifaces + "-out" + port + ".pcap").toString(), "-f",
+                    "not ether src 00:11:22:33:44:55 and (src host 192.0.2.1 or src host 2001:db8::1 or arp)")
+                    .redirectErrorStream(true).redirectOutput(capLog.toFile()).start();
+                captures.add(tshark);
+                await(tshark, capLog, "Capturing on");
+            }
+            Thread.sleep(500);
+            for (int port = 0; port < 2; port++)
+            {
+                exec(SCAPY, "-c", "import sys\nfrom scapy.all import rdpcap, sendp\n" +
+                    "sendp(rdpcap(sys.argv[1]), iface=sys.argv[2], verbose=False)",
+                    dir.resolve("in" + port + ".pcap").toString(), ifaces + port);
+            }
+            Thread.sleep(1500);
+            for (final Process tshark : captures)
+            {
+                interrupt(tshark);
+            }
+            interrupt(app);
+            final String out = Files.readString(log, StandardCharsets.UTF_8);
+            assertEquals(exitOnSigint, app.exitValue(), out);
+            final List<List<byte[]>> sent = new ArrayList<>();
+            for (int port = 0; port < 2; port++)
+            {
+                sent.add(Pcap.read(dir.resolve(ifaces + "-out" + port + ".pcap")));
+            }
+            return new Run(sent, portMacs(out), out);
+        }
+        finally
+        {
+            captures.forEach(Process::destroyForcibly);
+            app.destroyForcibly();
+        }
+    }
+
+    /** Frames into port {@code port}: each kind both l3fwds route alike. */
+    private static List<byte[]> frames(final int port)
+    {
+        final int tag = 100 * (port + 1);
+        final List<byte[]> frames = new ArrayList<>();
+        frames.add(L3fwdFrames.ipv4("198.18.0.5", 64, tag));
+        frames.add(L3fwdFrames.ipv4("198.18.1.5", 64, tag + 1));
+        frames.add(L3fwdFrames.ipv4("198.18.1.6", 2, tag + 2, 200));
+        frames.add(L3fwdFrames.ipv4("203.0.113.9", 10, tag + 3));                 // miss: input port
+        frames.add(L3fwdFrames.ipv4("198.18.15.1", 64, tag + 4));                 // port 15 not in the mask: miss
+        frames.add(L3fwdFrames.ipv4WithIhl("198.18.1.14", 64, tag + 5, 15));     // options
+        frames.add(L3fwdFrames.ipv4("198.18.0.200", 255, tag + 6, 1000));
+        frames.add(L3fwdFrames.ipv6(0x2001_0200_0000_0001L, 5, tag + 7));        // 2001:200:0:1::5
+        frames.add(L3fwdFrames.ipv6(0x2001_0200_0000_0000L, 9, tag + 8));        // 2001:200::9
+        frames.add(L3fwdFrames.ipv6(0x2001_0db8_0000_0000L, 1, tag + 9));        // miss: input port
+        frames.add(L3fwdFrames.ipv6(0x2001_0200_0000_000FL, 1, tag + 10));       // port 15 not in the mask: miss
+        frames.add(L3fwdFrames.arp());
+        for (int i = 0; i < 20; i++)
+        {
+            frames.add(i % 2 == 0 ? L3fwdFrames.ipv4("198.18." + (i % 4 / 2) + "." + i, 64, tag + 20 + i) :
+                L3fwdFrames.ipv6(0x2001_0200_0000_0000L | (i % 4 / 2), i, tag + 20 + i));
+        }
+        return frames;
+    }
+
+    private static List<String> eal(final String ifaces)
+    {
+        return List.of("-l", "0", "--no-pci", "--in-memory", "--log-level=*:warning",
+            "--vdev=net_tap0,iface=" + ifaces + "0", "--vdev=net_tap1,iface=" + ifaces + "1");
+    }
+
+    private static void await(final Process process, final Path log, final String text) throws Exception
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(log, StandardCharsets.UTF_8).contains(text))
+        {
+            assertTrue(process.isAlive() && System.nanoTime() < deadline, "no '" + text + "' in:\n" +
+                Files.readString(log, StandardCharsets.UTF_8));
+            Thread.sleep(50);
+        }
+    }
+
+    private static void interrupt(final Process process) throws Exception
+    {
+        new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+        assertTrue(process.waitFor(30, TimeUnit.SECONDS), "did not stop on SIGINT: " + process.info());
+    }
+
+    private static void exec(final String... command) throws IOException, InterruptedException
+    {
+        final Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), String.join(" ", command));
+        assertEquals(0, p.exitValue(), String.join(" ", command) + ":\n" + out);
+    }
+
+    /** Port id to {own MAC, destination MAC}, from the "Initializing port" lines both apps print. */
+    private static long[][] portMacs(final String out)
+    {
+        final long[][] macs = new long[2][];
+        final Matcher m = PORT_LINE.matcher(out);
+        while (m.find())
+        {
+            macs[Integer.parseInt(m.group(1))] = new long[] { L3fwdConfig.parseMac(m.group(2)),
+                L3fwdConfig.parseMac(m.group(3)) };
+        }
+        assertTrue(macs[0] != null && macs[1] != null, "no port lines in:\n" + out);
+        return macs;
+    }
+
+    /** The frames in hex, one a line, each source MAC checked against {@code ownMac} and blanked. */
+    private static String hex(final List<byte[]> frames, final long ownMac)
+    {
+        final StringBuilder sb = new StringBuilder();
+        for (final byte[] frame : frames)
+        {
+            assertEquals(ownMac, L3fwdFrames.sourceMac(frame), "source MAC");
+            final byte[] copy = frame.clone();
+            Arrays.fill(copy, 6, 12, (byte)0);
+            sb.append(HexFormat.of().formatHex(copy)).append('\n');
+        }
+        return sb.toString();
+    }
+}
