@@ -39,15 +39,16 @@ import java.util.concurrent.TimeUnit;
  *   apps/bin/l3fwd [EAL args] -- -p PORTMASK [-P] [-L | --lookup=lpm] [--mode=poll]
  *       --config="(port,queue,lcore)[,(port,queue,lcore)...]" [--eth-dest=PORT,XX:XX:XX:XX:XX:XX ...]
  *       [--rx-queue-size N] [--tx-queue-size N] [--parse-ptype]
- *       [--route-file FILE] [--idle busy|backoff] [--stats-period S]
+ *       [--rule_ipv4=FILE --rule_ipv6=FILE | --route-file FILE] [--idle busy|backoff] [--stats-period S]
  * </pre>
  * Arguments as l3fwd's, plus {@code --route-file} (IPv4 routes as {@link RouteTable#parse(Path)} reads them;
  * default DPDK's sixteen routes 198.18.N.0/24 to port N, {@link RouteTable#defaultIpv4Routes()}), {@code --idle} (back
  * off when idle instead of busy polling, for shared machines) and {@code --stats-period} (port statistics every
  * S seconds). Only LPM lookup and poll mode exist: {@code -E}, {@code --lookup=em|fib|acl} and
  * {@code --mode=eventdev} are refused with a message. IPv6 routes are DPDK's sixteen, 2001:200:0:N::/64 to port N
- * ({@link RouteTable#defaultIpv6Routes()}), in DPDK's own {@code rte_lpm6} ({@link Lpm6}); a route file holds
- * IPv4 routes only.
+ * ({@link RouteTable#defaultIpv6Routes()}), in DPDK's own {@code rte_lpm6} ({@link Lpm6}). As in DPDK's l3fwd,
+ * {@code --rule_ipv4=FILE --rule_ipv6=FILE} replace both default tables, and are read only as a pair (one
+ * alone: the defaults, with a note).
  * <p>
  * Setup follows l3fwd's {@code main()}: one mbuf pool sized by l3fwd's {@code NB_MBUF}, routes to ports outside
  * the mask skipped ({@code setup_lpm}), each enabled port configured with the RX queues {@code --config} gives it
@@ -128,6 +129,14 @@ public final class L3fwd
             description = "IPv4 routes, one 'A.B.C.D/len port' a line (default: DPDK l3fwd's 198.18.N.0/24 -> port N)")
         Path routeFile;
 
+        @Option(names = "--rule_ipv4", paramLabel = "FILE",
+            description = "IPv4 routes, 'RA.B.C.D/len port' a line (used with --rule_ipv6, as DPDK's l3fwd)")
+        Path ruleIpv4;
+
+        @Option(names = "--rule_ipv6", paramLabel = "FILE",
+            description = "IPv6 routes, 'RX:X::X/len port' a line (used with --rule_ipv4, as DPDK's l3fwd)")
+        Path ruleIpv6;
+
         @Option(names = "--idle", paramLabel = "busy|backoff",
             description = "when no packet arrives: busy-poll (default) or back off")
         String idle = "busy";
@@ -154,6 +163,7 @@ public final class L3fwd
         final CommandLine cli = new CommandLine(options);
         final L3fwdConfig config;
         final List<RouteTable.Route> routes;
+        final List<RouteTable.Route6> routes6;
         try
         {
             cli.parseArgs(split.app());
@@ -163,7 +173,26 @@ public final class L3fwd
                 return 0;
             }
             config = configure(options, err);
-            routes = options.routeFile == null ? RouteTable.defaultIpv4Routes() : RouteTable.parse(options.routeFile);
+            if (options.routeFile != null && (options.ruleIpv4 != null || options.ruleIpv6 != null))
+            {
+                throw new ConfigException("give IPv4 routes with --route-file or with --rule_ipv4, not both");
+            }
+            if (options.ruleIpv4 != null && options.ruleIpv6 != null)
+            {
+                routes = RouteTable.parse(options.ruleIpv4);
+                routes6 = RouteTable.parseIpv6(options.ruleIpv6);
+            }
+            else
+            {
+                if (options.ruleIpv4 != null || options.ruleIpv6 != null)
+                {
+                    // read_config_files_lpm: rule files are read only in pairs.
+                    err.println(NAME + ": Missing 1 or more rule files, using default instead");
+                }
+                routes = options.routeFile == null ? RouteTable.defaultIpv4Routes() :
+                    RouteTable.parse(options.routeFile);
+                routes6 = RouteTable.defaultIpv6Routes();
+            }
         }
         catch (final CommandLine.ParameterException | ConfigException ex)
         {
@@ -186,7 +215,7 @@ public final class L3fwd
         {
             eal = Eal.init(split.ealOrDefaults(err, "net_null0", "net_null1"));
             Port.requireVdevsProbed(eal.args());
-            return forward(eal, config, routes, idle, (long)(options.statsPeriod * 1e9), shutdown, out, err);
+            return forward(eal, config, routes, routes6, idle, (long)(options.statsPeriod * 1e9), shutdown, out, err);
         }
         catch (final DpdkException | ConfigException | IllegalStateException ex)
         {
@@ -262,7 +291,7 @@ public final class L3fwd
 
     /** Everything after rte_eal_init: l3fwd's resource setup, main loop and exit. @return the exit code */
     private static int forward(final Eal eal, final L3fwdConfig config, final List<RouteTable.Route> routes,
-        final IdleStrategy idle, final long statsNanos, final Shutdown shutdown, final PrintStream out,
+        final List<RouteTable.Route6> routes6, final IdleStrategy idle, final long statsNanos, final Shutdown shutdown, final PrintStream out,
         final PrintStream err)
     {
         final int[] present = Port.ids();
@@ -273,7 +302,7 @@ public final class L3fwd
         config.conclude();
         checkLcoreParams(eal, config, present);
         final Lpm4 lpm = setupLpm(routes, config, out);
-        final Lpm6 lpm6 = setupLpm6(config, out);
+        final Lpm6 lpm6 = setupLpm6(routes6, config, out);
 
         long activeMask = 0;
         for (final int port : config.enabledPorts())
@@ -369,12 +398,12 @@ public final class L3fwd
         return lpm;
     }
 
-    /** setup_lpm's IPv6 half: DPDK's default routes in an rte_lpm6 of l3fwd's sizes, unused ports skipped. */
-    private static Lpm6 setupLpm6(final L3fwdConfig config, final PrintStream out)
+    /** setup_lpm's IPv6 half: the routes in an rte_lpm6 of l3fwd's sizes, unused ports skipped. */
+    private static Lpm6 setupLpm6(final List<RouteTable.Route6> routes, final L3fwdConfig config,
+        final PrintStream out)
     {
         final Lpm6 lpm6 = Lpm6.create("IPV6_L3FWD_LPM_0", RouteTable.L3FWD_IPV6_MAX_RULES,
             RouteTable.L3FWD_IPV6_NUMBER_TBL8S);
-        final List<RouteTable.Route6> routes = RouteTable.defaultIpv6Routes();
         RouteTable.addTo(lpm6, routes, config.portMask());
         for (final RouteTable.Route6 route : routes)
         {

@@ -13,8 +13,8 @@ import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
 
 /**
- * l3fwd's routes: the built-in default IPv4 and IPv6 tables, IPv4 route files, and loading routes into an
- * {@link Lpm4} or an {@link Lpm6}.
+ * l3fwd's routes: the built-in default IPv4 and IPv6 tables, route files of either family, and loading routes
+ * into an {@link Lpm4} or an {@link Lpm6}.
  * Control path only; every method is stateless and safe to call from any thread.
  * <p>
  * A route file holds one route a line, in either of two forms (both may be mixed in one file):
@@ -23,7 +23,9 @@ import java.util.function.ToIntFunction;
  *   198.18.0.0/24 0            A.B.C.D/len port
  *   R198.18.1.0/24 1           DPDK l3fwd's --rule_ipv4 form (examples/l3fwd/lpm_route_parse.c)
  * </pre>
- * Addresses are dotted quads of decimal octets, the length is 0 to 32 and the port 0 to 65535. Tokens are
+ * IPv6 files ({@link #parseIpv6(Path)}, DPDK's {@code --rule_ipv6}) have the same two forms with an IPv6 address
+ * ({@code R2001:200:0:1::/64 1}) and a length of 1 to 128.
+ * IPv4 addresses are dotted quads of decimal octets, the length is 0 to 32 and the port 0 to 65535. Tokens are
  * separated by spaces or tabs. A line with anything more is rejected rather than half-read: DPDK reads
  * only the first two tokens of an {@code R} line, but an ACL-mode {@code R} line (source prefix first,
  * port last) would then be taken for a route to its <i>source</i> prefix.
@@ -283,13 +285,53 @@ public final class RouteTable
      */
     public static List<Route> parse(final Reader reader, final String sourceName) throws IOException
     {
+        return parseLines(reader, sourceName, 32, "A.B.C.D/len port",
+            (address, depth, port) -> new Route(parseIpv4(address), depth, port));
+    }
+
+    /**
+     * Reads an IPv6 route file (UTF-8) in DPDK l3fwd's {@code --rule_ipv6} form, {@code R<address>/<len> <port>}
+     * a line (the {@code R} may be left out), the address as {@code inet_pton} reads it. Prefix lengths are 1 to
+     * 128: rte_lpm6 has no default route.
+     *
+     * @return the routes in file order
+     * @throws RouteFileException naming the file and line of the first line that does not parse
+     * @throws IOException        if the file cannot be read
+     */
+    public static List<Route6> parseIpv6(final Path file) throws IOException
+    {
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8))
+        {
+            return parseIpv6(reader, file.toString());
+        }
+    }
+
+    /** As {@link #parseIpv6(Path)}, from {@code reader}, which it does not close. */
+    public static List<Route6> parseIpv6(final Reader reader, final String sourceName) throws IOException
+    {
+        return parseLines(reader, sourceName, 128, "X:X::X/len port", (address, depth, port) ->
+        {
+            final long[] ip = parseIpv6Address(address);
+            return new Route6(ip[0], ip[1], depth, port);
+        });
+    }
+
+    /** Makes a route of one family from a line's address text, prefix length and port; throws IAE for a bad one. */
+    private interface RouteMaker<R>
+    {
+        R make(String address, int depth, int port);
+    }
+
+    private static <R> List<R> parseLines(final Reader reader, final String sourceName, final int maxDepth,
+        final String form, final RouteMaker<R> maker) throws IOException
+    {
         final BufferedReader lines = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
-        final List<Route> routes = new ArrayList<>();
+        final List<R> routes = new ArrayList<>();
         int lineNumber = 0;
         for (String line = lines.readLine(); line != null; line = lines.readLine())
         {
             lineNumber++;
-            final Route route = parseLine(line, sourceName, lineNumber);
+            final R route = parseLine(line, sourceName, lineNumber, maxDepth, form, maker);
             if (route != null)
             {
                 routes.add(route);
@@ -361,8 +403,8 @@ public final class RouteTable
     }
 
     /** The route on {@code line}, or null for a blank or comment line. */
-    private static Route parseLine(final String line, final String source, final int lineNumber)
-        throws RouteFileException
+    private static <R> R parseLine(final String line, final String source, final int lineNumber, final int maxDepth,
+        final String form, final RouteMaker<R> maker) throws RouteFileException
     {
         final String text = line.strip();
         if (text.isEmpty() || text.charAt(0) == COMMENT_LEAD_CHAR)
@@ -374,7 +416,7 @@ public final class RouteTable
         if (tokens.length != 2)
         {
             throw new RouteFileException(source, lineNumber,
-                "expected 'A.B.C.D/len port' or 'RA.B.C.D/len port', found " + tokens.length + " field(s)", line);
+                "expected '" + form + "' or 'R" + form + "', found " + tokens.length + " field(s)", line);
         }
 
         final String prefix = tokens[0];
@@ -383,27 +425,121 @@ public final class RouteTable
         {
             throw new RouteFileException(source, lineNumber, "prefix '" + prefix + "' has no '/len'", line);
         }
-        final int ip;
-        try
-        {
-            ip = parseIpv4(prefix.substring(0, slash));
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new RouteFileException(source, lineNumber, ex.getMessage(), line);
-        }
-        final int depth = parseNumber(prefix.substring(slash + 1), 32);
+        final int depth = parseNumber(prefix.substring(slash + 1), maxDepth);
         if (depth < 0)
         {
             throw new RouteFileException(source, lineNumber,
-                "prefix length '" + prefix.substring(slash + 1) + "' is not 0..32", line);
+                "prefix length '" + prefix.substring(slash + 1) + "' is not 0.." + maxDepth, line);
         }
         final int port = parseNumber(tokens[1], MAX_PORT);
         if (port < 0)
         {
             throw new RouteFileException(source, lineNumber, "port '" + tokens[1] + "' is not 0.." + MAX_PORT, line);
         }
-        return new Route(ip, depth, port);
+        try
+        {
+            return maker.make(prefix.substring(0, slash), depth, port);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new RouteFileException(source, lineNumber, ex.getMessage(), line);
+        }
+    }
+
+    /**
+     * Parses an IPv6 address as {@code inet_pton(AF_INET6)} does: eight groups of one to four hex digits, one
+     * {@code ::} for a run of zero groups, and the last 32 bits optionally as a dotted quad. No name is ever
+     * resolved.
+     *
+     * @return {high 64 bits, low 64 bits}, first octet most significant
+     * @throws IllegalArgumentException if {@code text} is not an IPv6 address
+     */
+    public static long[] parseIpv6Address(final String text)
+    {
+        final int[] groups = new int[8];
+        int count = 0;
+        int gap = -1;
+        int i = 0;
+        final int length = text.length();
+        if (text.startsWith("::"))
+        {
+            gap = 0;
+            i = 2;
+        }
+        while (i < length)
+        {
+            final int dot = text.indexOf('.', i);
+            final int colon = text.indexOf(':', i);
+            if (dot >= 0 && (colon < 0 || dot < colon))
+            {
+                // An embedded dotted quad: the last two groups.
+                if (count > 6)
+                {
+                    break;
+                }
+                final int v4 = parseIpv4(text.substring(i));
+                groups[count++] = v4 >>> 16;
+                groups[count++] = v4 & 0xFFFF;
+                i = length;
+                break;
+            }
+            final int end = colon < 0 ? length : colon;
+            if (end == i || end - i > 4 || count == 8)
+            {
+                throw new IllegalArgumentException("not an IPv6 address: '" + text + "'");
+            }
+            int value = 0;
+            for (int k = i; k < end; k++)
+            {
+                final int digit = Character.digit(text.charAt(k), 16);
+                if (digit < 0)
+                {
+                    throw new IllegalArgumentException("not an IPv6 address: '" + text + "'");
+                }
+                value = value << 4 | digit;
+            }
+            groups[count++] = value;
+            i = end;
+            if (i < length)
+            {
+                i++; // the colon
+                if (i < length && text.charAt(i) == ':')
+                {
+                    if (gap >= 0)
+                    {
+                        throw new IllegalArgumentException("not an IPv6 address: '" + text + "' (two '::')");
+                    }
+                    gap = count;
+                    i++;
+                }
+                else if (i == length)
+                {
+                    throw new IllegalArgumentException("not an IPv6 address: '" + text + "'");
+                }
+            }
+        }
+        if (i != length || (gap < 0 ? count != 8 : count > 7))
+        {
+            throw new IllegalArgumentException("not an IPv6 address: '" + text + "'");
+        }
+        final int[] full = new int[8];
+        if (gap < 0)
+        {
+            System.arraycopy(groups, 0, full, 0, 8);
+        }
+        else
+        {
+            System.arraycopy(groups, 0, full, 0, gap);
+            System.arraycopy(groups, gap, full, 8 - (count - gap), count - gap);
+        }
+        long high = 0;
+        long low = 0;
+        for (int k = 0; k < 4; k++)
+        {
+            high = high << 16 | full[k];
+            low = low << 16 | full[4 + k];
+        }
+        return new long[] { high, low };
     }
 
     /** A decimal number of at most 9 digits from 0 to max, or -1. */

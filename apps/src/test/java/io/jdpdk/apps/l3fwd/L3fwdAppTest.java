@@ -214,6 +214,25 @@ class L3fwdAppTest
     }
 
     @Test
+    void shouldRefuseRouteFileBesideRuleFilesAndReportAMalformedIpv6Rule(@TempDir final Path dir) throws Exception
+    {
+        Files.writeString(dir.resolve("v4.cfg"), "R198.18.0.0/24 0\n");
+        Files.writeString(dir.resolve("v6.cfg"), "R2001:200::/64 0\nR2001:200:::1/64 1\n");
+        try (AppProcess both = AppProcess.start(L3fwd.class, "-l", "0", "--no-pci", "--", "-p", "1",
+            "--config=(0,0,0)", "--route-file=" + dir.resolve("v4.cfg"), "--rule_ipv4=" + dir.resolve("v4.cfg"),
+            "--rule_ipv6=" + dir.resolve("v6.cfg"));
+             AppProcess bad = AppProcess.start(L3fwd.class, "-l", "0", "--no-pci", "--", "-p", "1",
+                 "--config=(0,0,0)", "--rule_ipv4=" + dir.resolve("v4.cfg"), "--rule_ipv6=" + dir.resolve("v6.cfg")))
+        {
+            assertEquals(1, both.waitFor(30), both.output());
+            assertTrue(both.output().contains("give IPv4 routes with --route-file or with --rule_ipv4, not both"),
+                both.output());
+            assertEquals(1, bad.waitFor(30), bad.output());
+            assertTrue(bad.output().contains("v6.cfg:2: not an IPv6 address: '2001:200:::1'"), bad.output());
+        }
+    }
+
+    @Test
     void shouldExitNonZeroWhenConfigNamesAnLcoreEalDoesNotHave(@TempDir final Path dir) throws Exception
     {
         Pcap.write(dir.resolve("in0.pcap"), List.of(L3fwdFrames.arp()));

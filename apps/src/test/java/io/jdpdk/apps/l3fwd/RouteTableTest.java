@@ -18,6 +18,7 @@ import java.util.List;
 
 import static io.jdpdk.apps.l3fwd.RouteTable.formatIpv4;
 import static io.jdpdk.apps.l3fwd.RouteTable.parseIpv4;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -63,6 +64,55 @@ class RouteTableTest
         assertEquals("1::2:0:0:3:4", RouteTable.formatIpv6(0x0001_0000_0000_0002L, 0x0000_0000_0003_0004L),
             "of equal runs, the first");
         assertEquals("fe80::", RouteTable.formatIpv6(0xFE80_0000_0000_0000L, 0));
+    }
+
+    @Test
+    void shouldReadIpv6AddressesAsInetPton()
+    {
+        assertArrayEquals(new long[] { 0x2001_0200_0000_0001L, 0 }, RouteTable.parseIpv6Address("2001:200:0:1::"));
+        assertArrayEquals(new long[] { 0x2001_0200_0000_0001L, 0 },
+            RouteTable.parseIpv6Address("2001:0200:0000:0001:0000:0000:0000:0000"));
+        assertArrayEquals(new long[] { 0, 0 }, RouteTable.parseIpv6Address("::"));
+        assertArrayEquals(new long[] { 0, 1 }, RouteTable.parseIpv6Address("::1"));
+        assertArrayEquals(new long[] { 0x0001_0000_0000_0000L, 0 }, RouteTable.parseIpv6Address("1::"));
+        assertArrayEquals(new long[] { 0xFE80_0000_0000_0000L, 0x0000_0000_0000_ABCDL },
+            RouteTable.parseIpv6Address("FE80::aBcD"));
+        assertArrayEquals(new long[] { 0, 0x0000_FFFF_C000_0201L }, RouteTable.parseIpv6Address("::ffff:192.0.2.1"));
+        assertArrayEquals(new long[] { 0x0001_0002_0003_0004L, 0x0005_0006_C000_0201L },
+            RouteTable.parseIpv6Address("1:2:3:4:5:6:192.0.2.1"));
+        for (final String bad : new String[] { "", ":", ":::", "1::2::3", "12345::", "g::", "1:2:3:4:5:6:7:8:9",
+            "1:2:3:4:5:6:7", "1::2:", ":1::2", "1:2:3:4:5:6:7:8::", "::1.2.3", "::1.2.3.256", "1.2.3.4",
+            "2001:db8::/32", " ::1" })
+        {
+            assertThrows(IllegalArgumentException.class, () -> RouteTable.parseIpv6Address(bad), bad);
+        }
+    }
+
+    @Test
+    void shouldReadDpdksIpv6RuleFileFormAndRefuseWhatRteLpm6Cannot() throws IOException
+    {
+        // The head of DPDK 22.11's examples/l3fwd/lpm_default_v6.cfg, and the plain form.
+        final List<RouteTable.Route6> routes = RouteTable.parseIpv6(new StringReader(String.join("\n",
+            "# Copy of hard-coded IPv6 FWD table for L3FWD LPM",
+            "R2001:0200:0000:0000:0000:0000:0000:0000/64 0",
+            "R2001:0200:0000:0001:0000:0000:0000:0000/64 1",
+            "",
+            "2001:db8::1/128\t7")), "v6.cfg");
+        assertEquals(List.of(RouteTable.defaultIpv6Routes().get(0), RouteTable.defaultIpv6Routes().get(1),
+            new RouteTable.Route6(0x2001_0db8_0000_0000L, 1, 128, 7)), routes);
+        final RouteFileException zero = assertThrows(RouteFileException.class,
+            () -> RouteTable.parseIpv6(new StringReader("R2001:db8::/0 1"), "v6.cfg"));
+        assertEquals(1, zero.line());
+        assertTrue(zero.getMessage().contains("1..128"), zero.getMessage());
+        assertTrue(assertThrows(RouteFileException.class,
+            () -> RouteTable.parseIpv6(new StringReader("# ok\nR2001:db8::/129 1"), "v6.cfg")).getMessage()
+            .contains("'129' is not 0..128"));
+        assertTrue(assertThrows(RouteFileException.class,
+            () -> RouteTable.parseIpv6(new StringReader("R2001:db8:::/64 1"), "v6.cfg")).getMessage()
+            .contains("not an IPv6 address"));
+        assertTrue(assertThrows(RouteFileException.class,
+            () -> RouteTable.parseIpv6(new StringReader("R198.18.0.0/24 1"), "v6.cfg")).getMessage()
+            .contains("not an IPv6 address"));
     }
 
     private static List<Integer> toList(final byte[] bytes)
