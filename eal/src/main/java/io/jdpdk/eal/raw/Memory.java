@@ -121,16 +121,6 @@ public final class Memory
         UnsafeApi.putLongUnaligned(base, offset, value, false);
     }
 
-    public static int getIntLittleEndian(final Object base, final long offset)
-    {
-        return UnsafeApi.getIntUnaligned(base, offset, false);
-    }
-
-    public static void putIntLittleEndian(final Object base, final long offset, final int value)
-    {
-        UnsafeApi.putIntUnaligned(base, offset, value, false);
-    }
-
     /** Copies {@code bytes} bytes; each side is (array, offset) or (null, absolute address). */
     public static void copy(final Object srcBase, final long srcOffset, final Object dstBase, final long dstOffset,
         final long bytes)
