@@ -491,7 +491,8 @@ public final class RouteTable
             int value = 0;
             for (int k = i; k < end; k++)
             {
-                final int digit = Character.digit(text.charAt(k), 16);
+                final char c = text.charAt(k);
+                final int digit = c < 128 ? Character.digit(c, 16) : -1; // ASCII only, as inet_pton
                 if (digit < 0)
                 {
                     throw new IllegalArgumentException("not an IPv6 address: '" + text + "'");

@@ -82,7 +82,7 @@ class RouteTableTest
             RouteTable.parseIpv6Address("1:2:3:4:5:6:192.0.2.1"));
         for (final String bad : new String[] { "", ":", ":::", "1::2::3", "12345::", "g::", "1:2:3:4:5:6:7:8:9",
             "1:2:3:4:5:6:7", "1::2:", ":1::2", "1:2:3:4:5:6:7:8::", "::1.2.3", "::1.2.3.256", "1.2.3.4",
-            "2001:db8::/32", " ::1" })
+            "2001:db8::/32", " ::1", "\u0661::" })
         {
             assertThrows(IllegalArgumentException.class, () -> RouteTable.parseIpv6Address(bad), bad);
         }
