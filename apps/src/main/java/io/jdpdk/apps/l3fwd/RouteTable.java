@@ -28,7 +28,9 @@ import java.util.function.ToIntFunction;
  * IPv4 addresses are dotted quads of decimal octets, the length is 0 to 32 and the port 0 to 65535. Tokens are
  * separated by spaces or tabs. A line with anything more is rejected rather than half-read: DPDK reads
  * only the first two tokens of an {@code R} line, but an ACL-mode {@code R} line (source prefix first,
- * port last) would then be taken for a route to its <i>source</i> prefix.
+ * port last) would then be taken for a route to its <i>source</i> prefix. Also unlike DPDK's parser, a line may
+ * start with spaces and a file without any route is accepted: every lookup then misses and, as in l3fwd,
+ * packets go back out of the port they came in on.
  */
 public final class RouteTable
 {
@@ -210,8 +212,9 @@ public final class RouteTable
     }
 
     /**
-     * An IPv6 address in RFC 5952's text form, as {@code inet_ntop} writes it: lower-case hex groups without
-     * leading zeros, the longest run of two or more zero groups (the first of equal runs) as {@code ::}.
+     * An IPv6 address as glibc's {@code inet_ntop} writes it (RFC 5952): lower-case hex groups without leading
+     * zeros, the longest run of two or more zero groups (the first of equal runs) as {@code ::}, and IPv4-mapped
+     * ({@code ::ffff:1.2.3.4}) and IPv4-compatible ({@code ::1.2.3.4}) addresses with a dotted quad.
      */
     public static String formatIpv6(final long high, final long low)
     {
@@ -236,6 +239,10 @@ public final class RouteTable
                 bestLength = j - i;
             }
             i = j == i ? i + 1 : j;
+        }
+        if (bestStart == 0 && (bestLength == 6 || (bestLength == 5 && groups[5] == 0xFFFF)))
+        {
+            return (bestLength == 5 ? "::ffff:" : "::") + formatIpv4((int)low);
         }
         final StringBuilder sb = new StringBuilder(39);
         for (int i = 0; i < 8; i++)
@@ -354,8 +361,8 @@ public final class RouteTable
     }
 
     /**
-     * Parses a dotted quad ({@code "198.18.0.1"}) into host byte order. Only four decimal octets of one to
-     * three digits are accepted; no name is ever resolved.
+     * Parses a dotted quad ({@code "198.18.0.1"}) into host byte order as {@code inet_pton(AF_INET)} does: only
+     * four decimal octets of one to three digits, without leading zeros, are accepted; no name is ever resolved.
      *
      * @throws IllegalArgumentException if {@code text} is not a dotted quad
      */
@@ -374,7 +381,7 @@ public final class RouteTable
                 value = value * 10 + (text.charAt(i) - '0');
                 i++;
             }
-            if (i == start || value > 255)
+            if (i == start || value > 255 || (i - start > 1 && text.charAt(start) == '0'))
             {
                 throw new IllegalArgumentException("not an IPv4 address: '" + text + "'");
             }

@@ -64,6 +64,11 @@ class RouteTableTest
         assertEquals("1::2:0:0:3:4", RouteTable.formatIpv6(0x0001_0000_0000_0002L, 0x0000_0000_0003_0004L),
             "of equal runs, the first");
         assertEquals("fe80::", RouteTable.formatIpv6(0xFE80_0000_0000_0000L, 0));
+        assertEquals("::ffff:192.0.2.1", RouteTable.formatIpv6(0, 0x0000_FFFF_C000_0201L), "IPv4-mapped");
+        assertEquals("::192.0.2.1", RouteTable.formatIpv6(0, 0xC000_0201L), "IPv4-compatible");
+        assertEquals("::0.1.255.255", RouteTable.formatIpv6(0, 0x0001_FFFFL), "six zero groups, as glibc");
+        assertEquals("::1:ffff:c000:201", RouteTable.formatIpv6(0, 0x0001_FFFF_C000_0201L), "only ::ffff: is mapped");
+        assertEquals("::ffff:0:0:0:1", RouteTable.formatIpv6(0x0000_0000_0000_FFFFL, 1), "ffff in group 3 is not");
     }
 
     @Test
@@ -82,7 +87,7 @@ class RouteTableTest
             RouteTable.parseIpv6Address("1:2:3:4:5:6:192.0.2.1"));
         for (final String bad : new String[] { "", ":", ":::", "1::2::3", "12345::", "g::", "1:2:3:4:5:6:7:8:9",
             "1:2:3:4:5:6:7", "1::2:", ":1::2", "1:2:3:4:5:6:7:8::", "::1.2.3", "::1.2.3.256", "1.2.3.4",
-            "2001:db8::/32", " ::1", "\u0661::" })
+            "2001:db8::/32", " ::1", "\u0661::", "::ffff:01.2.3.4" })
         {
             assertThrows(IllegalArgumentException.class, () -> RouteTable.parseIpv6Address(bad), bad);
         }
@@ -251,7 +256,7 @@ class RouteTableTest
         assertEquals("198.18.0.1", formatIpv4(0xC612_0001));
         assertEquals("255.255.255.255", formatIpv4(-1));
         for (final String bad : new String[] {"", "1.2.3", "1.2.3.4.", "1.2.3.4.5", "1..3.4", "1.2.3.1000",
-            "1.2.3.256", " 1.2.3.4", "1.2.3.4 ", "a.b.c.d", "1.2.3.-4", "::1"})
+            "1.2.3.256", " 1.2.3.4", "1.2.3.4 ", "a.b.c.d", "1.2.3.-4", "::1", "01.2.3.4", "1.2.3.00"})
         {
             assertThrows(IllegalArgumentException.class, () -> parseIpv4(bad), bad);
         }
