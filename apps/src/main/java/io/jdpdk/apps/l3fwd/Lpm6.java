@@ -26,7 +26,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * Lookups go through a {@link Query}, a small native buffer for the address and the next hop, one per lcore.
  * {@link #lookup} allocates nothing and throws nothing; it may run on any number of lcores at once while no
  * thread adds routes. The table lives in DPDK memory: {@link #close()} frees it, and the EAL frees it at its
- * close if the application did not.
+ * close if the application did not. rte_lpm6 always allocates a full 2^24-entry tbl24 (64 MiB) plus 1 KiB per
+ * tbl8 group and the rule hash, so l3fwd's table ({@link RouteTable#L3FWD_IPV6_NUMBER_TBL8S} groups) takes
+ * about 128 MiB of hugepage memory.
  */
 public final class Lpm6 implements AutoCloseable
 {
@@ -152,14 +154,19 @@ public final class Lpm6 implements AutoCloseable
         }
     }
 
-    /** Frees the table in DPDK memory; later lookups find no route (rte_lpm6_lookup refuses a NULL table). Idempotent. */
+    /**
+     * Frees the table in DPDK memory and drops it from the EAL's close list; later lookups find no route
+     * (rte_lpm6_lookup refuses a NULL table). Idempotent; does nothing once the EAL has been cleaned up, which
+     * freed the table itself.
+     */
     @Override
     public void close()
     {
         final long table = lpm;
-        if (table != 0)
+        if (table != 0 && Eal.isRunning())
         {
             lpm = 0;
+            Eal.current().forget(this);
             try
             {
                 FREE.invokeExact(table);

@@ -6,6 +6,7 @@ import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
 import io.jdpdk.pmd.PortStats;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,8 +37,20 @@ class L3fwdForwarderTest
         pool = Mempool.create("l3fwd_test_pool", 8191, 256);
     }
 
+    /** The rte_lpm6 of the test's forwarder: 64 MiB of DPDK memory (its tbl24), freed after each test. */
+    private Lpm6 lpm6;
+
+    @AfterEach
+    void freeLpm6()
+    {
+        if (lpm6 != null)
+        {
+            lpm6.close();
+        }
+    }
+
     /** A forwarder polling queue 0 of {@code port} and sending on queue 0 of it, routes 198.18.N.0/24 -> port. */
-    private static LcoreForwarder forwarder(final Port port)
+    private LcoreForwarder forwarder(final Port port)
     {
         final Lpm4 lpm = new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S);
         lpm.add(RouteTable.parseIpv4("198.18.0.0"), 16, port.id());
@@ -45,7 +58,7 @@ class L3fwdForwarderTest
         txPorts[port.id()] = port;
         final long[] macs = new long[L3fwdConfig.MAX_PORTS];
         macs[port.id()] = port.macAddress();
-        final Lpm6 lpm6 = Lpm6.create(TestEal.uniqueName("lpm6"), 16, 16);
+        lpm6 = Lpm6.create(TestEal.uniqueName("lpm6"), 16, 16);
         lpm6.add(new RouteTable.Route6(0x2001_0200_0000_0000L, 0, 32, 0).ip(), 32, port.id());
         final LpmRouter router = new LpmRouter(lpm, lpm6, 1L << port.id(), new L3fwdConfig().ethDests(), macs);
         return new LcoreForwarder(0, new Port[] { port }, new int[] { 0 }, txPorts, new int[L3fwdConfig.MAX_PORTS],
