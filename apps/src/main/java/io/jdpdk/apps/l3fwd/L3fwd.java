@@ -175,7 +175,10 @@ public final class L3fwd
             config = configure(options, err);
             if (options.routeFile != null && (options.ruleIpv4 != null || options.ruleIpv6 != null))
             {
-                throw new ConfigException("give IPv4 routes with --route-file or with --rule_ipv4, not both");
+                final String rules = options.ruleIpv4 == null ? "--rule_ipv6" :
+                    options.ruleIpv6 == null ? "--rule_ipv4" : "--rule_ipv4 and --rule_ipv6";
+                throw new ConfigException("--route-file cannot be combined with " + rules +
+                    ": give routes as a --rule_ipv4/--rule_ipv6 pair or as --route-file, not both");
             }
             if (options.ruleIpv4 != null && options.ruleIpv6 != null)
             {

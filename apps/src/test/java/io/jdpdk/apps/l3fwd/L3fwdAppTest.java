@@ -221,12 +221,16 @@ class L3fwdAppTest
         try (AppProcess both = AppProcess.start(L3fwd.class, "-l", "0", "--no-pci", "--", "-p", "1",
             "--config=(0,0,0)", "--route-file=" + dir.resolve("v4.cfg"), "--rule_ipv4=" + dir.resolve("v4.cfg"),
             "--rule_ipv6=" + dir.resolve("v6.cfg"));
+             AppProcess v6 = AppProcess.start(L3fwd.class, "-l", "0", "--no-pci", "--", "-p", "1",
+                 "--config=(0,0,0)", "--route-file=" + dir.resolve("v4.cfg"), "--rule_ipv6=" + dir.resolve("v6.cfg"));
              AppProcess bad = AppProcess.start(L3fwd.class, "-l", "0", "--no-pci", "--", "-p", "1",
                  "--config=(0,0,0)", "--rule_ipv4=" + dir.resolve("v4.cfg"), "--rule_ipv6=" + dir.resolve("v6.cfg")))
         {
             assertEquals(1, both.waitFor(30), both.output());
-            assertTrue(both.output().contains("give IPv4 routes with --route-file or with --rule_ipv4, not both"),
-                both.output());
+            assertTrue(both.output().contains("l3fwd: --route-file cannot be combined with --rule_ipv4 and " +
+                "--rule_ipv6"), both.output());
+            assertEquals(1, v6.waitFor(30), v6.output());
+            assertTrue(v6.output().contains("l3fwd: --route-file cannot be combined with --rule_ipv6:"), v6.output());
             assertEquals(1, bad.waitFor(30), bad.output());
             assertTrue(bad.output().contains("v6.cfg:2: not an IPv6 address: '2001:200:::1'"), bad.output());
         }
