@@ -1,12 +1,12 @@
 package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.apps.testing.AppProcess;
+import io.jdpdk.apps.testing.Commands;
 import io.jdpdk.apps.testing.DpdkExamples;
 import io.jdpdk.apps.testing.Pcap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -127,7 +127,7 @@ class L3fwdOracleTest
             await(app, log, ready);
             for (int port = 0; port < 2; port++)
             {
-                exec("ip", "link", "set", ifaces + port, "up");
+                Commands.run(60, "ip", "link", "set", ifaces + port, "up");
             }
             for (int port = 0; port < 2; port++)
             {
@@ -142,7 +142,7 @@ class L3fwdOracleTest
             Thread.sleep(500);
             for (int port = 0; port < 2; port++)
             {
-                exec(SCAPY, "-c", "import sys\nfrom scapy.all import rdpcap, sendp\n" +
+                Commands.run(60, SCAPY, "-c", "import sys\nfrom scapy.all import rdpcap, sendp\n" +
                     "sendp(rdpcap(sys.argv[1]), iface=sys.argv[2], verbose=False)",
                     dir.resolve("in" + port + ".pcap").toString(), ifaces + port);
             }
@@ -216,13 +216,6 @@ class L3fwdOracleTest
         assertTrue(process.waitFor(30, TimeUnit.SECONDS), "did not stop on SIGINT: " + process.info());
     }
 
-    private static void exec(final String... command) throws IOException, InterruptedException
-    {
-        final Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), String.join(" ", command));
-        assertEquals(0, p.exitValue(), String.join(" ", command) + ":\n" + out);
-    }
 
     /** Port id to {own MAC, destination MAC}, from the "Initializing port" lines both apps print. */
     private static long[][] portMacs(final String out)

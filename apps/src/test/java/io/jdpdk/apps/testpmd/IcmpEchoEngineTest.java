@@ -1,5 +1,6 @@
 package io.jdpdk.apps.testpmd;
 
+import io.jdpdk.apps.testing.Commands;
 import io.jdpdk.apps.testing.Frames;
 import io.jdpdk.apps.testing.Pcap;
 import io.jdpdk.eal.Lcore;
@@ -10,7 +11,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -255,8 +255,8 @@ class IcmpEchoEngineTest
                 config.portMac[port.id()] = port.macAddress();
                 stream = new FwdStream(port, 0, port, 0, config, pool);
                 final IcmpEchoEngine engine = new IcmpEchoEngine();
-                run("ip", "addr", "add", local + "/24", "dev", iface);
-                run("ip", "link", "set", iface, "up");
+                Commands.run(10, "ip", "addr", "add", local + "/24", "dev", iface);
+                Commands.run(10, "ip", "link", "set", iface, "up");
                 worker.launch(lcore ->
                 {
                     while (!lcore.stopRequested())
@@ -393,7 +393,7 @@ class IcmpEchoEngineTest
     /** A third octet N such that no interface has an address in 10.200.N.0/24. */
     private static int freeSubnet() throws Exception
     {
-        final String addresses = run("ip", "-4", "-o", "addr", "show");
+        final String addresses = Commands.run(10, "ip", "-4", "-o", "addr", "show");
         for (int i = 0; i < 200; i++)
         {
             final int n = 20 + (int)((ProcessHandle.current().pid() + i) % 200);
@@ -403,14 +403,5 @@ class IcmpEchoEngineTest
             }
         }
         throw new IllegalStateException("no free 10.200.N.0/24 subnet:\n" + addresses);
-    }
-
-    private static String run(final String... command) throws IOException, InterruptedException
-    {
-        final Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(10, TimeUnit.SECONDS), String.join(" ", command));
-        assertEquals(0, p.exitValue(), String.join(" ", command) + ":\n" + out);
-        return out;
     }
 }

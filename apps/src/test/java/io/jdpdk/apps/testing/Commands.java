@@ -1,0 +1,53 @@
+package io.jdpdk.apps.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Runs the machine's own tools (ip, scapy, ...) from tests. */
+public final class Commands
+{
+    private Commands()
+    {
+    }
+
+    /**
+     * Runs {@code command} to its end and returns its output (stdout and stderr). The output goes to a file, not
+     * a pipe, so a chatty or hung command cannot block the test past {@code timeoutSeconds}; the command is
+     * killed if it runs longer.
+     *
+     * @throws org.opentest4j.AssertionFailedError if it times out or exits non-zero, with its output
+     */
+    public static String run(final int timeoutSeconds, final String... command)
+        throws IOException, InterruptedException
+    {
+        final Path log = Files.createTempFile("jdpdk-command", ".log");
+        try
+        {
+            final Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+                .start();
+            try
+            {
+                final boolean ended = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+                final String out = Files.readString(log, StandardCharsets.UTF_8);
+                assertTrue(ended, String.join(" ", command) + " still running after " + timeoutSeconds + " s:\n" +
+                    out);
+                assertEquals(0, p.exitValue(), String.join(" ", command) + ":\n" + out);
+                return out;
+            }
+            finally
+            {
+                p.destroyForcibly();
+            }
+        }
+        finally
+        {
+            Files.deleteIfExists(log);
+        }
+    }
+}
