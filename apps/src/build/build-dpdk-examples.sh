@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Builds DPDK 22.11's own l2fwd and l3fwd sample apps from the sources Debian ships in dpdk-doc
 # (/usr/share/dpdk/examples), against the installed DPDK, as their Makefiles do: the oracles of
-# jdpdk's l2fwd and l3fwd tests. Without dpdk-doc it says so and builds nothing
-# (hugepage-setup/install-deps.sh --test-tools installs it). DPDK's l3fwd asks every port for RX
-# checksum offload, which net_null, net_pcap and net_ring refuse: its test runs on net_tap.
+# jdpdk's l2fwd and l3fwd tests. Without dpdk-doc it says so and builds nothing, and the oracle
+# tests then fail on purpose, naming the package (hugepage-setup/install-deps.sh --test-tools
+# installs it). A binary is rebuilt when its sources or the installed DPDK (libdpdk.pc) are
+# newer. DPDK's l3fwd asks every port for RX checksum offload, which net_null, net_pcap and
+# net_ring refuse: its test runs on net_tap.
 # Usage: build-dpdk-examples.sh OUTDIR
 set -euo pipefail
 
-readonly OUT=${1:?usage: build-dpdk-examples.sh OUTDIR}
+OUT=$(realpath -m "${1:?usage: build-dpdk-examples.sh OUTDIR}")
+readonly OUT
 readonly EXAMPLES=${DPDK_EXAMPLES:-/usr/share/dpdk/examples}
 
 if [[ ! -f "$EXAMPLES/l2fwd/main.c" || ! -f "$EXAMPLES/l3fwd/main.c" ]]; then
@@ -16,13 +19,14 @@ if [[ ! -f "$EXAMPLES/l2fwd/main.c" || ! -f "$EXAMPLES/l3fwd/main.c" ]]; then
 fi
 mkdir -p "$OUT"
 
-# build NAME DIR SOURCE...: compiles DIR's sources into OUT/dpdk-NAME unless it is newer than all of them.
+# build NAME DIR SOURCE...: compiles DIR's sources into OUT/dpdk-NAME unless it is newer than all
+# of them and libdpdk.pc.
 build() {
     local name=$1 dir=$2 binary="$OUT/dpdk-$1" src
     shift 2
     if [[ -x "$binary" ]]; then
         local stale=0
-        for src in "$dir"/*.c "$dir"/*.h; do
+        for src in "$dir"/*.c "$dir"/*.h "$(pkg-config --variable=pcfiledir libdpdk)/libdpdk.pc"; do
             [[ "$src" -nt "$binary" ]] && stale=1
         done
         ((stale)) || return 0
