@@ -174,16 +174,24 @@ public final class Eal implements AutoCloseable
      * Registers a resource to release when EAL closes, before rte_eal_cleanup. Resources close
      * last-in first-out: ports before the pools they draw from.
      */
-    public synchronized void onClose(final AutoCloseable resource)
+    public void onClose(final AutoCloseable resource)
     {
-        checkRunning("Eal.onClose");
-        closeables.push(resource);
+        // The close list is guarded by Eal.class, the lock close() holds while it empties the list: one lock, so
+        // a resource registered or forgotten on another thread during close cannot deadlock with it.
+        synchronized (Eal.class)
+        {
+            checkRunning("Eal.onClose");
+            closeables.push(resource);
+        }
     }
 
     /** Forgets a resource that was closed by its owner. */
-    public synchronized void forget(final AutoCloseable resource)
+    public void forget(final AutoCloseable resource)
     {
-        closeables.remove(resource);
+        synchronized (Eal.class)
+        {
+            closeables.remove(resource);
+        }
     }
 
     /** Hot-plugs a device, e.g. {@code net_null2} or {@code net_pcap0,rx_pcap=in.pcap,tx_pcap=out.pcap}. */
