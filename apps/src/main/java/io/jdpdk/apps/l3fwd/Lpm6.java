@@ -160,7 +160,7 @@ public final class Lpm6 implements AutoCloseable
      * freed the table itself.
      */
     @Override
-    public void close()
+    public synchronized void close()
     {
         final long table = lpm;
         if (table != 0 && Eal.isRunning())
