@@ -28,9 +28,11 @@ import java.util.function.ToIntFunction;
  * IPv4 addresses are dotted quads of decimal octets, the length is 0 to 32 and the port 0 to 65535. Tokens are
  * separated by spaces or tabs. A line with anything more is rejected rather than half-read: DPDK reads
  * only the first two tokens of an {@code R} line, but an ACL-mode {@code R} line (source prefix first,
- * port last) would then be taken for a route to its <i>source</i> prefix. Also unlike DPDK's parser, a line may
- * start with spaces and a file without any route is accepted: every lookup then misses and, as in l3fwd,
- * packets go back out of the port they came in on.
+ * port last) would then be taken for a route to its <i>source</i> prefix. Also unlike DPDK's parser: lengths and
+ * ports are decimal only (DPDK reads them with {@code strtoul} base 0, so {@code /024} is /20 and port
+ * {@code 010} is 8 there), ports up to 65535 are read (DPDK stops at 255; a port above 63 is never enabled),
+ * a line may start with spaces, and a file without any route is accepted: every lookup then misses and, as in
+ * l3fwd, packets go back out of the port they came in on.
  */
 public final class RouteTable
 {
@@ -212,9 +214,10 @@ public final class RouteTable
     }
 
     /**
-     * An IPv6 address as glibc's {@code inet_ntop} writes it (RFC 5952): lower-case hex groups without leading
-     * zeros, the longest run of two or more zero groups (the first of equal runs) as {@code ::}, and IPv4-mapped
-     * ({@code ::ffff:1.2.3.4}) and IPv4-compatible ({@code ::1.2.3.4}) addresses with a dotted quad.
+     * An IPv6 address as glibc's {@code inet_ntop} writes it: RFC 5952's lower-case hex groups without leading
+     * zeros and the longest run of two or more zero groups (the first of equal runs) as {@code ::}; and, as glibc
+     * does, an address whose first six groups are zero and seventh is not ({@code ::1.2.3.4}) or whose first 96
+     * bits are {@code ::ffff} ({@code ::ffff:1.2.3.4}) ends with a dotted quad.
      */
     public static String formatIpv6(final long high, final long low)
     {
