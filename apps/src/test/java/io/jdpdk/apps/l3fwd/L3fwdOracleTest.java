@@ -216,7 +216,6 @@ class L3fwdOracleTest
         assertTrue(process.waitFor(30, TimeUnit.SECONDS), "did not stop on SIGINT: " + process.info());
     }
 
-
     /** Port id to {own MAC, destination MAC}, from the "Initializing port" lines both apps print. */
     private static long[][] portMacs(final String out)
     {

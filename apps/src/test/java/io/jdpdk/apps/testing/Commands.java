@@ -1,5 +1,6 @@
 package io.jdpdk.apps.testing;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,11 +31,11 @@ public final class Commands
         try
         {
             final Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-                .start();
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
             try
             {
                 final boolean ended = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
-                final String out = Files.readString(log, StandardCharsets.UTF_8);
+                final String out = new String(Files.readAllBytes(log), StandardCharsets.UTF_8); // never throws
                 assertTrue(ended, String.join(" ", command) + " still running after " + timeoutSeconds + " s:\n" +
                     out);
                 assertEquals(0, p.exitValue(), String.join(" ", command) + ":\n" + out);
