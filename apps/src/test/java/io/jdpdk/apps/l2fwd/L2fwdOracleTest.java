@@ -1,6 +1,7 @@
 package io.jdpdk.apps.l2fwd;
 
 import io.jdpdk.apps.testing.AppProcess;
+import io.jdpdk.apps.testing.Commands;
 import io.jdpdk.apps.testing.DpdkExamples;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +50,7 @@ class L2fwdOracleTest
                 assertTrue(process.isAlive() && System.nanoTime() < deadline, Files.readString(cOut));
                 Thread.sleep(50);
             }
-            new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+            Commands.sigint(process);
             assertTrue(process.waitFor(30, TimeUnit.SECONDS), "dpdk-l2fwd did not stop");
         }
         finally

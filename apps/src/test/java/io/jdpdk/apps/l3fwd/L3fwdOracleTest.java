@@ -212,7 +212,7 @@ class L3fwdOracleTest
 
     private static void interrupt(final Process process) throws Exception
     {
-        new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+        Commands.sigint(process);
         assertTrue(process.waitFor(30, TimeUnit.SECONDS), "did not stop on SIGINT: " + process.info());
     }
 

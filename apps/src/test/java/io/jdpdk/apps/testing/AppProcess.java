@@ -86,7 +86,7 @@ public final class AppProcess implements AutoCloseable
     /** Sends SIGINT, as Ctrl-C does. */
     public void interrupt() throws Exception
     {
-        new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+        Commands.sigint(process);
     }
 
     /** Everything the app printed so far. */

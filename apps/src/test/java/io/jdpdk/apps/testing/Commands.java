@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Runs the machine's own tools (ip, scapy, ...) from tests. */
+/** Runs the machine's own tools (ip, scapy, ...) from tests, and signals the processes tests start. */
 public final class Commands
 {
     private Commands()
@@ -50,5 +50,11 @@ public final class Commands
         {
             Files.deleteIfExists(log);
         }
+    }
+
+    /** Sends SIGINT to {@code process}, as Ctrl-C does (Java's own destroy sends SIGTERM or SIGKILL). */
+    public static void sigint(final Process process) throws IOException, InterruptedException
+    {
+        new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
     }
 }

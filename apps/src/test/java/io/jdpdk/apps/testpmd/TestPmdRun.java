@@ -1,6 +1,7 @@
 package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.apps.testing.AppProcess;
+import io.jdpdk.apps.testing.Commands;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -156,7 +157,7 @@ final class TestPmdRun implements AutoCloseable
         }
         else
         {
-            new ProcessBuilder("kill", "-INT", Long.toString(dpdk.pid())).start().waitFor();
+            Commands.sigint(dpdk);
         }
     }
 
