@@ -21,4 +21,4 @@ gcc -O3 -fPIC -shared -Wall -Wextra -Werror \
   $(pkg-config --cflags libdpdk) \
   "$here/jdpdk_shim.c" -o "$out/libjdpdk.so" \
   -Wl,--no-as-needed -lrte_ethdev -lrte_mbuf -lrte_mempool -lrte_ring -lrte_net -lrte_eal -lrte_timer \
-  -lrte_lpm -lrte_hash -lrte_kvargs -Wl,--as-needed
+  -lrte_lpm -lrte_hash -lrte_kvargs -lrte_pdump -lrte_telemetry -Wl,--as-needed

@@ -8,28 +8,75 @@ import org.agrona.concurrent.status.CountersReader;
 
 import java.io.File;
 import java.nio.MappedByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * The process's counters, in a memory-mapped file another process can read while this one runs
- * (Aeron's CnC counters, read the same way: {@code apps/bin/jdpdk-stat PID}). Each counter has a
- * stable type id and a label; its value is written by one thread with release semantics.
+ * The process's counters: one scheme for every number worth watching, in a memory-mapped file another
+ * process can read while this one runs (Aeron's CnC counters, read the same way: {@code apps/bin/jdpdk-stat}).
+ * Each counter has a stable type id (the constants below) and a label; its value is written by one thread
+ * with release semantics and read by anyone without locks.
  * <p>
+ * Who writes what:
+ * <ul>
+ * <li>lcores count their agents' busy and idle polls themselves ({@link Lcore});</li>
+ * <li>pipeline stages count packets and drops themselves (pmd's {@code pipeline} package);</li>
+ * <li>what DPDK already counts, port statistics and mempool occupancy, is copied into counters by a
+ *     {@link #addSampler sampler} every {@value #SAMPLE_PERIOD_MS} ms on the "jdpdk-counters" thread, never
+ *     on an lcore.</li>
+ * </ul>
  * The file is {@code /dev/shm/jdpdk-PID.counters} (the temp directory where /dev/shm is missing):
- * {@value #MAX_COUNTERS} counters' metadata, then their values. It is deleted when the JVM exits.
- * Threading: {@link #newCounter} is synchronised; counters are single-writer.
+ * {@value #MAX_COUNTERS} counters' metadata, then their values. Counter 0 ({@link #PROCESS}) holds the
+ * process's start time in epoch milliseconds, labelled with its command line. The file is deleted when the
+ * JVM exits. Threading: creating and freeing counters is synchronised; counters are single-writer.
  */
 public final class Counters
 {
     /** Counters one process can have. */
     public static final int MAX_COUNTERS = 1024;
+    /** How often samplers run, in milliseconds. */
+    public static final long SAMPLE_PERIOD_MS = 100;
 
-    /** Stable type ids of jdpdk's counters. */
+    /** Type id: packets a pipeline's RX stage received. */
     public static final int RX_PACKETS = 1;
+    /** Type id: packets a pipeline's TX stage sent. */
     public static final int TX_PACKETS = 2;
+    /** Type id: packets TX refused, freed. */
     public static final int TX_DROPS = 3;
+    /** Type id: packets dropped because a pipeline ring was full. */
     public static final int RING_FULL_DROPS = 4;
+    /** Type id: packets a pipeline worker processed. */
     public static final int WORKER_PACKETS = 5;
+    /** Type id: packets the user function dropped, freed. */
     public static final int FUNCTION_DROPS = 6;
+    /** Type id: an lcore's agent duty cycles that did work. */
+    public static final int LCORE_BUSY_POLLS = 7;
+    /** Type id: an lcore's agent duty cycles that found nothing to do. */
+    public static final int LCORE_IDLE_POLLS = 8;
+    /** Type id: a port's received packets ({@code rte_eth_stats.ipackets}). */
+    public static final int PORT_RX_PACKETS = 9;
+    /** Type id: a port's sent packets ({@code opackets}). */
+    public static final int PORT_TX_PACKETS = 10;
+    /** Type id: a port's received bytes ({@code ibytes}). */
+    public static final int PORT_RX_BYTES = 11;
+    /** Type id: a port's sent bytes ({@code obytes}). */
+    public static final int PORT_TX_BYTES = 12;
+    /** Type id: packets a port dropped on receive, its RX queues full ({@code imissed}). */
+    public static final int PORT_RX_MISSED = 13;
+    /** Type id: a port's receive errors ({@code ierrors}). */
+    public static final int PORT_RX_ERRORS = 14;
+    /** Type id: a port's transmit errors ({@code oerrors}). */
+    public static final int PORT_TX_ERRORS = 15;
+    /** Type id: receive mbuf allocation failures ({@code rx_nombuf}). */
+    public static final int PORT_RX_NOMBUF = 16;
+    /** Type id: mbufs of a mempool in use ({@code rte_mempool_in_use_count}). */
+    public static final int MEMPOOL_IN_USE = 17;
+    /** Type id: errors an lcore's work threw. */
+    public static final int LCORE_ERRORS = 18;
+    /** Type id of counter 0: the process's start time (epoch ms), labelled "process: COMMAND LINE". */
+    public static final int PROCESS = 100;
 
     private static final int METADATA_LENGTH = MAX_COUNTERS * CountersReader.METADATA_LENGTH;
     private static final int VALUES_LENGTH = MAX_COUNTERS * CountersReader.COUNTER_LENGTH;
@@ -39,6 +86,9 @@ public final class Counters
     private final File file;
     private final MappedByteBuffer mapped;
     private final CountersManager manager;
+    private final List<Runnable> samplers = new CopyOnWriteArrayList<>();
+    private final Object sampling = new Object();
+    private Thread samplerThread;
 
     private Counters(final File file)
     {
@@ -47,6 +97,10 @@ public final class Counters
         this.manager = new CountersManager(new UnsafeBuffer(mapped, 0, METADATA_LENGTH),
             new UnsafeBuffer(mapped, METADATA_LENGTH, VALUES_LENGTH));
         file.deleteOnExit();
+        final String command = System.getProperty("sun.java.command", "java");
+        manager.newCounter(truncate("process: " + command), PROCESS)
+            .setRelease(ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli)
+                .orElse(System.currentTimeMillis()));
     }
 
     /** The process's counters, created on first use. */
@@ -62,8 +116,32 @@ public final class Counters
     /** The counters file of process {@code pid}. */
     public static File fileOf(final long pid)
     {
+        return new File(directory(), "jdpdk-" + pid + ".counters");
+    }
+
+    /** Where counters files are: /dev/shm, or the temp directory where it is missing. */
+    public static File directory()
+    {
         final File shm = new File("/dev/shm");
-        return new File(shm.isDirectory() ? shm : new File(System.getProperty("java.io.tmpdir")), "jdpdk-" + pid + ".counters");
+        return shm.isDirectory() ? shm : new File(System.getProperty("java.io.tmpdir"));
+    }
+
+    /** The pid a counters file belongs to, or -1 when the name is not {@code jdpdk-PID.counters}. */
+    public static long pidOf(final File file)
+    {
+        final String name = file.getName();
+        if (!name.startsWith("jdpdk-") || !name.endsWith(".counters"))
+        {
+            return -1;
+        }
+        try
+        {
+            return Long.parseLong(name.substring("jdpdk-".length(), name.length() - ".counters".length()));
+        }
+        catch (final NumberFormatException ex)
+        {
+            return -1;
+        }
     }
 
     /** Maps the counters file of another process for reading. */
@@ -74,10 +152,77 @@ public final class Counters
             new UnsafeBuffer(buffer, METADATA_LENGTH, VALUES_LENGTH));
     }
 
-    /** A new counter with a stable {@code typeId} and a label such as "rx packets: port 0 queue 0". */
+    /** A new counter with a stable {@code typeId} and a label such as "port 0: rx packets". */
     public synchronized AtomicCounter newCounter(final String label, final int typeId)
     {
-        return manager.newCounter(label, typeId);
+        return manager.newCounter(truncate(label), typeId);
+    }
+
+    /** Frees counters made by {@link #newCounter}, so their ids can be reused; null entries are skipped. */
+    public synchronized void free(final AtomicCounter... counters)
+    {
+        for (final AtomicCounter counter : counters)
+        {
+            if (counter != null && !counter.isClosed())
+            {
+                counter.close();
+            }
+        }
+    }
+
+    /**
+     * Runs {@code sampler} every {@value #SAMPLE_PERIOD_MS} ms on the "jdpdk-counters" daemon thread until the
+     * returned handle is closed; it copies numbers DPDK keeps (port statistics, mempool occupancy) into counters.
+     * Closing the handle waits for a sample in progress, so what the sampler reads may be freed right after.
+     * A sampler that throws is dropped.
+     */
+    public AutoCloseable addSampler(final Runnable sampler)
+    {
+        synchronized (sampling)
+        {
+            samplers.add(sampler);
+            if (samplerThread == null)
+            {
+                samplerThread = Thread.ofPlatform().name("jdpdk-counters").daemon(true).start(this::sampleForever);
+            }
+        }
+        return () ->
+        {
+            synchronized (sampling)
+            {
+                samplers.remove(sampler);
+            }
+        };
+    }
+
+    /** Runs every sampler once, now, on the calling thread (before reading counters that must be current). */
+    public void sampleNow()
+    {
+        synchronized (sampling)
+        {
+            final List<Runnable> failed = new ArrayList<>();
+            for (final Runnable sampler : samplers)
+            {
+                try
+                {
+                    sampler.run();
+                }
+                catch (final RuntimeException ex)
+                {
+                    failed.add(sampler);
+                }
+            }
+            samplers.removeAll(failed);
+        }
+    }
+
+    private void sampleForever()
+    {
+        while (true)
+        {
+            LockSupport.parkNanos(SAMPLE_PERIOD_MS * 1_000_000L);
+            sampleNow();
+        }
     }
 
     /** This process's counters, for reading in-process. */
@@ -90,5 +235,11 @@ public final class Counters
     public File file()
     {
         return file;
+    }
+
+    private static String truncate(final String label)
+    {
+        return label.length() <= CountersReader.MAX_LABEL_LENGTH ? label :
+            label.substring(0, CountersReader.MAX_LABEL_LENGTH - 3) + "...";
     }
 }

@@ -2,6 +2,7 @@ package io.jdpdk.eal;
 
 import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.eal.raw.NativeLibrary;
+import io.jdpdk.eal.raw.TelemetryRaw;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -24,13 +25,17 @@ import java.util.List;
  * {@code rte_strerror} text. A failed init because of bad arguments can be retried.
  * <p>
  * Defaults, applied only where the caller did not choose: {@code --in-memory} (no hugepage files
- * left behind) when hugepages are used, {@code --no-shconf} with {@code --no-huge}. rte_eal_init
+ * left behind) when hugepages are used, {@code --no-shconf} with {@code --no-huge}. Given
+ * {@code --file-prefix NAME} instead, the process is a multi-process primary ({@link #multiProcess()}):
+ * DPDK's dumpcap, proc-info and pdump attach to it as secondaries. Either way jdpdk's telemetry
+ * commands ({@code /jdpdk/counters}, {@code /jdpdk/lcores}) answer on DPDK's telemetry socket. rte_eal_init
  * pins the calling thread to the main lcore's CPU and every thread created afterwards would inherit
  * that; {@code init} restores the caller's affinity, so that the JVM's own threads stay spread.
- * Worker lcores run on Java threads of their own, pinned and registered with DPDK ({@link Lcore}).
+ * Worker lcores run their Java work on EAL's own pinned threads ({@link Lcore}).
  * <p>
- * Close order: worker lcores stop (and their threads unregister), then the registered resources
- * close last-in first-out (ports before the pools they draw from), then rte_eal_cleanup.
+ * Close order: worker lcores stop (each within 10 s, or close gives up naming it and leaves DPDK's
+ * memory alone), then the registered resources close last-in first-out (ports before the pools they
+ * draw from), then rte_eal_cleanup.
  * <p>
  * Threading: init and close are synchronised; the instance may be shared by all threads.
  */
@@ -39,6 +44,8 @@ public final class Eal implements AutoCloseable
     /** DPDK's EALREADY text is "Operation already in progress"; the errno value on Linux. */
     static final int EALREADY = 114;
     static final int ENODEV = 19;
+    /** How long {@link #close()} waits for each worker lcore to stop before it names the lcore and gives up. */
+    static final java.time.Duration LCORE_STOP_TIMEOUT = java.time.Duration.ofSeconds(10);
 
     private enum State
     {
@@ -51,10 +58,13 @@ public final class Eal implements AutoCloseable
     private final List<String> args;
     private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
     private final List<Lcore> workers = new ArrayList<>();
+    private final boolean multiProcess;
 
     private Eal(final List<String> args)
     {
         this.args = Collections.unmodifiableList(args);
+        this.multiProcess = EalRaw.eal_process_type() == 0 && EalRaw.eal_has_hugepages() &&
+            !args.contains("--in-memory") && !args.contains("--no-shconf");
         final int main = EalRaw.get_main_lcore();
         for (int id = 0; id < EalRaw.MAX_LCORE; id++)
         {
@@ -119,6 +129,16 @@ public final class Eal implements AutoCloseable
         }
         state = State.RUNNING;
         current = new Eal(effective);
+        Telemetry.register();
+        if (current.multiProcess)
+        {
+            if (TelemetryRaw.pdump_init() < 0)
+            {
+                final int e = EalRaw.errno();
+                current.close();
+                throw new DpdkException("rte_pdump_init", e, EalRaw.strerror(e));
+            }
+        }
         return current;
     }
 
@@ -162,6 +182,17 @@ public final class Eal implements AutoCloseable
             out.add(out.contains("--no-huge") ? "--no-shconf" : "--in-memory");
         }
         return out;
+    }
+
+    /**
+     * Whether DPDK's secondary processes can attach: a primary on hugepages with shared config files, i.e. started
+     * with {@code --file-prefix} and neither {@code --in-memory} nor {@code --no-shconf}. Then pdump is initialised
+     * ({@code rte_pdump_init}), so {@code dpdk-dumpcap --file-prefix NAME} captures from the ports and
+     * {@code dpdk-proc-info --file-prefix NAME} reads their statistics.
+     */
+    public boolean multiProcess()
+    {
+        return multiProcess;
     }
 
     /** The EAL arguments in force, defaults included. */
@@ -311,7 +342,27 @@ public final class Eal implements AutoCloseable
             }
             RuntimeException failure = null;
             // Lcores first: nothing may poll a port or touch a pool while they close.
-            workers.forEach(Lcore::shutdown);
+            LcoreException stuck = null;
+            for (final Lcore lcore : workers)
+            {
+                final LcoreException problem = lcore.shutdown(LCORE_STOP_TIMEOUT);
+                if (problem != null && stuck == null)
+                {
+                    stuck = problem;
+                }
+                else if (problem != null)
+                {
+                    stuck.addSuppressed(problem);
+                }
+            }
+            if (stuck != null)
+            {
+                // Freeing ports, pools or EAL memory under a running lcore would crash the process: leave them.
+                state = State.CLOSED;
+                current = null;
+                throw new DpdkException("Eal.close", 16 /* EBUSY */, stuck.getMessage() +
+                    "; ports, pools and EAL memory were left as they are (rte_eal_cleanup not called)", stuck);
+            }
             while (!closeables.isEmpty())
             {
                 try
@@ -329,6 +380,10 @@ public final class Eal implements AutoCloseable
                         failure.addSuppressed(ex);
                     }
                 }
+            }
+            if (multiProcess)
+            {
+                TelemetryRaw.pdump_uninit();
             }
             final int rc = EalRaw.eal_cleanup();
             state = State.CLOSED;

@@ -1,36 +1,49 @@
 package io.jdpdk.eal;
 
 import io.jdpdk.eal.raw.EalRaw;
+import io.jdpdk.eal.raw.NativeLibrary;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.status.AtomicCounter;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.concurrent.atomic.AtomicLong;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A worker lcore: one of the lcores given to EAL with {@code -l} / {@code --lcores}, other than the
- * main lcore, served by one Java platform thread of its own. The thread is pinned to the lcore's
- * cpuset (as EAL computed it, {@code rte_lcore_cpuset}) and registered with DPDK
- * ({@code rte_thread_register}), so it has an lcore id of its own ({@link #dpdkLcoreId()}) and so a
- * per-lcore cache in every mempool. It lives until the EAL closes; work is handed to it with
- * {@link #launch(LcoreFunction)} (run once, like {@code rte_eal_remote_launch}) or
- * {@link #launch(Agent, IdleStrategy)} (an Agrona agent's duty cycle until {@link #stop()}), and
- * its outcome is collected with {@link #await()} ({@code rte_eal_wait_lcore}).
+ * main lcore, whose work runs on the thread EAL itself created and pinned for it. {@link #launch}
+ * is {@code rte_eal_remote_launch} of one FFM upcall stub: EAL's thread calls into Java (the JVM
+ * attaches it on its first upcall) and the work, a function or an Agrona agent's whole duty cycle,
+ * stays inside that one upcall until it returns. So {@code rte_lcore_id()} on it is {@link #id()},
+ * mempool caches are the lcore's own, and, unlike threads added with {@code rte_thread_register},
+ * EAL's threads leave DPDK's multi-process support on: {@code dpdk-dumpcap} and {@code dpdk-proc-info}
+ * can attach to the process while its lcores forward. Its outcome is collected with {@link #await()}
+ * ({@code rte_eal_wait_lcore}).
  * <p>
- * An exception thrown by the work stops it and is reported by {@code await()} as an
- * {@link LcoreException}, unless an {@link ErrorHandler} was given to the agent launch, which then
- * sees every error while the agent keeps running ({@link #errorCount()} counts them either way).
+ * Nothing crosses the upcall: an exception thrown by the work stops it and is reported by
+ * {@code await()} as an {@link LcoreException}, unless an {@link ErrorHandler} was given to the agent
+ * launch, which then sees every error while the agent keeps running ({@link #errorCount()} counts
+ * them either way).
  * <p>
- * Threading: launch, stop and await from any thread; one launch at a time per lcore. Never a
- * virtual thread: lcore work needs a carrier of its own, pinned.
+ * An agent's duty cycles are counted as busy polls (work count above zero) and idle polls in
+ * counters of {@link Counters} ({@link Counters#LCORE_BUSY_POLLS}, {@link Counters#LCORE_IDLE_POLLS},
+ * and {@link Counters#LCORE_ERRORS}), written with release stores by the lcore and readable from any
+ * thread or process.
+ * <p>
+ * Threading: launch, stop and await from any thread; one launch at a time per lcore.
  */
 public final class Lcore
 {
-    /** As {@code enum rte_lcore_state_t}. */
+    /** As {@code enum rte_lcore_state_t}, FINISHED folded into WAIT. */
     public enum State
     {
         /** Idle, ready for a launch. */
@@ -40,14 +53,37 @@ public final class Lcore
     }
 
     private static final ThreadLocal<Lcore> CURRENT = new ThreadLocal<>();
+    /** The lcore of each EAL lcore id, for the upcall to find its work. */
+    private static final Lcore[] BY_ID = new Lcore[EalRaw.MAX_LCORE];
+    /** {@code int entry(void *arg)}: the {@code lcore_function_t} every launch hands EAL; arg is the lcore id. */
+    private static final MemorySegment ENTRY;
+
+    static
+    {
+        try
+        {
+            ENTRY = NativeLibrary.upcall(
+                MethodHandles.lookup().findStatic(Lcore.class, "entry", MethodType.methodType(int.class, MemorySegment.class)),
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
 
     private final int id;
     private final MemorySegment cpuset;
     private final Object lock = new Object();
-    private final AtomicLong errors = new AtomicLong();
+    private final AtomicCounter errors;
+    private final AtomicCounter busyPolls;
+    private final AtomicCounter idlePolls;
+    private volatile String role = "idle";
+    private volatile boolean roleChosen;
     private Thread thread;
-    private int dpdkLcoreId = EalRaw.LCORE_ID_ANY;
     private State state = State.WAIT;
+    /** True once a launch returned on EAL's side but {@code rte_eal_wait_lcore} has not yet taken it back to WAIT. */
+    private boolean finishedInEal;
     private Runnable task;
     private int result;
     private Throwable failure;
@@ -59,15 +95,32 @@ public final class Lcore
         this.id = id;
         this.cpuset = Arena.global().allocate(EalRaw.CPUSET);
         MemorySegment.copy(EalRaw.lcore_cpuset(Arena.global(), id), 0, cpuset, 0, EalRaw.CPUSET.byteSize());
+        final Counters counters = Counters.get();
+        this.busyPolls = counters.newCounter("lcore " + id + ": busy polls", Counters.LCORE_BUSY_POLLS);
+        this.idlePolls = counters.newCounter("lcore " + id + ": idle polls", Counters.LCORE_IDLE_POLLS);
+        this.errors = counters.newCounter("lcore " + id + ": errors", Counters.LCORE_ERRORS);
+        synchronized (BY_ID)
+        {
+            BY_ID[id] = this;
+        }
     }
 
-    /** The EAL lcore id (as given with -l / --lcores). */
+    /** Every worker lcore of the process, ascending by id, without taking the EAL's lock. */
+    static List<Lcore> all()
+    {
+        synchronized (BY_ID)
+        {
+            return java.util.Arrays.stream(BY_ID).filter(java.util.Objects::nonNull).toList();
+        }
+    }
+
+    /** The EAL lcore id (as given with -l / --lcores); {@code rte_lcore_id()} on the lcore's thread. */
     public int id()
     {
         return id;
     }
 
-    /** The CPUs this lcore's thread is pinned to. */
+    /** The CPUs this lcore's thread is pinned to (EAL's {@code rte_lcore_cpuset}). */
     public int[] cpus()
     {
         return java.util.stream.IntStream.range(0, 1024)
@@ -76,18 +129,15 @@ public final class Lcore
     }
 
     /**
-     * The lcore id DPDK gave the thread when it registered ({@code rte_lcore_id()} on it), or -1
-     * before the first launch. It differs from {@link #id()}: EAL keeps its own idle thread for that id.
+     * The lcore id DPDK knows the lcore's thread by ({@code rte_lcore_id()} on it): {@link #id()}, since the work
+     * runs on EAL's own thread for that id.
      */
     public int dpdkLcoreId()
     {
-        synchronized (lock)
-        {
-            return dpdkLcoreId;
-        }
+        return id;
     }
 
-    /** The id of the lcore's Java thread (for ThreadMXBean), or -1 before the first launch. */
+    /** The id of the Java thread the JVM attached EAL's thread as (for ThreadMXBean), or -1 before the first launch. */
     public long threadId()
     {
         synchronized (lock)
@@ -105,10 +155,40 @@ public final class Lcore
         }
     }
 
+    /**
+     * What the lcore does for the application ("rx", "worker", "tx", "forward"...), as DPDK's telemetry and
+     * {@code jdpdk-stat} show it: what {@link #role(String)} set, else the running agent's {@code roleName()},
+     * "function" for a function, "idle" before the first launch.
+     */
+    public String role()
+    {
+        return role;
+    }
+
+    /** Names what this lcore does for the application; see {@link #role()}. Returns this. */
+    public Lcore role(final String role)
+    {
+        this.role = java.util.Objects.requireNonNull(role, "role");
+        roleChosen = true;
+        return this;
+    }
+
     /** Errors the work threw since the EAL started. */
     public long errorCount()
     {
         return errors.get();
+    }
+
+    /** Agent duty cycles that did work (a work count above zero), since the EAL started. */
+    public long busyPolls()
+    {
+        return busyPolls.get();
+    }
+
+    /** Agent duty cycles that found nothing to do, since the EAL started. */
+    public long idlePolls()
+    {
+        return idlePolls.get();
     }
 
     /** Whether {@link #stop()} was called for the current launch; long-running functions poll it. */
@@ -119,11 +199,14 @@ public final class Lcore
 
     /**
      * Registers the calling thread with DPDK ({@code rte_thread_register}) so it gets an lcore id
-     * and mempool caches, for an application's own platform thread that polls ports outside a
-     * {@link Lcore}. Idempotent for a thread that already has an lcore id.
+     * and mempool caches, for an extra platform thread of the application beyond the lcores of
+     * {@code -l}. DPDK then disables multi-process for good: no secondary process (dpdk-dumpcap,
+     * dpdk-proc-info) can attach afterwards, and registering fails (EINVAL) while one is attached.
+     * Idempotent for a thread that already has an lcore id.
      *
      * @return the lcore id DPDK assigned
-     * @throws DpdkException for a virtual thread, or when DPDK has no free lcore id (ENOMEM)
+     * @throws DpdkException for a virtual thread, when a secondary process is attached, or when DPDK
+     *                       has no free lcore id (ENOMEM)
      */
     public static int registerCurrentThread()
     {
@@ -165,6 +248,10 @@ public final class Lcore
      */
     public void launch(final LcoreFunction function)
     {
+        if (!roleChosen)
+        {
+            role = "function";
+        }
         start(() ->
         {
             try
@@ -174,7 +261,7 @@ public final class Lcore
             }
             catch (final Throwable t)
             {
-                errors.incrementAndGet();
+                errors.increment();
                 finish(-1, t);
             }
         });
@@ -196,65 +283,79 @@ public final class Lcore
      */
     public void launch(final Agent agent, final IdleStrategy idle, final ErrorHandler errorHandler)
     {
-        start(() ->
+        if (!roleChosen)
         {
-            Throwable first = null;
-            final Throwable[] last = new Throwable[1];
-            final ErrorHandler handler = t ->
+            role = agent.roleName();
+        }
+        start(() -> runAgent(agent, idle, errorHandler));
+    }
+
+    private void runAgent(final Agent agent, final IdleStrategy idle, final ErrorHandler errorHandler)
+    {
+        Throwable first = null;
+        final Throwable[] last = new Throwable[1];
+        final ErrorHandler handler = t ->
+        {
+            last[0] = t;
+            errors.increment();
+            if (errorHandler != null)
             {
-                last[0] = t;
-                errors.incrementAndGet();
-                if (errorHandler != null)
+                errorHandler.onError(t);
+            }
+        };
+        final AgentInvoker invoker = new AgentInvoker(handler, null, agent);
+        try
+        {
+            invoker.start();
+            if (!invoker.isRunning())
+            {
+                first = last[0]; // onStart threw
+            }
+            idle.reset();
+            while (!stopRequested && invoker.isRunning())
+            {
+                final int work;
+                try
                 {
-                    errorHandler.onError(t);
+                    work = agent.doWork();
                 }
-            };
-            final AgentInvoker invoker = new AgentInvoker(handler, null, agent);
+                catch (final Throwable t)
+                {
+                    handler.onError(t);
+                    if (errorHandler == null)
+                    {
+                        first = t;
+                        break;
+                    }
+                    continue;
+                }
+                if (work > 0)
+                {
+                    busyPolls.incrementRelease();
+                }
+                else
+                {
+                    idlePolls.incrementRelease();
+                }
+                idle.idle(work);
+            }
+        }
+        catch (final Throwable t)
+        {
+            first = first == null ? t : first;
+        }
+        finally
+        {
             try
             {
-                invoker.start();
-                if (!invoker.isRunning())
-                {
-                    first = last[0]; // onStart threw
-                }
-                idle.reset();
-                while (!stopRequested && invoker.isRunning())
-                {
-                    final int work;
-                    try
-                    {
-                        work = agent.doWork();
-                    }
-                    catch (final Throwable t)
-                    {
-                        handler.onError(t);
-                        if (errorHandler == null)
-                        {
-                            first = t;
-                            break;
-                        }
-                        continue;
-                    }
-                    idle.idle(work);
-                }
+                invoker.close();
             }
             catch (final Throwable t)
             {
                 first = first == null ? t : first;
             }
-            finally
-            {
-                try
-                {
-                    invoker.close();
-                }
-                catch (final Throwable t)
-                {
-                    first = first == null ? t : first;
-                }
-                finish(first == null ? 0 : -1, first);
-            }
-        });
+            finish(first == null ? 0 : -1, first);
+        }
     }
 
     /** Asks the running work to stop: an agent stops after its current duty cycle. Returns at once. */
@@ -285,6 +386,7 @@ public final class Lcore
                     throw new LcoreException(id, ex);
                 }
             }
+            reapInEal();
             final Throwable t = failure;
             failure = null;
             if (t != null)
@@ -327,39 +429,44 @@ public final class Lcore
         }
     }
 
-    /** Stops the work, waits, and ends the thread (unregistering it from DPDK). For {@link Eal#close()}. */
-    void shutdown()
+    /**
+     * For {@link Eal#close()}: stops the work, waits for it at most {@code timeout}, and refuses later launches.
+     *
+     * @return null once the lcore is idle, else an exception naming it, with its thread's stack where it is stuck
+     */
+    LcoreException shutdown(final Duration timeout)
     {
         stop();
-        Thread t;
+        final long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (lock)
         {
+            shutdown = true;
             while (state == State.RUNNING)
             {
+                final long left = deadline - System.nanoTime();
+                if (left <= 0)
+                {
+                    final LcoreException stuck = new LcoreException(id, "did not stop within " + timeout.toMillis() +
+                        " ms of the stop request (role " + role + ", thread " + (thread == null ? "-" : thread.getName()) +
+                        "); its stack trace is where it is stuck");
+                    if (thread != null)
+                    {
+                        stuck.setStackTrace(thread.getStackTrace());
+                    }
+                    return stuck;
+                }
                 try
                 {
-                    lock.wait();
+                    TimeUnit.NANOSECONDS.timedWait(lock, left);
                 }
                 catch (final InterruptedException ex)
                 {
                     Thread.currentThread().interrupt();
-                    return;
+                    return new LcoreException(id, ex);
                 }
             }
-            shutdown = true;
-            lock.notifyAll();
-            t = thread;
-        }
-        if (t != null)
-        {
-            try
-            {
-                t.join(10_000);
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-            }
+            reapInEal();
+            return null;
         }
     }
 
@@ -376,16 +483,29 @@ public final class Lcore
             {
                 throw new DpdkException("launch on lcore " + id, 16, "lcore " + id + " is busy (EBUSY): await it first");
             }
+            reapInEal();
             state = State.RUNNING;
             stopRequested = false;
             failure = null;
             result = 0;
             task = work;
-            if (thread == null)
+            final int rc = EalRaw.eal_remote_launch(ENTRY, MemorySegment.ofAddress(id), id);
+            if (rc < 0)
             {
-                thread = Thread.ofPlatform().name("lcore-" + id).daemon(true).start(this::serve);
+                state = State.WAIT;
+                task = null;
+                throw new DpdkException("rte_eal_remote_launch(lcore " + id + ")", -rc, EalRaw.strerror(-rc));
             }
-            lock.notifyAll();
+        }
+    }
+
+    /** After a launch returned: rte_eal_wait_lcore takes EAL's state from FINISHED back to WAIT. Under lock. */
+    private void reapInEal()
+    {
+        if (finishedInEal)
+        {
+            EalRaw.eal_wait_lcore(id);
+            finishedInEal = false;
         }
     }
 
@@ -395,82 +515,71 @@ public final class Lcore
         {
             result = rc;
             failure = t;
-            state = State.RUNNING == state ? State.WAIT : state;
+            state = State.WAIT;
+            finishedInEal = true;
             lock.notifyAll();
         }
     }
 
-    /** The lcore thread: pin, register, then run tasks until shutdown. */
-    private void serve()
+    /**
+     * The upcall EAL's worker thread makes for each launch ({@code lcore_function_t}). Never throws: an exception
+     * that reached the stub would end the JVM.
+     */
+    @SuppressWarnings("unused") // called from native code through ENTRY
+    private static int entry(final MemorySegment arg)
     {
-        final int registered;
-        if (EalRaw.sched_setaffinity(cpuset) != 0)
-        {
-            failStart(new DpdkException("sched_setaffinity(lcore " + id + ")", 22, "cannot pin to CPUs " +
-                java.util.Arrays.toString(cpus())));
-            return;
-        }
-        if (EalRaw.thread_register() != 0)
-        {
-            final int errno = EalRaw.errno();
-            failStart(new DpdkException("rte_thread_register(lcore " + id + ")", errno, EalRaw.strerror(errno)));
-            return;
-        }
-        registered = EalRaw.lcore_id();
-        CURRENT.set(this);
-        synchronized (lock)
-        {
-            dpdkLcoreId = registered;
-        }
         try
         {
-            while (true)
+            final Lcore lcore;
+            synchronized (BY_ID)
             {
-                final Runnable next;
-                synchronized (lock)
-                {
-                    while (task == null && !shutdown)
-                    {
-                        try
-                        {
-                            lock.wait();
-                        }
-                        catch (final InterruptedException ex)
-                        {
-                            return;
-                        }
-                    }
-                    if (task == null)
-                    {
-                        return;
-                    }
-                    next = task;
-                    task = null;
-                }
+                lcore = BY_ID[(int)arg.address()];
+            }
+            return lcore == null ? -1 : lcore.serve();
+        }
+        catch (final Throwable t)
+        {
+            return -1;
+        }
+    }
+
+    /** Runs the launched task on the calling EAL thread; the task reports its own outcome through finish. */
+    private int serve()
+    {
+        final Runnable next;
+        final Thread current = Thread.currentThread();
+        synchronized (lock)
+        {
+            next = task;
+            task = null;
+            thread = current;
+        }
+        current.setName("lcore-" + id);
+        CURRENT.set(this);
+        try
+        {
+            if (next != null)
+            {
                 next.run();
             }
+        }
+        catch (final Throwable t)
+        {
+            errors.increment();
+            finish(-1, t);
         }
         finally
         {
             CURRENT.remove();
-            EalRaw.thread_unregister();
         }
-    }
-
-    private void failStart(final Throwable t)
-    {
-        synchronized (lock)
-        {
-            task = null;
-            thread = null;
-        }
-        errors.incrementAndGet();
-        finish(-1, t);
+        // No lock here: await() holds it while rte_eal_wait_lcore spins for this upcall to return. result was
+        // written by this thread (finish), and no launch can reset it before the upcall returned.
+        return result;
     }
 
     @Override
     public String toString()
     {
-        return "Lcore{" + id + ", cpus=" + java.util.Arrays.toString(cpus()) + ", dpdk id " + dpdkLcoreId() + "}";
+        return "Lcore{" + id + ", cpus=" + java.util.Arrays.toString(cpus()) + ", role " + role + "}";
     }
 }

@@ -7,9 +7,17 @@ public final class LcoreException extends RuntimeException
 
     private final int lcoreId;
 
+    /** What lcore {@code lcoreId}'s work threw. */
     public LcoreException(final int lcoreId, final Throwable cause)
     {
         super("lcore " + lcoreId + " failed: " + cause, cause);
+        this.lcoreId = lcoreId;
+    }
+
+    /** An lcore in trouble without an exception of its own (one that does not stop, say). */
+    public LcoreException(final int lcoreId, final String problem)
+    {
+        super("lcore " + lcoreId + " " + problem);
         this.lcoreId = lcoreId;
     }
 

@@ -46,15 +46,17 @@ class LcoreTest
     }
 
     @Test
-    void shouldRunFunctionOnPinnedRegisteredPlatformThreadAndReturnItsStatus()
+    void shouldRunFunctionOnEalsOwnPinnedThreadForTheLcoreAndReturnItsStatus()
     {
         final AtomicReference<Thread> thread = new AtomicReference<>();
         final int[] cpus = new int[1];
         final int[] dpdkId = new int[1];
+        final int[] ealState = new int[1];
         lcore.launch(l ->
         {
             thread.set(Thread.currentThread());
             dpdkId[0] = Lcore.currentLcoreId();
+            ealState[0] = EalRaw.eal_get_lcore_state(1);
             try (Arena arena = Arena.ofConfined())
             {
                 final MemorySegment mask = arena.allocate(EalRaw.CPU_SET_SIZE);
@@ -67,8 +69,11 @@ class LcoreTest
         assertEquals(42, lcore.await());
         assertTrue(!thread.get().isVirtual() && thread.get().getName().equals("lcore-1"));
         assertEquals(0b10, cpus[0], "pinned to CPU 1 only");
-        assertNotEquals(-1, dpdkId[0], "registered with DPDK: has an lcore id");
-        assertEquals(dpdkId[0], lcore.dpdkLcoreId());
+        assertEquals(1, dpdkId[0], "EAL's own thread for lcore 1: rte_lcore_id() is 1, no registered id");
+        assertEquals(1, lcore.dpdkLcoreId());
+        assertEquals(1, ealState[0], "EAL saw the launch: RUNNING while the function ran");
+        assertEquals(0, EalRaw.eal_get_lcore_state(1), "and WAIT once it returned");
+        assertTrue(thread.get().isDaemon(), "the JVM attached EAL's native thread as a daemon");
         assertEquals(Lcore.State.WAIT, lcore.state());
     }
 
@@ -123,6 +128,39 @@ class LcoreTest
         lcore.stop();
         assertEquals(0, lcore.await());
         assertTrue(closed.get());
+    }
+
+    @Test
+    void shouldCountBusyAndIdlePollsInCountersAndTakeTheAgentsRole()
+    {
+        final Lcore worker = eal.worker(3);
+        final long busy = worker.busyPolls();
+        final long idle = worker.idlePolls();
+        final AtomicLong cycles = new AtomicLong();
+        worker.launch(agent(() -> (int)(cycles.incrementAndGet() & 1)), new BackoffIdleStrategy());
+        while (cycles.get() < 2000)
+        {
+            Thread.onSpinWait();
+        }
+        assertEquals("test", worker.role());
+        worker.stop();
+        worker.await();
+        final long n = cycles.get();
+        assertEquals(n / 2, worker.busyPolls() - busy, "odd cycles returned work 1");
+        assertEquals(n - n / 2, worker.idlePolls() - idle, "even cycles returned 0");
+        final long[] fromCounters = new long[2];
+        Counters.get().reader().forEach((value, id, label) ->
+        {
+            if (label.equals("lcore 3: busy polls"))
+            {
+                fromCounters[0] = value;
+            }
+            else if (label.equals("lcore 3: idle polls"))
+            {
+                fromCounters[1] = value;
+            }
+        });
+        assertArrayEquals(new long[] { worker.busyPolls(), worker.idlePolls() }, fromCounters);
     }
 
     @Test

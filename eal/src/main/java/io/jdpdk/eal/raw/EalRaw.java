@@ -55,6 +55,12 @@ public final class EalRaw
     public static final MemoryLayout CPUSET = MemoryLayout.structLayout(MemoryLayout.sequenceLayout(16, JAVA_LONG));
     private static final MethodHandle LCORE_CPUSET = downcall("rte_lcore_cpuset", FunctionDescriptor.of(CPUSET, JAVA_INT));
     private static final MethodHandle LCORE_ROLE = downcall("rte_eal_lcore_role", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle REMOTE_LAUNCH = downcall("rte_eal_remote_launch",
+        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle WAIT_LCORE = downcall("rte_eal_wait_lcore", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle GET_LCORE_STATE = downcall("rte_eal_get_lcore_state",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle PROCESS_TYPE = downcall("rte_eal_process_type", FunctionDescriptor.of(JAVA_INT));
     private static final MethodHandle SCHED_GETAFFINITY = libc("sched_getaffinity",
         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS));
     private static final MethodHandle SCHED_SETAFFINITY = libc("sched_setaffinity",
@@ -303,6 +309,65 @@ public final class EalRaw
         try
         {
             return (int)LCORE_ROLE.invokeExact(lcoreId);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eal_remote_launch(f, arg, worker_id)}: runs {@code f(arg)} on EAL's thread of a worker lcore.
+     * 0, or -EBUSY when the lcore is not in the WAIT state.
+     */
+    public static int eal_remote_launch(final MemorySegment function, final MemorySegment arg, final int workerId)
+    {
+        try
+        {
+            return (int)REMOTE_LAUNCH.invokeExact(function, arg, workerId);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eal_wait_lcore(worker_id)}: spins until the lcore's function returned, then puts it back to WAIT
+     * and returns the function's value (0 for an lcore that was already waiting). Call it only once the function
+     * is known to have returned: it does not block, it spins.
+     */
+    public static int eal_wait_lcore(final int workerId)
+    {
+        try
+        {
+            return (int)WAIT_LCORE.invokeExact(workerId);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code enum rte_lcore_state_t} of an lcore: 0 WAIT, 1 RUNNING, 2 FINISHED. */
+    public static int eal_get_lcore_state(final int lcoreId)
+    {
+        try
+        {
+            return (int)GET_LCORE_STATE.invokeExact(lcoreId);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code enum rte_proc_type_t}: 0 primary, 1 secondary ({@code RTE_PROC_AUTO} -1 never after init). */
+    public static int eal_process_type()
+    {
+        try
+        {
+            return (int)PROCESS_TYPE.invokeExact();
         }
         catch (final Throwable t)
         {

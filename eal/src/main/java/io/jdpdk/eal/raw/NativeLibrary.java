@@ -82,6 +82,15 @@ public final class NativeLibrary
         return LINKER.downcallHandle(find(name), descriptor, CRITICAL);
     }
 
+    /**
+     * An upcall stub, in global memory, that calls the static method {@code target} from native code. The target
+     * must catch everything: an exception that reaches the stub ends the JVM.
+     */
+    public static MemorySegment upcall(final MethodHandle target, final FunctionDescriptor descriptor)
+    {
+        return LINKER.upcallStub(target, descriptor, Arena.global());
+    }
+
     /** A downcall into the C library (libc), e.g. {@code sched_getaffinity}. */
     public static MethodHandle libc(final String name, final FunctionDescriptor descriptor, final Linker.Option... options)
     {

@@ -1,0 +1,204 @@
+package io.jdpdk.eal;
+
+import io.jdpdk.eal.raw.NativeLibrary;
+import io.jdpdk.eal.raw.TelemetryRaw;
+import org.agrona.concurrent.status.CountersReader;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * jdpdk's commands in DPDK's telemetry, beside DPDK's own ({@code /ethdev/stats}, {@code /eal/...}), so that
+ * {@code dpdk-telemetry.py -f PREFIX} (or {@code -i N} for a second {@code --in-memory} process) shows them:
+ * <ul>
+ * <li>{@code /jdpdk/counters}: every counter of the process ({@link Counters}), grouped by what it counts:
+ *     {@code {"port_0": {"rx_packets": 123, ...}, "lcore_1": {"busy_polls": ...}, ...}};</li>
+ * <li>{@code /jdpdk/lcores}: each worker lcore's role, state, busy and idle polls and errors, keyed by lcore id.</li>
+ * </ul>
+ * DPDK's telemetry thread calls into Java through one upcall stub per command; the callbacks read counters and
+ * lcore state only, never touch the datapath, and never let an exception reach the stub (a failure answers
+ * {@code null}, as DPDK does for a callback that returns -1).
+ */
+final class Telemetry
+{
+    static final String COUNTERS = "/jdpdk/counters";
+    static final String LCORES = "/jdpdk/lcores";
+
+    private static boolean registered;
+
+    private Telemetry()
+    {
+    }
+
+    /** Registers the commands once per process; telemetry keeps them past EAL cleanup, which answers empty. */
+    static synchronized void register()
+    {
+        if (registered)
+        {
+            return;
+        }
+        try
+        {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            final MethodType type = MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class,
+                MemorySegment.class);
+            register(COUNTERS, lookup.findStatic(Telemetry.class, "counters", type),
+                "Every jdpdk counter of the process, grouped (port_N, lcore_N, mempool_NAME, pipeline stages). No parameters.");
+            register(LCORES, lookup.findStatic(Telemetry.class, "lcores", type),
+                "jdpdk worker lcores: role, state, busy and idle polls, errors. No parameters.");
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new IllegalStateException(ex);
+        }
+        registered = true;
+    }
+
+    private static void register(final String command, final java.lang.invoke.MethodHandle target, final String help)
+    {
+        final MemorySegment stub = NativeLibrary.upcall(target, TelemetryRaw.CALLBACK);
+        final int rc = TelemetryRaw.telemetry_register_cmd(Arena.global().allocateFrom(command), stub,
+            Arena.global().allocateFrom(help));
+        if (rc < 0)
+        {
+            throw new DpdkException("rte_telemetry_register_cmd(" + command + ")", -rc, io.jdpdk.eal.raw.EalRaw.strerror(-rc));
+        }
+    }
+
+    /**
+     * The process's counters grouped as {@code /jdpdk/counters} answers: the label's part before ": " names the
+     * group and the rest the counter, both as telemetry keys ({@link #key}). The process counter is left out.
+     */
+    static Map<String, Map<String, Long>> counterGroups(final CountersReader reader)
+    {
+        final Map<String, Map<String, Long>> groups = new LinkedHashMap<>();
+        reader.forEach((value, id, label) ->
+        {
+            if (reader.getCounterTypeId(id) == Counters.PROCESS)
+            {
+                return;
+            }
+            final int colon = label.indexOf(": ");
+            final String group = key(colon < 0 ? "other" : label.substring(0, colon));
+            final String name = key(colon < 0 ? label : label.substring(colon + 2));
+            groups.computeIfAbsent(group, g -> new LinkedHashMap<>()).merge(name, value, Long::sum);
+        });
+        return groups;
+    }
+
+    /**
+     * A telemetry dict key for a label: DPDK allows only {@code [0-9A-Za-z_/]}, at most 127 characters; every
+     * other run of characters becomes one '_'. "port 0" is "port_0", "rx packets (of 8191)" "rx_packets_of_8191".
+     */
+    static String key(final String label)
+    {
+        final StringBuilder out = new StringBuilder(label.length());
+        for (int i = 0; i < label.length(); i++)
+        {
+            final char c = label.charAt(i);
+            final boolean ok = c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '/');
+            if (ok)
+            {
+                out.append(c);
+            }
+            else if (!out.isEmpty() && out.charAt(out.length() - 1) != '_')
+            {
+                out.append('_');
+            }
+        }
+        while (!out.isEmpty() && out.charAt(out.length() - 1) == '_')
+        {
+            out.setLength(out.length() - 1);
+        }
+        if (out.length() > TelemetryRaw.MAX_STRING_LEN - 1)
+        {
+            out.setLength(TelemetryRaw.MAX_STRING_LEN - 1);
+        }
+        return out.isEmpty() ? "_" : out.toString();
+    }
+
+    @SuppressWarnings("unused") // telemetry_cb, called by DPDK's telemetry thread
+    private static int counters(final MemorySegment cmd, final MemorySegment params, final MemorySegment data)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment d = data.reinterpret(Long.MAX_VALUE);
+            TelemetryRaw.tel_data_start_dict(d);
+            int groups = 0;
+            for (final Map.Entry<String, Map<String, Long>> group : counterGroups(Counters.get().reader()).entrySet())
+            {
+                if (++groups > TelemetryRaw.MAX_DICT_ENTRIES)
+                {
+                    break;
+                }
+                final MemorySegment child = TelemetryRaw.tel_data_alloc();
+                if (child.equals(MemorySegment.NULL))
+                {
+                    return -1;
+                }
+                TelemetryRaw.tel_data_start_dict(child);
+                int entries = 0;
+                for (final Map.Entry<String, Long> counter : group.getValue().entrySet())
+                {
+                    if (++entries > TelemetryRaw.MAX_DICT_ENTRIES)
+                    {
+                        break;
+                    }
+                    TelemetryRaw.tel_data_add_dict_u64(child, arena.allocateFrom(counter.getKey()), counter.getValue());
+                }
+                TelemetryRaw.tel_data_add_dict_container(d, arena.allocateFrom(group.getKey()), child, 0);
+            }
+            return 0;
+        }
+        catch (final Throwable t)
+        {
+            return -1;
+        }
+    }
+
+    @SuppressWarnings("unused") // telemetry_cb, called by DPDK's telemetry thread
+    private static int lcores(final MemorySegment cmd, final MemorySegment params, final MemorySegment data)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment d = data.reinterpret(Long.MAX_VALUE);
+            TelemetryRaw.tel_data_start_dict(d);
+            for (final Lcore lcore : workers())
+            {
+                final MemorySegment child = TelemetryRaw.tel_data_alloc();
+                if (child.equals(MemorySegment.NULL))
+                {
+                    return -1;
+                }
+                TelemetryRaw.tel_data_start_dict(child);
+                TelemetryRaw.tel_data_add_dict_u64(child, arena.allocateFrom("lcore"), lcore.id());
+                TelemetryRaw.tel_data_add_dict_string(child, arena.allocateFrom("role"), arena.allocateFrom(truncate(lcore.role())));
+                TelemetryRaw.tel_data_add_dict_string(child, arena.allocateFrom("state"), arena.allocateFrom(lcore.state().name()));
+                TelemetryRaw.tel_data_add_dict_u64(child, arena.allocateFrom("busy_polls"), lcore.busyPolls());
+                TelemetryRaw.tel_data_add_dict_u64(child, arena.allocateFrom("idle_polls"), lcore.idlePolls());
+                TelemetryRaw.tel_data_add_dict_u64(child, arena.allocateFrom("errors"), lcore.errorCount());
+                TelemetryRaw.tel_data_add_dict_container(d, arena.allocateFrom(Integer.toString(lcore.id())), child, 0);
+            }
+            return 0;
+        }
+        catch (final Throwable t)
+        {
+            return -1;
+        }
+    }
+
+    private static List<Lcore> workers()
+    {
+        return Lcore.all(); // not Eal.current(): its lock is held for seconds while Eal.close stops lcores
+    }
+
+    private static String truncate(final String value)
+    {
+        return value.length() < TelemetryRaw.MAX_STRING_LEN ? value : value.substring(0, TelemetryRaw.MAX_STRING_LEN - 1);
+    }
+}

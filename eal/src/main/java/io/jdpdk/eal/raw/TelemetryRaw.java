@@ -1,0 +1,143 @@
+package io.jdpdk.eal.raw;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+
+import static io.jdpdk.eal.raw.NativeLibrary.downcall;
+import static io.jdpdk.eal.raw.NativeLibrary.rethrow;
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * Raw binding of librte_telemetry (DPDK 22.11) and librte_pdump's init/uninit, which a primary process calls
+ * so that DPDK's tools can attach. One static method per C function, named without {@code rte_}. Not for
+ * applications: {@link io.jdpdk.eal.Eal} registers jdpdk's telemetry commands and initialises pdump.
+ */
+public final class TelemetryRaw
+{
+    /** {@code telemetry_cb}: {@code int (*)(const char *cmd, const char *params, struct rte_tel_data *info)}. */
+    public static final FunctionDescriptor CALLBACK = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+    /** {@code RTE_TEL_MAX_STRING_LEN}: a dict key or string value, terminating NUL included. */
+    public static final int MAX_STRING_LEN = 128;
+    /** {@code RTE_TEL_MAX_DICT_ENTRIES}. */
+    public static final int MAX_DICT_ENTRIES = 256;
+
+    private static final MethodHandle REGISTER_CMD = downcall("rte_telemetry_register_cmd",
+        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle START_DICT = downcall("rte_tel_data_start_dict", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle ADD_DICT_U64 = downcall("rte_tel_data_add_dict_u64",
+        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle ADD_DICT_STRING = downcall("rte_tel_data_add_dict_string",
+        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle ADD_DICT_CONTAINER = downcall("rte_tel_data_add_dict_container",
+        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle ALLOC = downcall("rte_tel_data_alloc", FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle PDUMP_INIT = downcall("rte_pdump_init", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle PDUMP_UNINIT = downcall("rte_pdump_uninit", FunctionDescriptor.of(JAVA_INT));
+
+    private TelemetryRaw()
+    {
+    }
+
+    /** Registers {@code callback} (an upcall stub of {@link #CALLBACK}) for {@code cmd}; 0 or -EINVAL / -ENOMEM. */
+    public static int telemetry_register_cmd(final MemorySegment cmd, final MemorySegment callback, final MemorySegment help)
+    {
+        try
+        {
+            return (int)REGISTER_CMD.invokeExact(cmd, callback, help);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int tel_data_start_dict(final MemorySegment d)
+    {
+        try
+        {
+            return (int)START_DICT.invokeExact(d);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int tel_data_add_dict_u64(final MemorySegment d, final MemorySegment name, final long value)
+    {
+        try
+        {
+            return (int)ADD_DICT_U64.invokeExact(d, name, value);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int tel_data_add_dict_string(final MemorySegment d, final MemorySegment name, final MemorySegment value)
+    {
+        try
+        {
+            return (int)ADD_DICT_STRING.invokeExact(d, name, value);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** Adds {@code value} (from {@link #tel_data_alloc()}) under {@code name}; keep 0 lets telemetry free it. */
+    public static int tel_data_add_dict_container(final MemorySegment d, final MemorySegment name, final MemorySegment value,
+        final int keep)
+    {
+        try
+        {
+            return (int)ADD_DICT_CONTAINER.invokeExact(d, name, value, keep);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static MemorySegment tel_data_alloc()
+    {
+        try
+        {
+            return (MemorySegment)ALLOC.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code rte_pdump_init()}: lets dpdk-dumpcap and dpdk-pdump enable capture on this primary's ports. */
+    public static int pdump_init()
+    {
+        try
+        {
+            return (int)PDUMP_INIT.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    public static int pdump_uninit()
+    {
+        try
+        {
+            return (int)PDUMP_UNINIT.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+}
