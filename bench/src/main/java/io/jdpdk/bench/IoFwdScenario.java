@@ -25,7 +25,8 @@ public final class IoFwdScenario
     public static void main(final String[] args) throws Exception
     {
         final Shutdown shutdown = new Shutdown();
-        try (Eal eal = Eal.init(AppArgs.split(args).eal()); NicStats stats = new NicStats())
+        final NicStats stats = new NicStats();
+        try (Eal eal = Eal.init(AppArgs.split(args).eal()))
         {
             Port.requireVdevsProbed(eal.args());
             final int[] ids = Port.ids();

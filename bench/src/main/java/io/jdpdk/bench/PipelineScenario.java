@@ -42,8 +42,8 @@ public final class PipelineScenario
         final String mode = args[0];
         final Shutdown shutdown = new Shutdown();
         final Histogram latency = new Histogram(10_000_000_000L, 3);
-        try (Eal eal = Eal.init(AppArgs.split(java.util.Arrays.copyOfRange(args, 1, args.length)).eal());
-             NicStats stats = new NicStats())
+        final NicStats stats = new NicStats();
+        try (Eal eal = Eal.init(AppArgs.split(java.util.Arrays.copyOfRange(args, 1, args.length)).eal()))
         {
             Port.requireVdevsProbed(eal.args());
             final Mempool pool = Mempool.create("MBUF_POOL", 16383, 250);

@@ -9,7 +9,9 @@ import org.agrona.concurrent.status.CountersReader;
 import java.io.File;
 import java.nio.MappedByteBuffer;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 
@@ -75,6 +77,8 @@ public final class Counters
     public static final int MEMPOOL_IN_USE = 17;
     /** Type id: errors an lcore's work threw. */
     public static final int LCORE_ERRORS = 18;
+    /** Type id: the number of mbufs a mempool holds in all. */
+    public static final int MEMPOOL_SIZE = 19;
     /** Type id of counter 0: the process's start time (epoch ms), labelled "process: COMMAND LINE". */
     public static final int PROCESS = 100;
 
@@ -235,6 +239,59 @@ public final class Counters
     public File file()
     {
         return file;
+    }
+
+    /**
+     * Counters grouped as DPDK's telemetry ({@code /jdpdk/counters}) and JFR show them: the label's part before
+     * ": " names the group ("port 0") and the rest the counter ("rx packets"), both as telemetry keys
+     * ({@link #key}: "port_0", "rx_packets"). The process counter is left out; counters with the same key add up.
+     */
+    public static Map<String, Map<String, Long>> groups(final CountersReader reader)
+    {
+        final Map<String, Map<String, Long>> groups = new LinkedHashMap<>();
+        reader.forEach((value, id, label) ->
+        {
+            if (reader.getCounterTypeId(id) == PROCESS)
+            {
+                return;
+            }
+            final int colon = label.indexOf(": ");
+            final String group = key(colon < 0 ? "other" : label.substring(0, colon));
+            final String name = key(colon < 0 ? label : label.substring(colon + 2));
+            groups.computeIfAbsent(group, g -> new LinkedHashMap<>()).merge(name, value, Long::sum);
+        });
+        return groups;
+    }
+
+    /**
+     * A telemetry dict key for a label: DPDK allows only {@code [0-9A-Za-z_/]}, at most 127 characters; every
+     * other run of characters becomes one '_'. "port 0" is "port_0", "rx packets (of 8191)" "rx_packets_of_8191".
+     */
+    public static String key(final String label)
+    {
+        final StringBuilder out = new StringBuilder(label.length());
+        for (int i = 0; i < label.length(); i++)
+        {
+            final char c = label.charAt(i);
+            final boolean ok = c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '/');
+            if (ok)
+            {
+                out.append(c);
+            }
+            else if (!out.isEmpty() && out.charAt(out.length() - 1) != '_')
+            {
+                out.append('_');
+            }
+        }
+        while (!out.isEmpty() && out.charAt(out.length() - 1) == '_')
+        {
+            out.setLength(out.length() - 1);
+        }
+        if (out.length() > io.jdpdk.eal.raw.TelemetryRaw.MAX_STRING_LEN - 1)
+        {
+            out.setLength(io.jdpdk.eal.raw.TelemetryRaw.MAX_STRING_LEN - 1);
+        }
+        return out.isEmpty() ? "_" : out.toString();
     }
 
     private static String truncate(final String label)

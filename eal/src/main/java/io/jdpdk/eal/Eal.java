@@ -130,6 +130,7 @@ public final class Eal implements AutoCloseable
         state = State.RUNNING;
         current = new Eal(effective);
         Telemetry.register();
+        FlightEvents.register();
         if (current.multiProcess)
         {
             if (TelemetryRaw.pdump_init() < 0)

@@ -2,14 +2,11 @@ package io.jdpdk.eal;
 
 import io.jdpdk.eal.raw.NativeLibrary;
 import io.jdpdk.eal.raw.TelemetryRaw;
-import org.agrona.concurrent.status.CountersReader;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -70,58 +67,6 @@ final class Telemetry
         }
     }
 
-    /**
-     * The process's counters grouped as {@code /jdpdk/counters} answers: the label's part before ": " names the
-     * group and the rest the counter, both as telemetry keys ({@link #key}). The process counter is left out.
-     */
-    static Map<String, Map<String, Long>> counterGroups(final CountersReader reader)
-    {
-        final Map<String, Map<String, Long>> groups = new LinkedHashMap<>();
-        reader.forEach((value, id, label) ->
-        {
-            if (reader.getCounterTypeId(id) == Counters.PROCESS)
-            {
-                return;
-            }
-            final int colon = label.indexOf(": ");
-            final String group = key(colon < 0 ? "other" : label.substring(0, colon));
-            final String name = key(colon < 0 ? label : label.substring(colon + 2));
-            groups.computeIfAbsent(group, g -> new LinkedHashMap<>()).merge(name, value, Long::sum);
-        });
-        return groups;
-    }
-
-    /**
-     * A telemetry dict key for a label: DPDK allows only {@code [0-9A-Za-z_/]}, at most 127 characters; every
-     * other run of characters becomes one '_'. "port 0" is "port_0", "rx packets (of 8191)" "rx_packets_of_8191".
-     */
-    static String key(final String label)
-    {
-        final StringBuilder out = new StringBuilder(label.length());
-        for (int i = 0; i < label.length(); i++)
-        {
-            final char c = label.charAt(i);
-            final boolean ok = c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '/');
-            if (ok)
-            {
-                out.append(c);
-            }
-            else if (!out.isEmpty() && out.charAt(out.length() - 1) != '_')
-            {
-                out.append('_');
-            }
-        }
-        while (!out.isEmpty() && out.charAt(out.length() - 1) == '_')
-        {
-            out.setLength(out.length() - 1);
-        }
-        if (out.length() > TelemetryRaw.MAX_STRING_LEN - 1)
-        {
-            out.setLength(TelemetryRaw.MAX_STRING_LEN - 1);
-        }
-        return out.isEmpty() ? "_" : out.toString();
-    }
-
     @SuppressWarnings("unused") // telemetry_cb, called by DPDK's telemetry thread
     private static int counters(final MemorySegment cmd, final MemorySegment params, final MemorySegment data)
     {
@@ -130,7 +75,7 @@ final class Telemetry
             final MemorySegment d = data.reinterpret(Long.MAX_VALUE);
             TelemetryRaw.tel_data_start_dict(d);
             int groups = 0;
-            for (final Map.Entry<String, Map<String, Long>> group : counterGroups(Counters.get().reader()).entrySet())
+            for (final Map.Entry<String, Map<String, Long>> group : Counters.groups(Counters.get().reader()).entrySet())
             {
                 if (++groups > TelemetryRaw.MAX_DICT_ENTRIES)
                 {
@@ -168,7 +113,7 @@ final class Telemetry
         {
             final MemorySegment d = data.reinterpret(Long.MAX_VALUE);
             TelemetryRaw.tel_data_start_dict(d);
-            for (final Lcore lcore : workers())
+            for (final Lcore lcore : Lcore.all())
             {
                 final MemorySegment child = TelemetryRaw.tel_data_alloc();
                 if (child.equals(MemorySegment.NULL))
@@ -190,11 +135,6 @@ final class Telemetry
         {
             return -1;
         }
-    }
-
-    private static List<Lcore> workers()
-    {
-        return Lcore.all(); // not Eal.current(): its lock is held for seconds while Eal.close stops lcores
     }
 
     private static String truncate(final String value)

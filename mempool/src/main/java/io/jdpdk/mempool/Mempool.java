@@ -1,10 +1,13 @@
 package io.jdpdk.mempool;
 
+import io.jdpdk.eal.Counters;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.mempool.raw.MbufRaw;
 import io.jdpdk.mempool.raw.MempoolRaw;
+
+import org.agrona.concurrent.status.AtomicCounter;
 
 import java.lang.foreign.Arena;
 
@@ -16,6 +19,8 @@ import java.lang.foreign.Arena;
  * The pool is registered with the {@link Eal} and freed when EAL closes, after the ports that draw
  * from it, unless closed earlier. Every mbuf should be back in the pool by then:
  * {@link #inUseCount()} says how many are not (mbufs parked in per-lcore caches count as free).
+ * While the pool lives, its occupancy is in {@link Counters} ("mempool NAME: mbufs in use", sampled
+ * off the datapath, and "mempool NAME: size").
  * <p>
  * Threading: alloc/free from any thread; threads registered as lcores use the pool's per-lcore
  * cache, others go to the shared ring.
@@ -31,12 +36,20 @@ public final class Mempool implements AutoCloseable
     private final long address;
     private final int size;
     private boolean closed;
+    private final AtomicCounter inUse;
+    private final AtomicCounter sizeCounter;
+    private final AutoCloseable sampler;
 
     private Mempool(final String name, final long address)
     {
         this.name = name;
         this.address = address;
         this.size = MempoolRaw.mempool_size(address);
+        final Counters counters = Counters.get();
+        this.inUse = counters.newCounter("mempool " + name + ": mbufs in use", Counters.MEMPOOL_IN_USE);
+        this.sizeCounter = counters.newCounter("mempool " + name + ": size", Counters.MEMPOOL_SIZE);
+        sizeCounter.setRelease(size);
+        this.sampler = counters.addSampler(() -> inUse.setRelease(inUseCount()));
     }
 
     /**
@@ -170,6 +183,15 @@ public final class Mempool implements AutoCloseable
             }
             closed = true;
         }
+        try
+        {
+            sampler.close(); // waits for a sample in progress: nothing reads the pool after this
+        }
+        catch (final Exception ex)
+        {
+            throw new IllegalStateException(ex);
+        }
+        Counters.get().free(inUse, sizeCounter);
         if (Eal.isRunning())
         {
             Eal.current().forget(this);

@@ -54,6 +54,7 @@ public final class Port implements AutoCloseable
     private int rxQueues;
     private int txQueues;
     private PortConfig config;
+    private PortCounters counters;
 
     private Port(final int id, final String name)
     {
@@ -326,6 +327,10 @@ public final class Port implements AutoCloseable
         check(call, EthdevRaw.dev_start(id));
         state = State.STARTED;
         promiscuous(config.promiscuous());
+        if (counters == null)
+        {
+            counters = new PortCounters(id);
+        }
         return this;
     }
 
@@ -366,6 +371,7 @@ public final class Port implements AutoCloseable
             final State was = state;
             state = State.CLOSED;
             Eal.current().forget(this);
+            closeCounters();
             if (was != State.NEW || hotplugged)
             {
                 check("rte_eth_dev_close(port=" + id + ")", EthdevRaw.dev_close(id));
@@ -374,6 +380,22 @@ public final class Port implements AutoCloseable
             {
                 Eal.current().remove("vdev", name);
             }
+        }
+    }
+
+    private void closeCounters()
+    {
+        if (counters != null)
+        {
+            try
+            {
+                counters.close();
+            }
+            catch (final Exception ex)
+            {
+                throw new IllegalStateException(ex);
+            }
+            counters = null;
         }
     }
 

@@ -9,9 +9,10 @@ import java.lang.foreign.ValueLayout;
 /**
  * A reusable snapshot of a port's basic counters ({@code struct rte_eth_stats}), filled by
  * {@link Port#stats(PortStats)} without allocation, so it can be polled from a stats timer.
+ * Its native memory is the garbage collector's to free (an automatic arena): nothing to close.
  * Not thread-safe.
  */
-public final class PortStats implements AutoCloseable
+public final class PortStats
 {
     private static final long IPACKETS = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "ipackets");
     private static final long OPACKETS = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "opackets");
@@ -22,8 +23,7 @@ public final class PortStats implements AutoCloseable
     private static final long OERRORS = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "oerrors");
     private static final long RX_NOMBUF = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "rx_nombuf");
 
-    private final Arena arena = Arena.ofShared();
-    private final MemorySegment segment = arena.allocate(EthdevRaw.RTE_ETH_STATS);
+    private final MemorySegment segment = Arena.ofAuto().allocate(EthdevRaw.RTE_ETH_STATS);
 
     MemorySegment segment()
     {
@@ -74,11 +74,6 @@ public final class PortStats implements AutoCloseable
         return segment.get(ValueLayout.JAVA_LONG, RX_NOMBUF);
     }
 
-    @Override
-    public void close()
-    {
-        arena.close();
-    }
 
     @Override
     public String toString()

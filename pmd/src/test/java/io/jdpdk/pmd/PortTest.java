@@ -96,7 +96,6 @@ class PortTest
             assertEquals(rx, port.xstats().get("rx_good_packets"));
             port.resetStats();
             assertEquals(0, port.stats(stats).ipackets());
-            stats.close();
             port.stop();
             assertEquals(0, port.rxBurst(0, burst), "a stopped port receives nothing");
         }

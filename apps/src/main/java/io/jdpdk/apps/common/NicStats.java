@@ -10,7 +10,7 @@ import java.io.PrintStream;
  * call, in the same layout as testpmd's {@code nic_stats_display} so scripts that read it keep
  * working. Keeps the previous counters per port; control path.
  */
-public final class NicStats implements AutoCloseable
+public final class NicStats
 {
     private static final String BORDER = "########################";
 
@@ -58,9 +58,4 @@ public final class NicStats implements AutoCloseable
         return nanos <= 0 ? 0 : (long)(delta * 1e9 / nanos);
     }
 
-    @Override
-    public void close()
-    {
-        stats.close();
-    }
 }

@@ -522,70 +522,68 @@ public final class L3fwd
             new AgentInvoker(Throwable::printStackTrace, null, mainForwarder);
         final Lcore[] workers = launched.toArray(Lcore[]::new);
         int code = 0;
-        try (NicStats nicStats = new NicStats())
+        final NicStats nicStats = new NicStats();
+        if (invoker != null)
+        {
+            invoker.start();
+        }
+        final long start = System.nanoTime();
+        long nextCheck = start + CHECK_NANOS;
+        long nextStats = statsNanos > 0 ? start + statsNanos : Long.MAX_VALUE;
+        while (shutdown.isRunning())
         {
             if (invoker != null)
             {
-                invoker.start();
-            }
-            final long start = System.nanoTime();
-            long nextCheck = start + CHECK_NANOS;
-            long nextStats = statsNanos > 0 ? start + statsNanos : Long.MAX_VALUE;
-            while (shutdown.isRunning())
-            {
-                if (invoker != null)
+                idle.idle(invoker.invoke());
+                if (!invoker.isRunning())
                 {
-                    idle.idle(invoker.invoke());
-                    if (!invoker.isRunning())
-                    {
-                        err.println(NAME + ": the forwarder of main lcore " + mainLcore + " stopped on an error");
-                        code = 1;
-                        break;
-                    }
-                }
-                else
-                {
-                    sleep(CHECK_NANOS / 1_000_000);
-                }
-                final long now = System.nanoTime();
-                if (now >= nextCheck)
-                {
-                    if (anyStopped(workers))
-                    {
-                        break;
-                    }
-                    nextCheck = now + CHECK_NANOS;
-                }
-                if (now >= nextStats)
-                {
-                    printPortStats(nicStats, ports, out);
-                    nextStats = now + statsNanos;
-                }
-            }
-            if (shutdown.signalled())
-            {
-                out.printf("%n%nSignal received, preparing to exit...%n");
-            }
-            for (final Lcore lcore : launched)
-            {
-                lcore.stop();
-            }
-            for (final Lcore lcore : launched)
-            {
-                try
-                {
-                    lcore.await();
-                }
-                catch (final LcoreException ex)
-                {
-                    err.println(NAME + ": " + ex.getMessage());
+                    err.println(NAME + ": the forwarder of main lcore " + mainLcore + " stopped on an error");
                     code = 1;
+                    break;
                 }
             }
-            if (invoker != null)
+            else
             {
-                invoker.close();
+                sleep(CHECK_NANOS / 1_000_000);
             }
+            final long now = System.nanoTime();
+            if (now >= nextCheck)
+            {
+                if (anyStopped(workers))
+                {
+                    break;
+                }
+                nextCheck = now + CHECK_NANOS;
+            }
+            if (now >= nextStats)
+            {
+                printPortStats(nicStats, ports, out);
+                nextStats = now + statsNanos;
+            }
+        }
+        if (shutdown.signalled())
+        {
+            out.printf("%n%nSignal received, preparing to exit...%n");
+        }
+        for (final Lcore lcore : launched)
+        {
+            lcore.stop();
+        }
+        for (final Lcore lcore : launched)
+        {
+            try
+            {
+                lcore.await();
+            }
+            catch (final LcoreException ex)
+            {
+                err.println(NAME + ": " + ex.getMessage());
+                code = 1;
+            }
+        }
+        if (invoker != null)
+        {
+            invoker.close();
         }
         return code;
     }
@@ -622,10 +620,7 @@ public final class L3fwd
         {
             ports[id].stop();
         }
-        try (NicStats nicStats = new NicStats())
-        {
-            printPortStats(nicStats, ports, out);
-        }
+        printPortStats(new NicStats(), ports, out);
         for (final int id : active)
         {
             long rx = 0;

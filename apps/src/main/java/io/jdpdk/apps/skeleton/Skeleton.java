@@ -265,23 +265,21 @@ public final class Skeleton
             }
             out.printf("%nCore %d forwarding packets. [Ctrl+C to quit]%n", eal.mainLcore());
             final Forwarder forwarder = new Forwarder(ports);
-            try (NicStats nicStats = new NicStats())
+            final NicStats nicStats = new NicStats();
+            final Runnable print = () ->
             {
-                final Runnable print = () ->
-                {
-                    for (final Port port : ports)
-                    {
-                        nicStats.print(port, out);
-                    }
-                };
-                run(forwarder, shutdown, idle, options.packets, (long)(options.duration * 1e9),
-                    (long)(options.statsPeriod * 1e9), print);
                 for (final Port port : ports)
                 {
-                    port.stop();
+                    nicStats.print(port, out);
                 }
-                print.run();
+            };
+            run(forwarder, shutdown, idle, options.packets, (long)(options.duration * 1e9),
+                (long)(options.statsPeriod * 1e9), print);
+            for (final Port port : ports)
+            {
+                port.stop();
             }
+            print.run();
             for (int i = 0; i < ports.length; i++)
             {
                 out.printf("Port %d: forwarded rx=%d tx=%d dropped=%d%n", ports[i].id(), forwarder.rx(i),

@@ -226,14 +226,6 @@ public final class TestPmd
         }
         finally
         {
-            if (nicStats != null)
-            {
-                nicStats.close();
-            }
-            if (portStats != null)
-            {
-                portStats.close();
-            }
             if (eal != null)
             {
                 eal.close();

@@ -70,9 +70,9 @@ class L3fwdForwarderTest
     {
         Pcap.write(dir.resolve("in.pcap"), List.of(L3fwdFrames.ipv4("198.18.0.1", 64, 1)));
         try (Port port = Port.probe(TestEal.uniqueName("net_pcap") + ",rx_pcap=" + dir.resolve("in.pcap") +
-            ",tx_pcap=" + dir.resolve("out.pcap")).configure(new PortConfig().mempool(pool)).start();
-             PortStats stats = new PortStats())
+            ",tx_pcap=" + dir.resolve("out.pcap")).configure(new PortConfig().mempool(pool)).start())
         {
+            final PortStats stats = new PortStats();
             final LcoreForwarder forwarder = forwarder(port);
             final long start = System.nanoTime();
             while (forwarder.rx(port.id()) == 0 && System.nanoTime() - start < 5_000_000_000L)

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * jdpdk's {@code Checksums}), so that what the app wrote is checked independently. Every IPv4 frame carries a
  * tag in its Identification field, every IPv6 frame in its flow label, to match an output frame with its input.
  */
-final class L3fwdFrames
+public final class L3fwdFrames
 {
     static final int ETH = 14;
     static final int TTL = ETH + 8;
@@ -22,7 +22,7 @@ final class L3fwdFrames
     }
 
     /** An Ethernet + IPv4 + UDP frame to {@code destination} (dotted quad), 60 bytes or more, checksum right. */
-    static byte[] ipv4(final String destination, final int ttl, final int tag)
+    public static byte[] ipv4(final String destination, final int ttl, final int tag)
     {
         return ipv4(destination, ttl, tag, 18);
     }
@@ -172,7 +172,7 @@ final class L3fwdFrames
         return etherType(frame) == 0x86DD ? u16(frame, ETH + 2) : u16(frame, IDENTIFICATION);
     }
 
-    static int ttl(final byte[] frame)
+    public static int ttl(final byte[] frame)
     {
         return frame[TTL] & 0xFF;
     }
@@ -196,7 +196,7 @@ final class L3fwdFrames
      * Whether {@code out} is {@code in} forwarded: same length, and the same bytes except the two MAC addresses
      * and, for IPv4, the TTL and header checksum.
      */
-    static boolean sameApartFromRewrite(final byte[] in, final byte[] out, final boolean ipv4)
+    public static boolean sameApartFromRewrite(final byte[] in, final byte[] out, final boolean ipv4)
     {
         if (in.length != out.length)
         {

@@ -48,8 +48,9 @@ class SkeletonForwardingTest
             a.stop();
             b.stop();
             assertTrue(forwarder.received() >= 1_000_000, "received " + forwarder.received());
-            try (PortStats sa = a.stats(); PortStats sb = b.stats())
             {
+                final PortStats sa = a.stats();
+                final PortStats sb = b.stats();
                 assertEquals(forwarder.rx(0), sa.ipackets());
                 assertEquals(forwarder.rx(1), sb.ipackets());
                 assertEquals(forwarder.tx(1), sb.opackets());

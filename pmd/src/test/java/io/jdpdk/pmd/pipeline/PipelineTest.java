@@ -300,8 +300,9 @@ class PipelineTest
             Thread.sleep(500);
             pipeline.stop();
             final Map<String, Long> delta = delta(before, counters());
-            try (PortStats sa = a.stats(); PortStats sb = b.stats())
             {
+                final PortStats sa = a.stats();
+                final PortStats sb = b.stats();
                 final long drops = delta.getOrDefault("pipeline rx 0: dropped, ring full", 0L) +
                     delta.getOrDefault("pipeline worker 0: dropped, ring full", 0L);
                 assertTrue(delta.getOrDefault("pipeline rx 0: dropped, ring full", 0L) > 0,
@@ -358,12 +359,14 @@ class PipelineTest
                 .build();
             final CountersReader reader = Counters.get().reader();
             pipeline.start();
-            final long[] ids = { eal.worker(1).threadId(), eal.worker(2).threadId(), eal.worker(3).threadId() };
+            final long[] ids;
             final long[] before;
             final long[] after;
             try
             {
                 awaitTx(b, 1_000_000); // warm-up: JIT compiles the loops
+                // EAL's threads become Java threads at their first upcall: known once they forwarded.
+                ids = new long[] { eal.worker(1).threadId(), eal.worker(2).threadId(), eal.worker(3).threadId() };
                 before = threads.getThreadAllocatedBytes(ids);
                 final long txBefore = b.stats().opackets();
                 awaitTx(b, txBefore + 1_000_000);
@@ -385,14 +388,12 @@ class PipelineTest
     private static void awaitTx(final Port port, final long packets) throws InterruptedException
     {
         final long deadline = System.nanoTime() + 60_000_000_000L;
-        try (PortStats stats = new PortStats())
+        final PortStats stats = new PortStats();
+        while (port.stats(stats).opackets() < packets && System.nanoTime() < deadline)
         {
-            while (port.stats(stats).opackets() < packets && System.nanoTime() < deadline)
-            {
-                Thread.sleep(20);
-            }
-            assertTrue(stats.opackets() >= packets, "forwarded " + stats.opackets());
+            Thread.sleep(20);
         }
+        assertTrue(stats.opackets() >= packets, "forwarded " + stats.opackets());
     }
 
     private static Map<String, Long> counters()

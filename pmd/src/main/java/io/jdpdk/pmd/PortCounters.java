@@ -1,0 +1,67 @@
+package io.jdpdk.pmd;
+
+import io.jdpdk.eal.Counters;
+import io.jdpdk.pmd.raw.EthdevRaw;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * A started port's statistics ({@code rte_eth_stats_get}) copied into {@link Counters} every
+ * {@value Counters#SAMPLE_PERIOD_MS} ms by the counters' sampler thread, so {@code jdpdk-stat}, DPDK's
+ * telemetry ({@code /jdpdk/counters}) and JFR see them without a call on the datapath. Labels are
+ * "port N: rx packets" and so on. Lives from the port's first start to its close.
+ */
+final class PortCounters implements AutoCloseable
+{
+    private final int portId;
+    private final PortStats stats = new PortStats();
+    private final AtomicCounter rxPackets;
+    private final AtomicCounter txPackets;
+    private final AtomicCounter rxBytes;
+    private final AtomicCounter txBytes;
+    private final AtomicCounter rxMissed;
+    private final AtomicCounter rxErrors;
+    private final AtomicCounter txErrors;
+    private final AtomicCounter rxNombuf;
+    private final AutoCloseable sampler;
+
+    PortCounters(final int portId)
+    {
+        this.portId = portId;
+        final Counters counters = Counters.get();
+        final String prefix = "port " + portId + ": ";
+        rxPackets = counters.newCounter(prefix + "rx packets", Counters.PORT_RX_PACKETS);
+        txPackets = counters.newCounter(prefix + "tx packets", Counters.PORT_TX_PACKETS);
+        rxBytes = counters.newCounter(prefix + "rx bytes", Counters.PORT_RX_BYTES);
+        txBytes = counters.newCounter(prefix + "tx bytes", Counters.PORT_TX_BYTES);
+        rxMissed = counters.newCounter(prefix + "rx missed", Counters.PORT_RX_MISSED);
+        rxErrors = counters.newCounter(prefix + "rx errors", Counters.PORT_RX_ERRORS);
+        txErrors = counters.newCounter(prefix + "tx errors", Counters.PORT_TX_ERRORS);
+        rxNombuf = counters.newCounter(prefix + "rx nombuf", Counters.PORT_RX_NOMBUF);
+        sample();
+        sampler = counters.addSampler(this::sample);
+    }
+
+    private void sample()
+    {
+        if (EthdevRaw.stats_get(portId, stats.segment()) != 0)
+        {
+            return;
+        }
+        rxPackets.setRelease(stats.ipackets());
+        txPackets.setRelease(stats.opackets());
+        rxBytes.setRelease(stats.ibytes());
+        txBytes.setRelease(stats.obytes());
+        rxMissed.setRelease(stats.imissed());
+        rxErrors.setRelease(stats.ierrors());
+        txErrors.setRelease(stats.oerrors());
+        rxNombuf.setRelease(stats.rxNombuf());
+    }
+
+    /** Stops sampling (waiting for a sample in progress) and frees the counters; before the port closes. */
+    @Override
+    public void close() throws Exception
+    {
+        sampler.close();
+        Counters.get().free(rxPackets, txPackets, rxBytes, txBytes, rxMissed, rxErrors, txErrors, rxNombuf);
+    }
+}
