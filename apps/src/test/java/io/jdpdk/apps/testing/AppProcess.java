@@ -83,6 +83,12 @@ public final class AppProcess implements AutoCloseable
         process.getOutputStream().close();
     }
 
+    /** The app's process id. */
+    public long pid()
+    {
+        return process.pid();
+    }
+
     /** Sends SIGINT, as Ctrl-C does. */
     public void interrupt() throws Exception
     {

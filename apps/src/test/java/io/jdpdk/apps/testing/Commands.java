@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Runs the machine's own tools (ip, scapy, ...) from tests, and signals the processes tests start. */
@@ -27,6 +26,13 @@ public final class Commands
     public static String run(final int timeoutSeconds, final String... command)
         throws IOException, InterruptedException
     {
+        return run(timeoutSeconds, java.util.Set.of(0), command);
+    }
+
+    /** As {@link #run(int, String...)}, for a command whose exit code may be any of {@code exitCodes}. */
+    public static String run(final int timeoutSeconds, final java.util.Set<Integer> exitCodes, final String... command)
+        throws IOException, InterruptedException
+    {
         final Path log = Files.createTempFile("jdpdk-command", ".log");
         try
         {
@@ -38,7 +44,8 @@ public final class Commands
                 final String out = new String(Files.readAllBytes(log), StandardCharsets.UTF_8); // never throws
                 assertTrue(ended, String.join(" ", command) + " still running after " + timeoutSeconds + " s:\n" +
                     out);
-                assertEquals(0, p.exitValue(), String.join(" ", command) + ":\n" + out);
+                assertTrue(exitCodes.contains(p.exitValue()), String.join(" ", command) + " exited " + p.exitValue() +
+                    ":\n" + out);
                 return out;
             }
             finally
