@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -344,12 +345,18 @@ class PipelineTest
     }
 
     @Test
-    void shouldNotAllocateOnDatapathThreadsInSteadyState() throws Exception
+    void shouldNotAllocateOnDatapathThreadsInSteadyStateWhileJfrRecordsJdpdkEvents(@org.junit.jupiter.api.io.TempDir
+        final java.nio.file.Path dir) throws Exception
     {
         final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
-        try (Port a = port("net_null", 1); Port b = port("net_null", 1))
+        try (Port a = port("net_null", 1); Port b = port("net_null", 1); jdk.jfr.Recording recording = new jdk.jfr.Recording())
         {
+            for (final String event : List.of("io.jdpdk.Lcore", "io.jdpdk.Port", "io.jdpdk.Mempool", "io.jdpdk.LcoreStall"))
+            {
+                recording.enable(event).withPeriod(java.time.Duration.ofMillis(100));
+            }
+            recording.start();
             inUseBefore = pool.inUseCount();
             final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new)
                 .rx(eal.worker(1), new RxQueue(a, 0))
@@ -382,6 +389,19 @@ class PipelineTest
                     (after[i] - before[i]) + " bytes while forwarding 1M packets");
             }
             assertTrue(reader.maxCounterId() >= 0);
+            recording.stop();
+            recording.dump(dir.resolve("pipeline.jfr"));
+            final List<jdk.jfr.consumer.RecordedEvent> events =
+                jdk.jfr.consumer.RecordingFile.readAllEvents(dir.resolve("pipeline.jfr"));
+            assertTrue(events.stream().anyMatch(e -> e.getEventType().getName().equals("io.jdpdk.Port") &&
+                e.getInt("port") == b.id() && e.getLong("txPps") > 0), "a Port event with b's TX rate");
+            for (final int lcore : new int[] { 1, 2, 3 })
+            {
+                assertTrue(events.stream().anyMatch(e -> e.getEventType().getName().equals("io.jdpdk.Lcore") &&
+                    e.getInt("lcore") == lcore && e.getLong("busyPolls") > 0), "an Lcore event of busy lcore " + lcore);
+            }
+            assertTrue(events.stream().anyMatch(e -> e.getEventType().getName().equals("io.jdpdk.Mempool") &&
+                e.getString("name").equals(pool.name()) && e.getLong("size") == pool.size()), "a Mempool event");
         }
     }
 
