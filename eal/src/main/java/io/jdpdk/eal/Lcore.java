@@ -34,10 +34,9 @@ import java.util.concurrent.TimeUnit;
  * launch, which then sees every error while the agent keeps running ({@link #errorCount()} counts
  * them either way).
  * <p>
- * An agent's duty cycles are counted as busy polls (work count above zero) and idle polls in
- * counters of {@link Counters} ({@link Counters#LCORE_BUSY_POLLS}, {@link Counters#LCORE_IDLE_POLLS},
- * and {@link Counters#LCORE_ERRORS}), written with release stores by the lcore and readable from any
- * thread or process.
+ * An agent's duty cycles are counted as busy polls (work count above zero) and idle polls
+ * ({@link LcorePolls}), errors in {@link Counters#LCORE_ERRORS}: counters written with release stores
+ * by the lcore and readable from any thread or process.
  * <p>
  * Threading: launch, stop and await from any thread; one launch at a time per lcore.
  */
@@ -76,8 +75,7 @@ public final class Lcore
     private final MemorySegment cpuset;
     private final Object lock = new Object();
     private final AtomicCounter errors;
-    private final AtomicCounter busyPolls;
-    private final AtomicCounter idlePolls;
+    private final LcorePolls polls;
     private volatile String role = "idle";
     private volatile boolean roleChosen;
     private Thread thread;
@@ -96,8 +94,7 @@ public final class Lcore
         this.cpuset = Arena.global().allocate(EalRaw.CPUSET);
         MemorySegment.copy(EalRaw.lcore_cpuset(Arena.global(), id), 0, cpuset, 0, EalRaw.CPUSET.byteSize());
         final Counters counters = Counters.get();
-        this.busyPolls = counters.newCounter("lcore " + id + ": busy polls", Counters.LCORE_BUSY_POLLS);
-        this.idlePolls = counters.newCounter("lcore " + id + ": idle polls", Counters.LCORE_IDLE_POLLS);
+        this.polls = LcorePolls.of(id);
         this.errors = counters.newCounter("lcore " + id + ": errors", Counters.LCORE_ERRORS);
         synchronized (BY_ID)
         {
@@ -182,13 +179,13 @@ public final class Lcore
     /** Agent duty cycles that did work (a work count above zero), since the EAL started. */
     public long busyPolls()
     {
-        return busyPolls.get();
+        return polls.busy();
     }
 
     /** Agent duty cycles that found nothing to do, since the EAL started. */
     public long idlePolls()
     {
-        return idlePolls.get();
+        return polls.idle();
     }
 
     /** Whether {@link #stop()} was called for the current launch; long-running functions poll it. */
@@ -329,15 +326,7 @@ public final class Lcore
                     }
                     continue;
                 }
-                if (work > 0)
-                {
-                    busyPolls.incrementRelease();
-                }
-                else
-                {
-                    idlePolls.incrementRelease();
-                }
-                idle.idle(work);
+                idle.idle(polls.record(work));
             }
         }
         catch (final Throwable t)

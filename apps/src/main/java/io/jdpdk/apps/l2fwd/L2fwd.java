@@ -4,6 +4,7 @@ import io.jdpdk.apps.common.AppArgs;
 import io.jdpdk.apps.common.Shutdown;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
+import io.jdpdk.eal.LcorePolls;
 import io.jdpdk.eal.LcoreException;
 import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.MbufBurst;
@@ -628,10 +629,11 @@ public final class L2fwd
             failed[0] = true;
             shutdown.requestStop();
         }, null, main);
+        final LcorePolls polls = LcorePolls.ofCurrentLcore();
         invoker.start();
         while (shutdown.isRunning() && invoker.isRunning())
         {
-            idle.idle(invoker.invoke());
+            idle.idle(polls.record(invoker.invoke()));
         }
         invoker.close();
         return failed[0];

@@ -8,6 +8,7 @@ import io.jdpdk.apps.l3fwd.L3fwdConfig.LcoreParams;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Lcore;
+import io.jdpdk.eal.LcorePolls;
 import io.jdpdk.eal.LcoreException;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.DeviceInfo;
@@ -520,6 +521,7 @@ public final class L3fwd
         final LcoreForwarder mainForwarder = forwarders.get(mainLcore);
         final AgentInvoker invoker = mainForwarder == null ? null :
             new AgentInvoker(Throwable::printStackTrace, null, mainForwarder);
+        final LcorePolls polls = LcorePolls.ofCurrentLcore();
         final Lcore[] workers = launched.toArray(Lcore[]::new);
         int code = 0;
         final NicStats nicStats = new NicStats();
@@ -534,7 +536,7 @@ public final class L3fwd
         {
             if (invoker != null)
             {
-                idle.idle(invoker.invoke());
+                idle.idle(polls.record(invoker.invoke()));
                 if (!invoker.isRunning())
                 {
                     err.println(NAME + ": the forwarder of main lcore " + mainLcore + " stopped on an error");

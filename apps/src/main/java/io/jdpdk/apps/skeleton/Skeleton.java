@@ -5,6 +5,7 @@ import io.jdpdk.apps.common.NicStats;
 import io.jdpdk.apps.common.Shutdown;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
+import io.jdpdk.eal.LcorePolls;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.Port;
@@ -177,6 +178,7 @@ public final class Skeleton
         final long maxPackets, final long maxNanos, final long statsNanos, final Runnable printStats)
     {
         final AgentInvoker invoker = new AgentInvoker(Throwable::printStackTrace, null, forwarder);
+        final LcorePolls polls = LcorePolls.ofCurrentLcore();
         invoker.start();
         final long start = System.nanoTime();
         long nextStats = statsNanos > 0 ? start + statsNanos : Long.MAX_VALUE;
@@ -184,7 +186,7 @@ public final class Skeleton
         final long limit = maxPackets > 0 ? maxPackets : Long.MAX_VALUE;
         while (shutdown.isRunning() && forwarder.received() < limit)
         {
-            idle.idle(invoker.invoke());
+            idle.idle(polls.record(invoker.invoke()));
             final long now = System.nanoTime();
             if (now >= nextStats)
             {
