@@ -18,6 +18,8 @@ final class TxStage extends RingStage
 {
     private final Port[] portsById;
     private final MbufBurst[] pending;
+    /** Port ids looked up once and found unusable: their packets are dropped without another lookup. */
+    private final boolean[] refused;
     /** Bit N set while {@code pending[N]} holds packets (port ids are below 64: RTE_MAX_ETHPORTS is 32). */
     private long pendingPorts;
     private final int queue;
@@ -41,6 +43,7 @@ final class TxStage extends RingStage
         this.burstSize = burstSize;
         this.latency = latency;
         pending = new MbufBurst[portsById.length];
+        refused = new boolean[portsById.length];
         for (int p = 0; p < portsById.length; p++)
         {
             if (portsById[p] != null)
@@ -117,27 +120,34 @@ final class TxStage extends RingStage
     }
 
     /**
-     * First packet for a port not given up front: look it up once (allocates its TX buffer).
+     * First packet for a port not given up front: look it up once (allocates its TX buffer). A port id found
+     * unusable is remembered, so later packets for it are dropped without a lookup, an exception or an
+     * allocation; the pipeline has to be rebuilt to send to a port started after that.
      *
      * @return false when there is no usable port with that id or it lacks this stage's TX queue
      */
     private boolean resolve(final int portId)
     {
-        try
-        {
-            final Port port = Port.of(portId);
-            if (!port.isStarted() || port.txQueues() <= queue)
-            {
-                return false;
-            }
-            portsById[portId] = port;
-            pending[portId] = new MbufBurst(burstSize);
-            return true;
-        }
-        catch (final RuntimeException ex)
+        if (refused[portId])
         {
             return false;
         }
+        try
+        {
+            final Port port = Port.of(portId);
+            if (port.isStarted() && port.txQueues() > queue)
+            {
+                portsById[portId] = port;
+                pending[portId] = new MbufBurst(burstSize);
+                return true;
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            // no such port: refused below
+        }
+        refused[portId] = true;
+        return false;
     }
 
     private void flush(final int port)

@@ -405,6 +405,55 @@ class PipelineTest
         }
     }
 
+    @Test
+    void shouldFreeAndCountPacketsForAnAbsentPortWithoutAllocatingOnTheTxLcore() throws Exception
+    {
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+        final int absent = 31; // RTE_MAX_ETHPORTS - 1: never probed in the test JVM
+        try (Port a = port("net_null", 1); Port b = port("net_null", 1))
+        {
+            inUseBefore = pool.inUseCount();
+            final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new)
+                .rx(eal.worker(1), new RxQueue(a, 0))
+                .workers(burst -> burst.sendAllTo(absent), eal.worker(2))
+                .tx(eal.worker(3))
+                .backpressure(Backpressure.WAIT)
+                .build();
+            final Map<String, Long> before = counters();
+            pipeline.start();
+            final long allocated;
+            try
+            {
+                awaitReceived(before, 1_000_000); // warm-up
+                final long tx = eal.worker(3).threadId();
+                final long start = threads.getThreadAllocatedBytes(tx);
+                awaitReceived(before, 2_000_000);
+                allocated = threads.getThreadAllocatedBytes(tx) - start;
+            }
+            finally
+            {
+                pipeline.stop();
+            }
+            final Map<String, Long> delta = delta(before, counters());
+            assertTrue(allocated < 16 * 1024, "the TX lcore allocated " + allocated + " bytes dropping 1M packets");
+            assertEquals(delta.get("pipeline rx 0: packets received"),
+                delta.get("pipeline tx 0: dropped by the function, freed"), "every packet for port " + absent + " freed: " + delta);
+            assertEquals(0L, delta.getOrDefault("pipeline tx 0: packets sent", 0L));
+            assertEquals(0, b.stats().opackets());
+        }
+    }
+
+    private static void awaitReceived(final Map<String, Long> before, final long packets) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + 60_000_000_000L;
+        while (delta(before, counters()).getOrDefault("pipeline rx 0: packets received", 0L) < packets &&
+            System.nanoTime() < deadline)
+        {
+            Thread.sleep(20);
+        }
+    }
+
     private static void awaitTx(final Port port, final long packets) throws InterruptedException
     {
         final long deadline = System.nanoTime() + 60_000_000_000L;
