@@ -713,7 +713,7 @@ public final class L2fwd
                 }
                 if (printFlag)
                 {
-                    out.printf("Port %d %s%n", port.id(), linkToString(link));
+                    out.printf("Port %d %s%n", port.id(), link);
                     continue;
                 }
                 if (!link.up())
@@ -738,42 +738,6 @@ public final class L2fwd
                 out.println("done");
             }
         }
-    }
-
-    /** rte_eth_link_to_str. */
-    static String linkToString(final LinkStatus link)
-    {
-        if (!link.up())
-        {
-            return "Link down";
-        }
-        return "Link up at " + speedToString(link.speedMbps()) + " " + (link.fullDuplex() ? "FDX" : "HDX") + " " +
-            (link.autoneg() ? "Autoneg" : "Fixed");
-    }
-
-    /** rte_eth_link_speed_to_str. */
-    static String speedToString(final int mbps)
-    {
-        return switch (mbps)
-        {
-            case 0 -> "None";
-            case 10 -> "10 Mbps";
-            case 100 -> "100 Mbps";
-            case 1_000 -> "1 Gbps";
-            case 2_500 -> "2.5 Gbps";
-            case 5_000 -> "5 Gbps";
-            case 10_000 -> "10 Gbps";
-            case 20_000 -> "20 Gbps";
-            case 25_000 -> "25 Gbps";
-            case 40_000 -> "40 Gbps";
-            case 50_000 -> "50 Gbps";
-            case 56_000 -> "56 Gbps";
-            case 100_000 -> "100 Gbps";
-            case 200_000 -> "200 Gbps";
-            case 400_000 -> "400 Gbps";
-            case -1 -> "Unknown"; // RTE_ETH_SPEED_NUM_UNKNOWN, UINT32_MAX
-            default -> "Invalid";
-        };
     }
 
     /**

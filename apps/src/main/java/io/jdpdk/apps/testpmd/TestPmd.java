@@ -709,7 +709,7 @@ public final class TestPmd
         sb.append(String.format("Connect to socket: %d%n", Math.max(0, info.socketId())));
         sb.append(String.format("memory allocation on the socket: %d%n", Math.max(0, info.socketId())));
         sb.append(String.format("Link status: %s%n", link.up() ? "up" : "down"));
-        sb.append(String.format("Link speed: %s%n", linkSpeed(link.speedMbps())));
+        sb.append(String.format("Link speed: %s%n", link.speedText()));
         sb.append(String.format("Link duplex: %s%n", link.fullDuplex() ? "full-duplex" : "half-duplex"));
         sb.append(String.format("Autoneg status: %s%n", link.autoneg() ? "On" : "Off"));
         sb.append(String.format("Promiscuous mode: %s%n", port.promiscuous() ? "enabled" : "disabled"));
@@ -724,24 +724,6 @@ public final class TestPmd
         sb.append(String.format("Max possible number of TXDs per queue: %d%n", info.txDescMax()));
         sb.append(String.format("Min possible number of TXDs per queue: %d%n", info.txDescMin()));
         out.print(sb);
-    }
-
-    /** {@code rte_eth_link_speed_to_str}. */
-    static String linkSpeed(final int mbps)
-    {
-        if (mbps == 0)
-        {
-            return "None";
-        }
-        if (mbps == -1)
-        {
-            return "Unknown";
-        }
-        if (mbps == 2500)
-        {
-            return "2.5 Gbps";
-        }
-        return mbps < 1000 ? mbps + " Mbps" : mbps / 1000 + " Gbps";
     }
 
     // ---- exit ------------------------------------------------------------------------------------
