@@ -11,6 +11,7 @@ import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.LinkStatus;
 import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.TxBuffer;
 import io.jdpdk.pmd.PortConfig;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentInvoker;
@@ -29,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  * l2fwd's port statistics every {@code -T} seconds. Same structure as the C file:
  * {@link Forwarder} is {@code l2fwd_main_loop} (with {@code l2fwd_simple_forward} and
  * {@code l2fwd_mac_updating}), {@link #printStats} is {@code print_stats}, {@link #run} is
- * {@code main}; {@link L2fwdArgs} parses the arguments and {@link TxBuffer} is
+ * {@code main}; {@link L2fwdArgs} parses the arguments and jdpdk's {@link TxBuffer} is
  * {@code rte_eth_tx_buffer}.
  * <pre>
  *   apps/bin/l2fwd [EAL options] -- -p PORTMASK [-P] [-q NQ] [-T PERIOD] [--[no-]mac-updating]
@@ -446,7 +447,7 @@ public final class L2fwd
             final Port port = Port.of(portId).configure(new PortConfig().mempool(pool).rxDesc(RX_DESC_DEFAULT)
                 .txDesc(TX_DESC_DEFAULT).promiscuous(options.promiscuous()));
             portMacs[portId] = port.macAddress();
-            txBuffers[portId] = new TxBuffer(port, 0, MAX_PKT_BURST, statistics);
+            txBuffers[portId] = new TxBuffer(port, 0, MAX_PKT_BURST, n -> statistics.addDropped(portId, n));
             port.start();
             out.println("done: ");
             out.printf("Port %d, MAC address: %s%n%n", portId, Port.formatMac(portMacs[portId]));

@@ -3,6 +3,7 @@ package io.jdpdk.apps.l3fwd;
 import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.TxBuffer;
 import org.agrona.concurrent.Agent;
 
 import java.util.concurrent.TimeUnit;
@@ -16,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  * packet ({@link LpmRouter}), append it to the TX buffer of its output port and send that buffer as soon as it
  * holds {@link #MAX_PKT_BURST} packets (l3fwd's {@code send_single_packet}, the path of its scalar
  * {@code l3fwd_lpm.h}; the SSE path sends groups of 16 or more at once, with the same result on the wire).
- * What TX does not take is freed ({@code send_burst}); dropped packets are freed in one bulk call per burst.
+ * The buffers are jdpdk's {@link TxBuffer}: what TX does not take is freed and counted ({@code send_burst}); packets
+ * without a route are freed in one bulk call per burst.
  * <p>
  * Threading: runs on one thread (its lcore); allocation-free and exception-free in {@link #doWork()} for the
  * ports and queues it was built with. Counters are plain fields: read them after the lcore stopped
@@ -39,14 +41,12 @@ public final class LcoreForwarder implements Agent
     private final Port[] txPorts;
     private final int[] txQueueIds;
     private final int[] txPortIds;
-    private final MbufBurst[] txBuffers;
+    private final TxBuffer[] txBuffers;
     private final MbufBurst rxBurst = new MbufBurst(MAX_PKT_BURST);
     private final MbufBurst dropBurst = new MbufBurst(MAX_PKT_BURST);
     private final Mbuf mbuf = new Mbuf();
     private final LpmRouter router;
     private final long[] rx = new long[L3fwdConfig.MAX_PORTS];
-    private final long[] tx = new long[L3fwdConfig.MAX_PORTS];
-    private final long[] txDropped = new long[L3fwdConfig.MAX_PORTS];
     private long lastDrain = System.nanoTime();
 
     /**
@@ -89,10 +89,10 @@ public final class LcoreForwarder implements Agent
         this.txQueueIds = txQueueIds.clone();
         this.txPortIds = java.util.stream.IntStream.range(0, txPorts.length).filter(p -> txPorts[p] != null)
             .toArray();
-        this.txBuffers = new MbufBurst[L3fwdConfig.MAX_PORTS];
+        this.txBuffers = new TxBuffer[L3fwdConfig.MAX_PORTS];
         for (final int port : txPortIds)
         {
-            txBuffers[port] = new MbufBurst(MAX_PKT_BURST);
+            txBuffers[port] = new TxBuffer(txPorts[port], txQueueIds[port], MAX_PKT_BURST);
         }
         this.router = router;
     }
@@ -106,10 +106,7 @@ public final class LcoreForwarder implements Agent
         {
             for (final int port : txPortIds)
             {
-                if (txBuffers[port].count() > 0)
-                {
-                    work += sendBurst(port);
-                }
+                work += txBuffers[port].flush();
             }
             lastDrain = now;
         }
@@ -133,28 +130,12 @@ public final class LcoreForwarder implements Agent
                     dropBurst.add(address);
                     continue;
                 }
-                final MbufBurst buffer = txBuffers[port];
-                buffer.add(address);
-                if (buffer.count() == MAX_PKT_BURST)
-                {
-                    sendBurst(port);
-                }
+                txBuffers[port].buffer(address);
             }
             dropBurst.freeAll();
             rxBurst.count(0);
         }
         return work;
-    }
-
-    /** {@code send_burst}: sends the TX buffer of {@code port}, frees what TX did not take. @return packets sent */
-    private int sendBurst(final int port)
-    {
-        final MbufBurst buffer = txBuffers[port];
-        final int n = buffer.count();
-        final int sent = txPorts[port].txBurstOrFree(txQueueIds[port], buffer);
-        tx[port] += sent;
-        txDropped[port] += n - sent;
-        return sent;
     }
 
     /** Sends what the TX buffers still hold (the ports must still be started), then frees the burst arrays. */
@@ -163,10 +144,7 @@ public final class LcoreForwarder implements Agent
     {
         for (final int port : txPortIds)
         {
-            if (txBuffers[port].count() > 0)
-            {
-                sendBurst(port);
-            }
+            txBuffers[port].flush();
             txBuffers[port].close();
         }
         rxBurst.close();
@@ -200,12 +178,12 @@ public final class LcoreForwarder implements Agent
     /** Packets this lcore sent on {@code port}. */
     public long tx(final int port)
     {
-        return tx[port];
+        return txBuffers[port] == null ? 0 : txBuffers[port].sent();
     }
 
     /** Packets TX on {@code port} did not take, freed. */
     public long txDropped(final int port)
     {
-        return txDropped[port];
+        return txBuffers[port] == null ? 0 : txBuffers[port].dropped();
     }
 }

@@ -3,6 +3,7 @@ package io.jdpdk.pmd.pipeline;
 import io.jdpdk.eal.Counters;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.TxBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
 
 import java.util.function.LongConsumer;
@@ -17,7 +18,7 @@ import java.util.function.LongConsumer;
 final class TxStage extends RingStage
 {
     private final Port[] portsById;
-    private final MbufBurst[] pending;
+    private final TxBuffer[] pending;
     /** Port ids looked up once and found unusable: their packets are dropped without another lookup. */
     private final boolean[] refused;
     /** Bit N set while {@code pending[N]} holds packets (port ids are below 64: RTE_MAX_ETHPORTS is 32). */
@@ -28,6 +29,7 @@ final class TxStage extends RingStage
     private final AtomicCounter txPackets;
     private final AtomicCounter txDrops;
     private final AtomicCounter functionDrops;
+    private final java.util.function.IntConsumer countDrops;
 
     /**
      * @param portsById ports indexed by id (null where no port)
@@ -42,17 +44,18 @@ final class TxStage extends RingStage
         this.queue = queue;
         this.burstSize = burstSize;
         this.latency = latency;
-        pending = new MbufBurst[portsById.length];
+        txPackets = Counters.get().newCounter("pipeline tx " + index + ": packets sent", Counters.TX_PACKETS);
+        txDrops = Counters.get().newCounter("pipeline tx " + index + ": refused by TX, freed", Counters.TX_DROPS);
+        countDrops = n -> txDrops.getAndAddRelease(n);
+        pending = new TxBuffer[portsById.length];
         refused = new boolean[portsById.length];
         for (int p = 0; p < portsById.length; p++)
         {
             if (portsById[p] != null)
             {
-                pending[p] = new MbufBurst(burstSize);
+                pending[p] = new TxBuffer(portsById[p], queue, burstSize, countDrops);
             }
         }
-        txPackets = Counters.get().newCounter("pipeline tx " + index + ": packets sent", Counters.TX_PACKETS);
-        txDrops = Counters.get().newCounter("pipeline tx " + index + ": refused by TX, freed", Counters.TX_DROPS);
         functionDrops = Counters.get().newCounter("pipeline tx " + index + ": dropped by the function, freed",
             Counters.FUNCTION_DROPS);
     }
@@ -64,7 +67,7 @@ final class TxStage extends RingStage
         final int n = mbufs.count();
         final int first = n == 0 ? PacketBurst.DROP : burst.outPort(0);
         if (n > 0 && burst.allTo(first) && first >= 0 && first < pending.length &&
-            (pending[first] != null || resolve(first)) && pending[first].count() == 0)
+            (pending[first] != null || resolve(first)) && pending[first].length() == 0)
         {
             // The whole burst goes to one port and nothing is buffered for it: send it as it is.
             final int sent = portsById[first].txBurstOrFree(queue, mbufs);
@@ -104,12 +107,11 @@ final class TxStage extends RingStage
                 dropped++;
                 continue;
             }
-            final MbufBurst out = pending[port];
-            out.add(m);
             pendingPorts |= 1L << port;
-            if (out.count() == out.capacity())
+            final int sent = pending[port].buffer(m);
+            if (sent > 0)
             {
-                flush(port);
+                txPackets.getAndAddRelease(sent);
             }
         }
         mbufs.count(0);
@@ -138,7 +140,7 @@ final class TxStage extends RingStage
             if (port.isStarted() && port.txQueues() > queue)
             {
                 portsById[portId] = port;
-                pending[portId] = new MbufBurst(burstSize);
+                pending[portId] = new TxBuffer(port, queue, burstSize, countDrops);
                 return true;
             }
         }
@@ -153,14 +155,7 @@ final class TxStage extends RingStage
     private void flush(final int port)
     {
         pendingPorts &= ~(1L << port);
-        final MbufBurst out = pending[port];
-        final int n = out.count();
-        final int sent = portsById[port].txBurstOrFree(queue, out);
-        txPackets.getAndAddRelease(sent);
-        if (sent < n)
-        {
-            txDrops.getAndAddRelease(n - sent);
-        }
+        txPackets.getAndAddRelease(pending[port].flush());
     }
 
     private void flushAll()
@@ -174,12 +169,11 @@ final class TxStage extends RingStage
     @Override
     public void onClose()
     {
-        for (final MbufBurst b : pending)
+        for (final TxBuffer b : pending)
         {
             if (b != null)
             {
-                b.freeAll();
-                b.close();
+                b.close(); // frees what still waits
             }
         }
     }

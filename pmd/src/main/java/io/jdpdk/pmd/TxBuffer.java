@@ -1,0 +1,144 @@
+package io.jdpdk.pmd;
+
+import io.jdpdk.mempool.MbufBurst;
+
+import java.util.function.IntConsumer;
+
+/**
+ * A TX buffer for one queue of one port, with DPDK's {@code struct rte_eth_dev_tx_buffer} semantics:
+ * {@link #buffer} collects mbufs and sends them as one burst when {@link #size()} are waiting
+ * ({@code rte_eth_tx_buffer}); {@link #flush} sends whatever is waiting ({@code rte_eth_tx_buffer_flush}), which
+ * an lcore does on a timer (DPDK's samples every ~100 us) so a trickle of packets does not wait for a full
+ * burst. The mbufs the PMD does not take are freed, counted in {@link #dropped()} and reported to the drop
+ * callback, as {@code rte_eth_tx_buffer_count_callback} does.
+ * <pre>
+ *   buffer(m) ──► [ m0 m1 ... m(size-1) ] ──full or flush()──► rte_eth_tx_burst ──► sent
+ *                                                               └──► not taken: freed, dropped += n, onDrop(n)
+ * </pre>
+ * Fast path: allocation-free, no exceptions. One owner thread, the lcore that feeds it; {@link #sent()} and
+ * {@link #dropped()} are plain fields for that thread (read them elsewhere after it stopped), the drop callback
+ * runs on it.
+ */
+public final class TxBuffer implements AutoCloseable
+{
+    private static final IntConsumer NO_CALLBACK = n -> { };
+
+    private final Port port;
+    private final int queue;
+    private final MbufBurst pkts;
+    private final IntConsumer onDrop;
+    private long sent;
+    private long dropped;
+    private boolean closed;
+
+    /** A buffer of {@code size} mbufs (1..65535) for {@code queue} of {@code port}; drops are only counted. */
+    public TxBuffer(final Port port, final int queue, final int size)
+    {
+        this(port, queue, size, NO_CALLBACK);
+    }
+
+    /**
+     * A buffer of {@code size} mbufs (1..65535) for {@code queue} of {@code port}; {@code onDrop} is given the
+     * number of packets each flush had to free, e.g. to add them to a statistics counter.
+     */
+    public TxBuffer(final Port port, final int queue, final int size, final IntConsumer onDrop)
+    {
+        if (size < 1 || size > 0xFFFF)
+        {
+            throw new IllegalArgumentException("TX buffer size must be 1..65535, got " + size);
+        }
+        this.port = java.util.Objects.requireNonNull(port, "port");
+        this.queue = queue;
+        this.pkts = new MbufBurst(size);
+        this.onDrop = java.util.Objects.requireNonNull(onDrop, "onDrop");
+    }
+
+    /** The port the buffer sends on. */
+    public Port port()
+    {
+        return port;
+    }
+
+    /** The TX queue the buffer sends on. */
+    public int queue()
+    {
+        return queue;
+    }
+
+    /** How many packets make a full buffer. */
+    public int size()
+    {
+        return pkts.capacity();
+    }
+
+    /** Packets waiting in the buffer. */
+    public int length()
+    {
+        return pkts.count();
+    }
+
+    /**
+     * Takes ownership of {@code mbuf}; sends the buffer when it is full ({@code rte_eth_tx_buffer}).
+     *
+     * @return the number of packets sent by this call: 0 while the buffer fills
+     */
+    public int buffer(final long mbuf)
+    {
+        pkts.add(mbuf);
+        if (pkts.count() < pkts.capacity())
+        {
+            return 0;
+        }
+        return flush();
+    }
+
+    /**
+     * Sends every buffered packet ({@code rte_eth_tx_buffer_flush}); what the PMD refuses is freed, counted and
+     * reported to the drop callback. The buffer is empty afterwards.
+     *
+     * @return the number of packets sent
+     */
+    public int flush()
+    {
+        final int n = pkts.count();
+        if (n == 0)
+        {
+            return 0;
+        }
+        final int s = port.txBurstOrFree(queue, pkts);
+        sent += s;
+        if (s < n)
+        {
+            dropped += n - s;
+            onDrop.accept(n - s);
+        }
+        return s;
+    }
+
+    /** Packets this buffer sent since it was made. */
+    public long sent()
+    {
+        return sent;
+    }
+
+    /** Packets the PMD refused and this buffer freed since it was made. */
+    public long dropped()
+    {
+        return dropped;
+    }
+
+    /**
+     * Frees the mbufs still waiting (without sending them: the port may be stopped) and the buffer's array.
+     * Flush first to send them. Idempotent.
+     */
+    @Override
+    public void close()
+    {
+        if (!closed)
+        {
+            closed = true;
+            pkts.freeAll();
+            pkts.close();
+        }
+    }
+}
