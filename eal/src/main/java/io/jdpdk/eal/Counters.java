@@ -178,7 +178,7 @@ public final class Counters
      * Runs {@code sampler} every {@value #SAMPLE_PERIOD_MS} ms on the "jdpdk-counters" daemon thread until the
      * returned handle is closed; it copies numbers DPDK keeps (port statistics, mempool occupancy) into counters.
      * Closing the handle waits for a sample in progress, so what the sampler reads may be freed right after.
-     * A sampler that throws is dropped.
+     * A sampler that throws is dropped; the others go on.
      */
     public AutoCloseable addSampler(final Runnable sampler)
     {
@@ -211,9 +211,9 @@ public final class Counters
                 {
                     sampler.run();
                 }
-                catch (final RuntimeException ex)
+                catch (final Throwable t)
                 {
-                    failed.add(sampler);
+                    failed.add(sampler); // never let one sampler end the thread that runs them all
                 }
             }
             samplers.removeAll(failed);

@@ -33,9 +33,10 @@ import java.util.List;
  * that; {@code init} restores the caller's affinity, so that the JVM's own threads stay spread.
  * Worker lcores run their Java work on EAL's own pinned threads ({@link Lcore}).
  * <p>
- * Close order: worker lcores stop (each within 10 s, or close gives up naming it and leaves DPDK's
- * memory alone), then the registered resources close last-in first-out (ports before the pools they
- * draw from), then rte_eal_cleanup.
+ * Close order: worker lcores stop (all within 10 s, or close gives up naming the stuck ones and leaves
+ * DPDK's memory alone), pdump stops, then the registered resources close last-in first-out (ports
+ * before the pools they draw from), then rte_eal_cleanup. The lcores are waited for without the
+ * EAL's lock, so work that makes control calls while it stops does not hold close up.
  * <p>
  * Threading: init and close are synchronised; the instance may be shared by all threads.
  */
@@ -59,6 +60,7 @@ public final class Eal implements AutoCloseable
     private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
     private final List<Lcore> workers = new ArrayList<>();
     private final boolean multiProcess;
+    private final Object closeLock = new Object();
 
     private Eal(final List<String> args)
     {
@@ -335,18 +337,25 @@ public final class Eal implements AutoCloseable
     @Override
     public void close()
     {
-        synchronized (Eal.class)
+        // One closer at a time, but not under Eal.class: lcores finishing their work may still make control calls
+        // (Eal.checkRunning takes Eal.class) while close waits for them.
+        synchronized (closeLock)
         {
-            if (state != State.RUNNING || current != this)
+            synchronized (Eal.class)
             {
-                return;
+                if (state != State.RUNNING || current != this)
+                {
+                    return;
+                }
             }
-            RuntimeException failure = null;
-            // Lcores first: nothing may poll a port or touch a pool while they close.
+            // Lcores first: nothing may poll a port or touch a pool while they close. Every lcore is asked to stop
+            // before any is waited for, and all share one deadline.
+            workers.forEach(Lcore::beginShutdown);
+            final long deadline = System.nanoTime() + LCORE_STOP_TIMEOUT.toNanos();
             LcoreException stuck = null;
             for (final Lcore lcore : workers)
             {
-                final LcoreException problem = lcore.shutdown(LCORE_STOP_TIMEOUT);
+                final LcoreException problem = lcore.awaitShutdown(deadline, LCORE_STOP_TIMEOUT);
                 if (problem != null && stuck == null)
                 {
                     stuck = problem;
@@ -356,46 +365,50 @@ public final class Eal implements AutoCloseable
                     stuck.addSuppressed(problem);
                 }
             }
-            if (stuck != null)
+            synchronized (Eal.class)
             {
-                // Freeing ports, pools or EAL memory under a running lcore would crash the process: leave them.
+                if (stuck != null)
+                {
+                    // Freeing ports, pools or EAL memory under a running lcore would crash the process: leave them.
+                    state = State.CLOSED;
+                    current = null;
+                    throw new DpdkException("Eal.close", 16 /* EBUSY */, stuck.getMessage() +
+                        "; ports, pools and EAL memory were left as they are (rte_eal_cleanup not called)", stuck);
+                }
+                if (multiProcess)
+                {
+                    TelemetryRaw.pdump_uninit(); // before the ports go: no capture may be enabled on a closing port
+                }
+                RuntimeException failure = null;
+                while (!closeables.isEmpty())
+                {
+                    try
+                    {
+                        closeables.pop().close();
+                    }
+                    catch (final Exception ex)
+                    {
+                        if (failure == null)
+                        {
+                            failure = ex instanceof RuntimeException re ? re : new IllegalStateException(ex);
+                        }
+                        else
+                        {
+                            failure.addSuppressed(ex);
+                        }
+                    }
+                }
+                final int rc = EalRaw.eal_cleanup();
                 state = State.CLOSED;
                 current = null;
-                throw new DpdkException("Eal.close", 16 /* EBUSY */, stuck.getMessage() +
-                    "; ports, pools and EAL memory were left as they are (rte_eal_cleanup not called)", stuck);
-            }
-            while (!closeables.isEmpty())
-            {
-                try
+                if (rc < 0 && failure == null)
                 {
-                    closeables.pop().close();
+                    failure = new DpdkException("rte_eal_cleanup", -rc, EalRaw.strerror(-rc));
                 }
-                catch (final Exception ex)
+                if (failure != null)
                 {
-                    if (failure == null)
-                    {
-                        failure = ex instanceof RuntimeException re ? re : new IllegalStateException(ex);
-                    }
-                    else
-                    {
-                        failure.addSuppressed(ex);
-                    }
+                    throw failure;
                 }
-            }
-            if (multiProcess)
-            {
-                TelemetryRaw.pdump_uninit();
-            }
-            final int rc = EalRaw.eal_cleanup();
-            state = State.CLOSED;
-            current = null;
-            if (rc < 0 && failure == null)
-            {
-                failure = new DpdkException("rte_eal_cleanup", -rc, EalRaw.strerror(-rc));
-            }
-            if (failure != null)
-            {
-                throw failure;
             }
         }
     }

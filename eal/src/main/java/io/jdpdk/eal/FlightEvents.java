@@ -14,7 +14,8 @@ import java.util.Map;
  * {@code io.jdpdk.Port}, {@code io.jdpdk.Mempool}), recorded with {@code -XX:StartFlightRecording} or any
  * {@code jdk.jfr.Recording}. JFR's periodic thread runs the hooks below only while a recording has the event
  * enabled; they read lcores and {@link Counters}, so the datapath does nothing for JFR and allocates nothing.
- * Rates and deltas are since the hook's previous run.
+ * Rates and deltas are since the hook's previous run; a hook's first run reports the totals since the lcore or port
+ * began (and port rates of 0), as it has nothing earlier to subtract.
  */
 final class FlightEvents
 {

@@ -4,6 +4,7 @@ import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.eal.raw.NativeLibrary;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentTerminationException;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.status.AtomicCounter;
@@ -42,7 +43,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Lcore
 {
-    /** As {@code enum rte_lcore_state_t}, FINISHED folded into WAIT. */
+    /** As {@code enum rte_lcore_state_t} of DPDK 22.11. */
     public enum State
     {
         /** Idle, ready for a launch. */
@@ -80,7 +81,10 @@ public final class Lcore
     private volatile boolean roleChosen;
     private Thread thread;
     private State state = State.WAIT;
-    /** True once a launch returned on EAL's side but {@code rte_eal_wait_lcore} has not yet taken it back to WAIT. */
+    /**
+     * True from the moment the work finished in Java until {@code rte_eal_wait_lcore} saw EAL's thread back in WAIT:
+     * the upcall still has to return, and a launch before that would get EBUSY.
+     */
     private boolean finishedInEal;
     private Runnable task;
     private int result;
@@ -267,7 +271,8 @@ public final class Lcore
     /**
      * Runs {@code agent}'s duty cycle on this lcore until {@link #stop()}: {@code onStart}, then
      * {@code doWork} with {@code idle} given each work count, then {@code onClose}. The first
-     * exception stops the agent and is reported by {@link #await()}.
+     * exception stops the agent and is reported by {@link #await()}; an
+     * {@link AgentTerminationException} from {@code doWork} stops it cleanly, as in Agrona.
      */
     public void launch(final Agent agent, final IdleStrategy idle)
     {
@@ -315,6 +320,10 @@ public final class Lcore
                 try
                 {
                     work = agent.doWork();
+                }
+                catch (final AgentTerminationException ex)
+                {
+                    break; // Agrona's way for an agent to end itself: a clean stop, not an error
                 }
                 catch (final Throwable t)
                 {
@@ -418,18 +427,26 @@ public final class Lcore
         }
     }
 
+    /** For {@link Eal#close()}: refuses later launches and asks the running work to stop. Returns at once. */
+    void beginShutdown()
+    {
+        synchronized (lock)
+        {
+            shutdown = true; // under the lock start() takes: no launch can slip in and reset the stop request
+            stopRequested = true;
+        }
+    }
+
     /**
-     * For {@link Eal#close()}: stops the work, waits for it at most {@code timeout}, and refuses later launches.
+     * For {@link Eal#close()}, after {@link #beginShutdown()}: waits until the lcore is idle or {@code deadline}
+     * ({@link System#nanoTime()}) passed.
      *
      * @return null once the lcore is idle, else an exception naming it, with its thread's stack where it is stuck
      */
-    LcoreException shutdown(final Duration timeout)
+    LcoreException awaitShutdown(final long deadline, final Duration timeout)
     {
-        stop();
-        final long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (lock)
         {
-            shutdown = true;
             while (state == State.RUNNING)
             {
                 final long left = deadline - System.nanoTime();
@@ -488,7 +505,7 @@ public final class Lcore
         }
     }
 
-    /** After a launch returned: rte_eal_wait_lcore takes EAL's state from FINISHED back to WAIT. Under lock. */
+    /** After the work finished: rte_eal_wait_lcore spins (briefly) until EAL's thread is back in WAIT. Under lock. */
     private void reapInEal()
     {
         if (finishedInEal)
@@ -543,17 +560,23 @@ public final class Lcore
             task = null;
             thread = current;
         }
-        current.setName("lcore-" + id);
-        CURRENT.set(this);
         try
         {
+            current.setName("lcore-" + id);
+            CURRENT.set(this);
             if (next != null)
             {
                 next.run();
             }
+            else
+            {
+                finish(-1, new IllegalStateException("lcore " + id + " was launched with no work"));
+            }
         }
         catch (final Throwable t)
         {
+            // The task reports its own outcome; this is for a failure around it (an OutOfMemoryError in setName):
+            // RUNNING must never outlive the upcall, or await() and Eal.close would wait for nothing.
             errors.increment();
             finish(-1, t);
         }

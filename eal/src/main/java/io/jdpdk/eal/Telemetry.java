@@ -7,6 +7,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -32,7 +33,7 @@ final class Telemetry
     {
     }
 
-    /** Registers the commands once per process; telemetry keeps them past EAL cleanup, which answers empty. */
+    /** Registers the commands once per process; DPDK cannot unregister them, so after EAL cleanup they answer the last values. */
     static synchronized void register()
     {
         if (registered)
@@ -81,12 +82,7 @@ final class Telemetry
                 {
                     break;
                 }
-                final MemorySegment child = TelemetryRaw.tel_data_alloc();
-                if (child.equals(MemorySegment.NULL))
-                {
-                    return -1;
-                }
-                TelemetryRaw.tel_data_start_dict(child);
+                final MemorySegment child = newDict();
                 int entries = 0;
                 for (final Map.Entry<String, Long> counter : group.getValue().entrySet())
                 {
@@ -96,7 +92,7 @@ final class Telemetry
                     }
                     TelemetryRaw.tel_data_add_dict_u64(child, arena.allocateFrom(counter.getKey()), counter.getValue());
                 }
-                TelemetryRaw.tel_data_add_dict_container(d, arena.allocateFrom(group.getKey()), child, 0);
+                addDict(d, group.getKey(), child, arena);
             }
             return 0;
         }
@@ -115,19 +111,14 @@ final class Telemetry
             TelemetryRaw.tel_data_start_dict(d);
             for (final Lcore lcore : Lcore.all())
             {
-                final MemorySegment child = TelemetryRaw.tel_data_alloc();
-                if (child.equals(MemorySegment.NULL))
-                {
-                    return -1;
-                }
-                TelemetryRaw.tel_data_start_dict(child);
+                final MemorySegment child = newDict();
                 TelemetryRaw.tel_data_add_dict_u64(child, arena.allocateFrom("lcore"), lcore.id());
-                TelemetryRaw.tel_data_add_dict_string(child, arena.allocateFrom("role"), arena.allocateFrom(truncate(lcore.role())));
+                TelemetryRaw.tel_data_add_dict_string(child, arena.allocateFrom("role"), cString(arena, lcore.role()));
                 TelemetryRaw.tel_data_add_dict_string(child, arena.allocateFrom("state"), arena.allocateFrom(lcore.state().name()));
                 TelemetryRaw.tel_data_add_dict_u64(child, arena.allocateFrom("busy_polls"), lcore.busyPolls());
                 TelemetryRaw.tel_data_add_dict_u64(child, arena.allocateFrom("idle_polls"), lcore.idlePolls());
                 TelemetryRaw.tel_data_add_dict_u64(child, arena.allocateFrom("errors"), lcore.errorCount());
-                TelemetryRaw.tel_data_add_dict_container(d, arena.allocateFrom(Integer.toString(lcore.id())), child, 0);
+                addDict(d, Integer.toString(lcore.id()), child, arena);
             }
             return 0;
         }
@@ -137,8 +128,38 @@ final class Telemetry
         }
     }
 
-    private static String truncate(final String value)
+    /** A new telemetry dict to nest ({@code rte_tel_data_alloc}). */
+    private static MemorySegment newDict()
     {
-        return value.length() < TelemetryRaw.MAX_STRING_LEN ? value : value.substring(0, TelemetryRaw.MAX_STRING_LEN - 1);
+        final MemorySegment child = TelemetryRaw.tel_data_alloc();
+        if (child.equals(MemorySegment.NULL))
+        {
+            throw new OutOfMemoryError("rte_tel_data_alloc");
+        }
+        TelemetryRaw.tel_data_start_dict(child);
+        return child;
+    }
+
+    /** Nests {@code child} under {@code name}; telemetry frees it with {@code d}, or it is freed here if refused. */
+    private static void addDict(final MemorySegment d, final String name, final MemorySegment child, final Arena arena)
+    {
+        if (TelemetryRaw.tel_data_add_dict_container(d, arena.allocateFrom(name), child, 0) != 0)
+        {
+            TelemetryRaw.tel_data_free(child);
+        }
+    }
+
+    /** {@code value} as a C string of at most 127 bytes of UTF-8, cut at a character boundary. */
+    static MemorySegment cString(final Arena arena, final String value)
+    {
+        final byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
+        int length = Math.min(utf8.length, TelemetryRaw.MAX_STRING_LEN - 1);
+        while (length < utf8.length && length > 0 && (utf8[length] & 0xC0) == 0x80)
+        {
+            length--; // utf8[length] continues a character: cut before that character
+        }
+        final MemorySegment out = arena.allocate(length + 1L);
+        MemorySegment.copy(utf8, 0, out, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, length);
+        return out;
     }
 }

@@ -131,6 +131,24 @@ class LcoreTest
     }
 
     @Test
+    void shouldEndAnAgentCleanlyOnAgentTerminationException()
+    {
+        final long errors = lcore.errorCount();
+        final AtomicLong cycles = new AtomicLong();
+        lcore.launch(agent(() ->
+        {
+            if (cycles.incrementAndGet() == 100)
+            {
+                throw new org.agrona.concurrent.AgentTerminationException("done");
+            }
+            return 1;
+        }), new BackoffIdleStrategy(), t -> { });
+        assertEquals(0, lcore.await(), "Agrona's way to end an agent is no failure");
+        assertEquals(100, cycles.get(), "and it ends the loop even with an error handler");
+        assertEquals(errors, lcore.errorCount());
+    }
+
+    @Test
     void shouldCountBusyAndIdlePollsInCountersAndTakeTheAgentsRole()
     {
         final Lcore worker = eal.worker(3);

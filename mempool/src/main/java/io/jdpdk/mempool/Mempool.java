@@ -106,7 +106,15 @@ public final class Mempool implements AutoCloseable
             throw new DpdkException(call, errno, EalRaw.strerror(errno));
         }
         final Mempool mempool = new Mempool(name, pool);
-        eal.onClose(mempool);
+        try
+        {
+            eal.onClose(mempool);
+        }
+        catch (final RuntimeException ex)
+        {
+            mempool.close(); // the EAL is closing: free the pool and stop its sampler now
+            throw ex;
+        }
         return mempool;
     }
 

@@ -55,6 +55,11 @@ public final class Port implements AutoCloseable
     private int txQueues;
     private PortConfig config;
     private PortCounters counters;
+    /**
+     * Held around every statistics read and around start and stop: ethdev's control calls are not thread-safe, and
+     * the counters' sampler thread reads the statistics of started ports. Never held while taking another lock.
+     */
+    final Object statsLock = new Object();
 
     private Port(final int id, final String name)
     {
@@ -324,12 +329,15 @@ public final class Port implements AutoCloseable
         {
             return this;
         }
-        check(call, EthdevRaw.dev_start(id));
-        state = State.STARTED;
+        synchronized (statsLock)
+        {
+            check(call, EthdevRaw.dev_start(id));
+            state = State.STARTED;
+        }
         promiscuous(config.promiscuous());
         if (counters == null)
         {
-            counters = new PortCounters(id);
+            counters = new PortCounters(this);
         }
         return this;
     }
@@ -337,10 +345,17 @@ public final class Port implements AutoCloseable
     /** Stops the port: no more RX or TX until started again. Idempotent. */
     public synchronized void stop()
     {
-        if (state == State.STARTED)
+        synchronized (statsLock)
         {
-            state = State.STOPPED;
-            check("rte_eth_dev_stop(port=" + id + ")", EthdevRaw.dev_stop(id));
+            if (state == State.STARTED)
+            {
+                if (counters != null)
+                {
+                    counters.sample(); // the last counts of this run, while the sampler may no longer read them
+                }
+                state = State.STOPPED;
+                check("rte_eth_dev_stop(port=" + id + ")", EthdevRaw.dev_stop(id));
+            }
         }
     }
 
@@ -547,7 +562,10 @@ public final class Port implements AutoCloseable
     {
         final String call = "rte_eth_stats_get(port=" + id + ")";
         checkOpen(call);
-        check(call, EthdevRaw.stats_get(id, stats.segment()));
+        synchronized (statsLock)
+        {
+            check(call, EthdevRaw.stats_get(id, stats.segment()));
+        }
         return stats;
     }
 
@@ -562,7 +580,10 @@ public final class Port implements AutoCloseable
     {
         final String call = "rte_eth_stats_reset(port=" + id + ")";
         checkOpen(call);
-        check(call, EthdevRaw.stats_reset(id));
+        synchronized (statsLock)
+        {
+            check(call, EthdevRaw.stats_reset(id));
+        }
     }
 
     /** Extended statistics by name, in the driver's order. */
@@ -572,22 +593,30 @@ public final class Port implements AutoCloseable
         checkOpen(call);
         try (Arena arena = Arena.ofConfined())
         {
-            final int n = EthdevRaw.xstats_get_names(id, MemorySegment.NULL, 0);
-            check(call, n);
-            final MemorySegment names = arena.allocate(EthdevRaw.RTE_ETH_XSTAT_NAME, n);
-            final MemorySegment values = arena.allocate(EthdevRaw.RTE_ETH_XSTAT, n);
-            check(call, EthdevRaw.xstats_get_names(id, names, n));
-            final int got = EthdevRaw.xstats_get(id, values, n);
-            check(call, got);
-            final Map<String, Long> out = new LinkedHashMap<>();
-            for (int i = 0; i < Math.min(n, got); i++)
+            synchronized (statsLock)
             {
-                final long xid = values.get(JAVA_LONG, i * 16L);
-                final long value = values.get(JAVA_LONG, i * 16L + 8);
-                out.put(names.getString(xid * EthdevRaw.XSTATS_NAME_SIZE), value);
+                return xstats(call, arena);
             }
-            return out;
         }
+    }
+
+    private Map<String, Long> xstats(final String call, final Arena arena)
+    {
+        final int n = EthdevRaw.xstats_get_names(id, MemorySegment.NULL, 0);
+        check(call, n);
+        final MemorySegment names = arena.allocate(EthdevRaw.RTE_ETH_XSTAT_NAME, n);
+        final MemorySegment values = arena.allocate(EthdevRaw.RTE_ETH_XSTAT, n);
+        check(call, EthdevRaw.xstats_get_names(id, names, n));
+        final int got = EthdevRaw.xstats_get(id, values, n);
+        check(call, got);
+        final Map<String, Long> out = new LinkedHashMap<>();
+        for (int i = 0; i < Math.min(n, got); i++)
+        {
+            final long xid = values.get(JAVA_LONG, i * 16L);
+            final long value = values.get(JAVA_LONG, i * 16L + 8);
+            out.put(names.getString(xid * EthdevRaw.XSTATS_NAME_SIZE), value);
+        }
+        return out;
     }
 
     /** Resets the extended (and basic) counters. */
@@ -595,7 +624,10 @@ public final class Port implements AutoCloseable
     {
         final String call = "rte_eth_xstats_reset(port=" + id + ")";
         checkOpen(call);
-        check(call, EthdevRaw.xstats_reset(id));
+        synchronized (statsLock)
+        {
+            check(call, EthdevRaw.xstats_reset(id));
+        }
     }
 
     /** Configured RX queues. */

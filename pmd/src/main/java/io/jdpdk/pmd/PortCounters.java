@@ -6,12 +6,13 @@ import org.agrona.concurrent.status.AtomicCounter;
 
 /**
  * A started port's statistics ({@code rte_eth_stats_get}) copied into {@link Counters} every
- * {@value Counters#SAMPLE_PERIOD_MS} ms by the counters' sampler thread, so {@code jdpdk-stat}, DPDK's
+ * {@value Counters#SAMPLE_PERIOD_MS} ms by the counters' sampler thread, and once more as the port stops, so {@code jdpdk-stat}, DPDK's
  * telemetry ({@code /jdpdk/counters}) and JFR see them without a call on the datapath. Labels are
  * "port N: rx packets" and so on. Lives from the port's first start to its close.
  */
 final class PortCounters implements AutoCloseable
 {
+    private final Port port;
     private final int portId;
     private final PortStats stats = new PortStats();
     private final AtomicCounter rxPackets;
@@ -24,9 +25,10 @@ final class PortCounters implements AutoCloseable
     private final AtomicCounter rxNombuf;
     private final AutoCloseable sampler;
 
-    PortCounters(final int portId)
+    PortCounters(final Port port)
     {
-        this.portId = portId;
+        this.port = port;
+        this.portId = port.id();
         final Counters counters = Counters.get();
         final String prefix = "port " + portId + ": ";
         rxPackets = counters.newCounter(prefix + "rx packets", Counters.PORT_RX_PACKETS);
@@ -37,11 +39,24 @@ final class PortCounters implements AutoCloseable
         rxErrors = counters.newCounter(prefix + "rx errors", Counters.PORT_RX_ERRORS);
         txErrors = counters.newCounter(prefix + "tx errors", Counters.PORT_TX_ERRORS);
         rxNombuf = counters.newCounter(prefix + "rx nombuf", Counters.PORT_RX_NOMBUF);
-        sample();
-        sampler = counters.addSampler(this::sample);
+        sampler = counters.addSampler(this::sampleIfStarted);
+        sampleIfStarted();
     }
 
-    private void sample()
+    /** On the sampler thread: a started port's statistics, under the port's statistics lock. */
+    private void sampleIfStarted()
+    {
+        synchronized (port.statsLock)
+        {
+            if (port.isStarted())
+            {
+                sample();
+            }
+        }
+    }
+
+    /** Copies the statistics into the counters; the caller holds {@code port.statsLock}. */
+    void sample()
     {
         if (EthdevRaw.stats_get(portId, stats.segment()) != 0)
         {

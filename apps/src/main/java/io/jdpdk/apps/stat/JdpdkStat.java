@@ -149,26 +149,27 @@ public final class JdpdkStat
         final CountersReader reader = Counters.reader(file);
         final boolean terminal = System.console() != null && out == System.out;
         final long periodNanos = (long)(options.interval * 1e9);
-        Map<Integer, Long> previous = null;
+        Map<String, Long> previous = null;
         long previousNanos = 0;
         for (int screen = 1; ; screen++)
         {
             final long now = System.nanoTime();
-            final Map<Integer, Long> values = new HashMap<>();
+            // Keyed by id and label: a freed counter's id is reused at once, and must not yield a rate.
+            final Map<String, Long> values = new HashMap<>();
             final StringBuilder text = new StringBuilder();
             text.append(String.format("jdpdk-stat: PID %d, %s%n%4s %4s %20s %14s  %s%n", pid,
                 TIME.format(Instant.now()), "ID", "TYPE", "VALUE", "RATE/s", "LABEL"));
-            final Map<Integer, Long> before = previous;
+            final Map<String, Long> before = previous;
             final double seconds = (now - previousNanos) / 1e9;
             reader.forEach((value, id, label) ->
             {
                 final int type = reader.getCounterTypeId(id);
-                values.put(id, value);
+                values.put(id + " " + label, value);
                 if (type == Counters.PROCESS || (options.nonZero && value == 0))
                 {
                     return;
                 }
-                final Long last = before == null ? null : before.get(id);
+                final Long last = before == null ? null : before.get(id + " " + label);
                 final String rate = last == null ? "-" : String.format("%.0f", (value - last) / seconds);
                 text.append(String.format("%4d %4d %20d %14s  %s%n", id, type, value, rate, label));
             });

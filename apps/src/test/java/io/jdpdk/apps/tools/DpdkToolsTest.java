@@ -130,10 +130,17 @@ class DpdkToolsTest
             final Process dumpcap = new ProcessBuilder("dpdk-dumpcap", "--file-prefix", prefix, "-i", "net_pcap1",
                 "-c", Integer.toString(CAPTURED), "-w", capture.toString()).redirectErrorStream(true)
                 .redirectOutput(dumpcapLog.toFile()).start();
-            awaitFile(dumpcapLog, "Packets captured: ", dumpcap);
-            Thread.sleep(300);
-            inject(dir.resolve("first.pcap"), outside);
-            assertTrue(dumpcap.waitFor(30, TimeUnit.SECONDS), "dumpcap still running:\n" + read(dumpcapLog));
+            try
+            {
+                awaitFile(dumpcapLog, "Packets captured: ", dumpcap);
+                Thread.sleep(300);
+                inject(dir.resolve("first.pcap"), outside);
+                assertTrue(dumpcap.waitFor(30, TimeUnit.SECONDS), "dumpcap still running:\n" + read(dumpcapLog));
+            }
+            finally
+            {
+                dumpcap.destroyForcibly(); // no secondary left behind when an assertion failed
+            }
             assertEquals(0, dumpcap.exitValue(), read(dumpcapLog));
             assertTrue(read(dumpcapLog).contains("Packets received/dropped on interface 'net_pcap1': " + CAPTURED + "/0"),
                 read(dumpcapLog));

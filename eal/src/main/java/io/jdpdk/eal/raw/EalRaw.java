@@ -333,9 +333,9 @@ public final class EalRaw
     }
 
     /**
-     * {@code rte_eal_wait_lcore(worker_id)}: spins until the lcore's function returned, then puts it back to WAIT
-     * and returns the function's value (0 for an lcore that was already waiting). Call it only once the function
-     * is known to have returned: it does not block, it spins.
+     * {@code rte_eal_wait_lcore(worker_id)}: spins until the lcore's thread is back in WAIT (its function returned)
+     * and returns the function's value. Call it only once the function is known to have returned: it does not
+     * block, it spins.
      */
     public static int eal_wait_lcore(final int workerId)
     {
@@ -349,7 +349,7 @@ public final class EalRaw
         }
     }
 
-    /** {@code enum rte_lcore_state_t} of an lcore: 0 WAIT, 1 RUNNING, 2 FINISHED. */
+    /** {@code enum rte_lcore_state_t} of an lcore: 0 WAIT, 1 RUNNING (DPDK 22.11 has no FINISHED). */
     public static int eal_get_lcore_state(final int lcoreId)
     {
         try

@@ -34,6 +34,7 @@ public final class TelemetryRaw
     private static final MethodHandle ADD_DICT_CONTAINER = downcall("rte_tel_data_add_dict_container",
         FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
     private static final MethodHandle ALLOC = downcall("rte_tel_data_alloc", FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle FREE = downcall("rte_tel_data_free", FunctionDescriptor.ofVoid(ADDRESS));
     private static final MethodHandle PDUMP_INIT = downcall("rte_pdump_init", FunctionDescriptor.of(JAVA_INT));
     private static final MethodHandle PDUMP_UNINIT = downcall("rte_pdump_uninit", FunctionDescriptor.of(JAVA_INT));
 
@@ -109,6 +110,19 @@ public final class TelemetryRaw
         try
         {
             return (MemorySegment)ALLOC.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** Frees a container from {@link #tel_data_alloc()} that telemetry did not take. */
+    public static void tel_data_free(final MemorySegment data)
+    {
+        try
+        {
+            FREE.invokeExact(data);
         }
         catch (final Throwable t)
         {
