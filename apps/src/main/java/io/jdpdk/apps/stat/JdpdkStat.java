@@ -33,7 +33,8 @@ public final class JdpdkStat
     @Command(name = "jdpdk-stat", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
             "With no PID: lists the running jdpdk processes (PID, start time, counters, command).",
-            "With a PID: shows that process's counters live, with rates per second, until it exits or Ctrl-C."
+            "With a PID: shows that process's counters live, with rates per second, until it exits or Ctrl-C.",
+            "Exit status: 0, 1 when there is nothing to show, 2 after printing this usage."
         })
     static final class Options
     {
@@ -59,7 +60,10 @@ public final class JdpdkStat
         System.exit(run(args, System.out, System.err));
     }
 
-    /** The whole tool; returns the exit code: 0, 1 when there is nothing to show, 2 for bad arguments. */
+    /**
+     * The whole tool; returns the exit code: 0, 1 when there is nothing to show, 2 for usage (bad arguments on
+     * standard error, {@code --help} on standard output).
+     */
     static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
         final Options options = new Options();
@@ -77,7 +81,7 @@ public final class JdpdkStat
         if (cli.isUsageHelpRequested() || cli.isVersionHelpRequested())
         {
             cli.usage(out);
-            return 0;
+            return 2; // usage, and no counters shown: a non-zero exit, as for bad arguments
         }
         if (options.interval <= 0 || options.count < 0)
         {

@@ -86,9 +86,9 @@ class JdpdkStatTest
     }
 
     @Test
-    void shouldAnswerHelpWithUsageAndBadArgumentsWithUsageAndExitCodeTwo()
+    void shouldAnswerHelpAndBadArgumentsWithUsageAndExitCodeTwo()
     {
-        assertEquals(0, run("--help"));
+        assertEquals(2, run("--help"));
         assertTrue(out().contains("Usage: jdpdk-stat"), out());
         assertEquals(2, run("not-a-pid"));
         assertTrue(err().contains("jdpdk-stat: Invalid value for positional parameter at index 0 (PID)"), err());
