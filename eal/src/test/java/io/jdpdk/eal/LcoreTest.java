@@ -164,8 +164,8 @@ class LcoreTest
         worker.stop();
         worker.await();
         final long n = cycles.get();
-        assertEquals(n / 2, worker.busyPolls() - busy, "odd cycles returned work 1");
-        assertEquals(n - n / 2, worker.idlePolls() - idle, "even cycles returned 0");
+        assertEquals((n + 1) / 2, worker.busyPolls() - busy, "cycles 1, 3, 5... returned work 1");
+        assertEquals(n / 2, worker.idlePolls() - idle, "cycles 2, 4, 6... returned 0");
         final long[] fromCounters = new long[2];
         Counters.get().reader().forEach((value, id, label) ->
         {
