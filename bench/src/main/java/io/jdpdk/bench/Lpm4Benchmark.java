@@ -1,7 +1,8 @@
 package io.jdpdk.bench;
 
-import io.jdpdk.apps.l3fwd.Lpm4;
 import io.jdpdk.apps.l3fwd.RouteTable;
+import io.jdpdk.lpm.IpAddress;
+import io.jdpdk.lpm.Lpm4;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -57,7 +58,7 @@ public class Lpm4Benchmark
         {
             lpm = new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S);
             RouteTable.addTo(lpm, RouteTable.defaultIpv4Routes(), 0xFFFF);
-            final int base = RouteTable.parseIpv4("198.18.0.0");
+            final int base = IpAddress.parseIpv4("198.18.0.0");
             for (int i = 0; i < PROBES; i++)
             {
                 probes[i] = base + random.nextInt(16 << 8);

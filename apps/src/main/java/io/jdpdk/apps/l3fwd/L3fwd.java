@@ -8,8 +8,11 @@ import io.jdpdk.apps.l3fwd.L3fwdConfig.LcoreParams;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Lcore;
-import io.jdpdk.eal.LcorePolls;
 import io.jdpdk.eal.LcoreException;
+import io.jdpdk.eal.LcorePolls;
+import io.jdpdk.lpm.IpAddress;
+import io.jdpdk.lpm.Lpm4;
+import io.jdpdk.lpm.Lpm6;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.DeviceInfo;
 import io.jdpdk.pmd.Port;
@@ -18,9 +21,9 @@ import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -395,7 +398,7 @@ public final class L3fwd
         {
             if (config.isEnabled(route.port()))
             {
-                out.printf("LPM: Adding route %s / %d (%d)%n", RouteTable.formatIpv4(route.ip()), route.depth(),
+                out.printf("LPM: Adding route %s / %d (%d)%n", IpAddress.formatIpv4(route.ip()), route.depth(),
                     route.port());
             }
         }
@@ -413,7 +416,7 @@ public final class L3fwd
         {
             if (config.isEnabled(route.port()))
             {
-                out.printf("LPM: Adding route %s / %d (%d)%n", RouteTable.formatIpv6(route.high(), route.low()),
+                out.printf("LPM: Adding route %s / %d (%d)%n", IpAddress.formatIpv6(route.high(), route.low()),
                     route.depth(), route.port());
             }
         }

@@ -1,5 +1,7 @@
 package io.jdpdk.apps.l3fwd;
 
+import io.jdpdk.lpm.Lpm4;
+import io.jdpdk.lpm.Lpm6;
 import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.header.Checksums;
 import io.jdpdk.mempool.header.EtherType;

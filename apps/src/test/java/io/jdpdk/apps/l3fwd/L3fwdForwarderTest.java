@@ -2,6 +2,9 @@ package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.apps.testing.Pcap;
 import io.jdpdk.eal.TestEal;
+import io.jdpdk.lpm.IpAddress;
+import io.jdpdk.lpm.Lpm4;
+import io.jdpdk.lpm.Lpm6;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
@@ -53,7 +56,7 @@ class L3fwdForwarderTest
     private LcoreForwarder forwarder(final Port port)
     {
         final Lpm4 lpm = new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S);
-        lpm.add(RouteTable.parseIpv4("198.18.0.0"), 16, port.id());
+        lpm.add(IpAddress.parseIpv4("198.18.0.0"), 16, port.id());
         final Port[] txPorts = new Port[L3fwdConfig.MAX_PORTS];
         txPorts[port.id()] = port;
         final long[] macs = new long[L3fwdConfig.MAX_PORTS];

@@ -1,5 +1,6 @@
 package io.jdpdk.apps.l3fwd;
 
+import io.jdpdk.lpm.IpAddress;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -37,8 +38,8 @@ public final class L3fwdFrames
         putMac(b, SOURCE_MAC);
         b.putShort((short)0x0800);
         b.put((byte)0x45).put((byte)0).putShort((short)totalLength).putShort((short)tag).putShort((short)0x4000)
-            .put((byte)ttl).put((byte)17).putShort((short)0).putInt(RouteTable.parseIpv4("192.0.2.1"))
-            .putInt(RouteTable.parseIpv4(destination));
+            .put((byte)ttl).put((byte)17).putShort((short)0).putInt(IpAddress.parseIpv4("192.0.2.1"))
+            .putInt(IpAddress.parseIpv4(destination));
         b.putShort((short)1024).putShort((short)2048).putShort((short)(8 + payload)).putShort((short)0);
         for (int i = 0; i < payload; i++)
         {
@@ -59,8 +60,8 @@ public final class L3fwdFrames
         putMac(b, SOURCE_MAC);
         b.putShort((short)0x0800);
         b.put((byte)(0x40 | ihl)).put((byte)0).putShort((short)totalLength).putShort((short)tag).putShort((short)0)
-            .put((byte)ttl).put((byte)17).putShort((short)0).putInt(RouteTable.parseIpv4("192.0.2.1"))
-            .putInt(RouteTable.parseIpv4(destination));
+            .put((byte)ttl).put((byte)17).putShort((short)0).putInt(IpAddress.parseIpv4("192.0.2.1"))
+            .putInt(IpAddress.parseIpv4(destination));
         for (int i = 20; i < headerLength; i++)
         {
             b.put((byte)1);
@@ -79,9 +80,9 @@ public final class L3fwdFrames
         b.putShort((short)0x0806).putShort((short)1).putShort((short)0x0800).put((byte)6).put((byte)4)
             .putShort((short)1);
         putMac(b, SOURCE_MAC);
-        b.putInt(RouteTable.parseIpv4("192.0.2.1"));
+        b.putInt(IpAddress.parseIpv4("192.0.2.1"));
         putMac(b, 0);
-        b.putInt(RouteTable.parseIpv4("198.18.0.1"));
+        b.putInt(IpAddress.parseIpv4("198.18.0.1"));
         return frame;
     }
 

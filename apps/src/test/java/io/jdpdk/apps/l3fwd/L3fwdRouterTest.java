@@ -1,6 +1,8 @@
 package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.lpm.IpAddress;
+import io.jdpdk.lpm.Lpm4;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -84,7 +86,7 @@ class L3fwdRouterTest
     void shouldNotRouteToPortsOutsideTheEnabledSetEvenWhenTheTableSaysSo()
     {
         final Lpm4 table = new Lpm4(16, 0);
-        table.add(RouteTable.parseIpv4("198.18.9.0"), 24, 9);
+        table.add(IpAddress.parseIpv4("198.18.9.0"), 24, 9);
         final LpmRouter router = new LpmRouter(table, null, ENABLED, ETH_DEST, PORT_MAC);
         final byte[] in = L3fwdFrames.ipv4("198.18.9.1", 64, 1);
         final byte[] frame = in.clone();

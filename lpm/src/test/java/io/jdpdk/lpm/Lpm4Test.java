@@ -1,10 +1,10 @@
-package io.jdpdk.apps.l3fwd;
+package io.jdpdk.lpm;
 
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;
 
-import static io.jdpdk.apps.l3fwd.RouteTable.parseIpv4;
+import static io.jdpdk.lpm.IpAddress.parseIpv4;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -338,7 +338,10 @@ class Lpm4Test
     void shouldNotAllocateWhileLookingUp()
     {
         final Lpm4 lpm = new Lpm4(1024, 256);
-        RouteTable.addTo(lpm, RouteTable.defaultIpv4Routes(), 0xFFFF);
+        for (int n = 0; n < 16; n++)
+        {
+            lpm.add(ip("198.18." + n + ".0"), 24, n); // DPDK l3fwd's default table
+        }
         lpm.add(ip("198.18.0.128"), 25, 100);
         lpm.add(ip("198.18.1.1"), 32, 101);
         final int[] ips = new int[32];

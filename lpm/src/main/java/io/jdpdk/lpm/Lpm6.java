@@ -1,4 +1,4 @@
-package io.jdpdk.apps.l3fwd;
+package io.jdpdk.lpm;
 
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
@@ -27,7 +27,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * {@link #lookup} allocates nothing and throws nothing; it may run on any number of lcores at once while no
  * thread adds routes. The table lives in DPDK memory: {@link #close()} frees it, and the EAL frees it at its
  * close if the application did not. rte_lpm6 always allocates a full 2^24-entry tbl24 (64 MiB) plus 1 KiB per
- * tbl8 group and the rule hash, so l3fwd's table ({@link RouteTable#L3FWD_IPV6_NUMBER_TBL8S} groups) takes
+ * tbl8 group and the rule hash, so l3fwd's table (2^16 groups) takes
  * about 128 MiB of hugepage memory.
  */
 public final class Lpm6 implements AutoCloseable

@@ -1,4 +1,4 @@
-package io.jdpdk.apps.l3fwd;
+package io.jdpdk.lpm;
 
 import java.util.ArrayList;
 import java.util.HashMap;

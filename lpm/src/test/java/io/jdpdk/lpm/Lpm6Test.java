@@ -1,4 +1,4 @@
-package io.jdpdk.apps.l3fwd;
+package io.jdpdk.lpm;
 
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.TestEal;
@@ -20,7 +20,7 @@ class Lpm6Test
 
     private static byte[] ip(final long high, final long low)
     {
-        return new RouteTable.Route6(high, low, 128, 0).ip();
+        return java.nio.ByteBuffer.allocate(16).putLong(high).putLong(low).array();
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.jdpdk.apps.l3fwd;
+package io.jdpdk.lpm;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -189,6 +189,6 @@ class Lpm4RandomTest
 
     private static String fmt(final int ip)
     {
-        return RouteTable.formatIpv4(ip);
+        return IpAddress.formatIpv4(ip);
     }
 }

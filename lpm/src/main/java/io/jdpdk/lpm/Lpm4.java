@@ -1,4 +1,4 @@
-package io.jdpdk.apps.l3fwd;
+package io.jdpdk.lpm;
 
 import java.util.Arrays;
 
@@ -128,7 +128,7 @@ public final class Lpm4
         if (isNew && rules.size() >= maxRules)
         {
             throw new IllegalStateException("LPM table full: " + maxRules + " rules, cannot add " +
-                RouteTable.formatIpv4(prefix) + "/" + depth);
+                IpAddress.formatIpv4(prefix) + "/" + depth);
         }
 
         if (depth == 0)
@@ -308,7 +308,7 @@ public final class Lpm4
             if (freeGroupCount == 0)
             {
                 throw new IllegalStateException("LPM table out of tbl8 groups: all " + numberTbl8s +
-                    " in use, cannot add " + RouteTable.formatIpv4(prefix) + "/" + depth);
+                    " in use, cannot add " + IpAddress.formatIpv4(prefix) + "/" + depth);
             }
             final int group = freeGroups[--freeGroupCount];
             final int base = group << 8;
