@@ -75,7 +75,7 @@ public final class PipelineScenario
             }
             if (pipeline != null)
             {
-                pipeline.stop();
+                pipeline.close();
             }
             if (latency.getTotalCount() > 0)
             {

@@ -29,6 +29,7 @@ import java.util.function.Supplier;
  * pipeline.start();
  * ...
  * pipeline.stop();   // drains every ring: every mbuf is sent or back in its pool
+ * pipeline.close();  // frees its counters (stop and close in one, for try-with-resources)
  * }</pre>
  * Every ring is single-producer single-consumer and preallocated; an event is a burst of mbuf
  * pointers ({@link PacketBurst}), never an object per packet. With several workers, RX splits each
@@ -38,19 +39,21 @@ import java.util.function.Supplier;
  * share it as one Agrona {@link CompositeAgent}.
  * <p>
  * Idle strategy: busy-spin unless {@link Builder#idle} says otherwise. Backpressure ({@link Backpressure}): by default a stage facing a full ring frees the burst and
- * counts it; {@code WAIT} spins instead. Counters are in {@link io.jdpdk.eal.Counters}.
+ * counts it; {@code WAIT} spins instead. Counters are in {@link io.jdpdk.eal.Counters} ("pipeline rx 0: packets received"...),
+ * readable until {@link #close()} frees them.
  * <p>
  * {@link #stop()} stops RX, waits until every ring is drained and every TX buffer flushed, then
  * stops the lcores; an exception on any lcore is rethrown from {@code stop()} as an
  * {@link LcoreException}.
  */
-public final class Pipeline
+public final class Pipeline implements AutoCloseable
 {
     private final List<RxStage> rxStages;
     private final List<PacketRing> rings;
     private final Map<Lcore, List<Agent>> placement;
     private final Supplier<IdleStrategy> idle;
     private boolean started;
+    private boolean closed;
 
     private Pipeline(final List<RxStage> rxStages, final List<PacketRing> rings,
         final Map<Lcore, List<Agent>> placement, final Supplier<IdleStrategy> idle)
@@ -59,6 +62,37 @@ public final class Pipeline
         this.rings = rings;
         this.placement = placement;
         this.idle = idle;
+    }
+
+    /**
+     * Stops the pipeline ({@link #stop()}) and frees its stages' counters, which stay readable between stop
+     * and close. Idempotent.
+     */
+    @Override
+    public synchronized void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        try
+        {
+            stop();
+        }
+        finally
+        {
+            closed = true;
+            for (final List<Agent> agents : placement.values())
+            {
+                for (final Agent agent : agents)
+                {
+                    if (agent instanceof CountedStage stage)
+                    {
+                        stage.freeCounters();
+                    }
+                }
+            }
+        }
     }
 
     /** A pipeline to wire. */
@@ -70,9 +104,9 @@ public final class Pipeline
     /** Launches every stage on its lcore. */
     public synchronized void start()
     {
-        if (started)
+        if (started || closed)
         {
-            throw new IllegalStateException("pipeline already started");
+            throw new IllegalStateException(closed ? "pipeline closed" : "pipeline already started");
         }
         started = true;
         placement.forEach((lcore, agents) -> lcore.launch(

@@ -11,7 +11,7 @@ import org.agrona.concurrent.status.AtomicCounter;
  * {@link FlowHash} so a flow always goes to the same worker. When a ring is full it drops and frees
  * the (part) burst and counts it, or waits, as {@link Backpressure} says.
  */
-final class RxStage implements Agent
+final class RxStage implements Agent, CountedStage
 {
     private final RxQueue[] queues;
     private final PacketRing[] out;
@@ -128,6 +128,12 @@ final class RxStage implements Agent
     boolean quiescent()
     {
         return quiescent;
+    }
+
+    @Override
+    public void freeCounters()
+    {
+        Counters.get().free(rxPackets, ringFullDrops);
     }
 
     @Override

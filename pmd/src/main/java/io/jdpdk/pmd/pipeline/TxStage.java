@@ -15,7 +15,7 @@ import java.util.function.LongConsumer;
  * of batch; what TX refuses and what was dropped is freed and counted. Every mbuf leaves here sent
  * or freed.
  */
-final class TxStage extends RingStage
+final class TxStage extends RingStage implements CountedStage
 {
     private final Port[] portsById;
     private final TxBuffer[] pending;
@@ -164,6 +164,12 @@ final class TxStage extends RingStage
         {
             flush(Long.numberOfTrailingZeros(pendingPorts));
         }
+    }
+
+    @Override
+    public void freeCounters()
+    {
+        Counters.get().free(txPackets, txDrops, functionDrops);
     }
 
     @Override

@@ -7,13 +7,19 @@ import org.agrona.concurrent.status.AtomicCounter;
  * Runs the user's {@link BurstFunction} on each burst from its input rings and passes the burst on
  * to its TX ring. One worker sees whole flows (the RX stage splits by flow hash), in order.
  */
-final class WorkerStage extends RingStage
+final class WorkerStage extends RingStage implements CountedStage
 {
     private final PacketRing out;
     private final BurstFunction function;
     private final Backpressure backpressure;
     private final AtomicCounter packets;
     private final AtomicCounter ringFullDrops;
+
+    @Override
+    public void freeCounters()
+    {
+        Counters.get().free(packets, ringFullDrops);
+    }
 
     WorkerStage(final int index, final PacketRing[] in, final PacketRing out, final BurstFunction function,
         final Backpressure backpressure)

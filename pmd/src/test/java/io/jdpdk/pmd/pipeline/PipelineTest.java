@@ -444,6 +444,36 @@ class PipelineTest
         }
     }
 
+    @Test
+    void shouldKeepItsCountersReadableAfterStopAndFreeThemOnClose() throws Exception
+    {
+        try (Port a = port("net_null", 1); Port b = port("net_null", 1))
+        {
+            inUseBefore = pool.inUseCount();
+            final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new)
+                .rx(eal.worker(1), new RxQueue(a, 0))
+                .workers(burst -> burst.sendAllTo(b.id()), eal.worker(2))
+                .tx(eal.worker(3))
+                .build();
+            final int before = counterCount();
+            pipeline.start();
+            awaitTx(b, 10_000);
+            pipeline.stop();
+            assertEquals(before, counterCount(), "the stages' 7 counters stay until close");
+            pipeline.close();
+            assertEquals(before - 7, counterCount(), "close freed them");
+            pipeline.close();
+            assertThrows(IllegalStateException.class, pipeline::start);
+        }
+    }
+
+    private static int counterCount()
+    {
+        final int[] n = { 0 };
+        Counters.get().reader().forEach((value, id, label) -> n[0]++);
+        return n[0];
+    }
+
     private static void awaitReceived(final Map<String, Long> before, final long packets) throws InterruptedException
     {
         final long deadline = System.nanoTime() + 60_000_000_000L;
