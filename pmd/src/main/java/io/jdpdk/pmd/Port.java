@@ -273,6 +273,8 @@ public final class Port implements AutoCloseable
                 conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rx_adv_conf"), groupElement("rss_hf")),
                     cfg.rssHashFunctions());
             }
+            conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("offloads")), cfg.rxOffloads());
+            conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("txmode"), groupElement("offloads")), cfg.txOffloads());
             check(call, EthdevRaw.dev_configure(id, cfg.rxQueues(), cfg.txQueues(), conf));
             final MemorySegment nbRxd = arena.allocate(JAVA_SHORT);
             final MemorySegment nbTxd = arena.allocate(JAVA_SHORT);
@@ -314,6 +316,30 @@ public final class Port implements AutoCloseable
     public PortConfig config()
     {
         return config;
+    }
+
+    /** The RX offloads in force ({@code rxmode.offloads} of {@code rte_eth_dev_conf_get}). */
+    public long rxOffloads()
+    {
+        return confOffloads("rxmode");
+    }
+
+    /** The TX offloads in force ({@code txmode.offloads} of {@code rte_eth_dev_conf_get}). */
+    public long txOffloads()
+    {
+        return confOffloads("txmode");
+    }
+
+    private long confOffloads(final String mode)
+    {
+        final String call = "rte_eth_dev_conf_get(port=" + id + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment conf = arena.allocate(RTE_ETH_CONF);
+            check(call, EthdevRaw.dev_conf_get(id, conf));
+            return conf.get(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement(mode), groupElement("offloads")));
+        }
     }
 
     /** Starts the port; promiscuous mode as configured. */

@@ -3,7 +3,11 @@ package io.jdpdk.pmd;
 import io.jdpdk.mempool.Mempool;
 
 /**
- * How to bring a port up: queues, descriptors, the pool RX draws from, promiscuous mode, RSS.
+ * How to bring a port up: queues, descriptors, the pool RX draws from, promiscuous mode, RSS, RX and TX
+ * offloads. Offloads are requests: {@link #conclude} keeps those the device reports
+ * ({@code rx_offload_capa}, {@code tx_offload_capa}) and leaves out the rest, as DPDK's samples mask theirs,
+ * so asking for an offload a virtual device lacks never fails {@code rte_eth_dev_configure}; what was left
+ * out is {@link #unsupportedRxOffloads()} / {@link #unsupportedTxOffloads()}.
  * Fluent setters; {@link #conclude(DeviceInfo)} validates everything against the device before any
  * native resource is touched (Aeron's {@code Context.conclude()} pattern).
  */
@@ -21,6 +25,10 @@ public final class PortConfig
     private boolean promiscuous = true;
     private long rssHashFunctions;
     private int mtu;
+    private long rxOffloads;
+    private long txOffloads;
+    private long unsupportedRxOffloads;
+    private long unsupportedTxOffloads;
 
     public PortConfig rxQueues(final int n)
     {
@@ -65,6 +73,44 @@ public final class PortConfig
     {
         rssHashFunctions = rssHf;
         return this;
+    }
+
+    /** RX offloads to request ({@code RTE_ETH_RX_OFFLOAD_*} bits); those the device lacks are left out. */
+    public PortConfig rxOffloads(final long offloads)
+    {
+        rxOffloads = offloads;
+        return this;
+    }
+
+    /** TX offloads to request ({@code RTE_ETH_TX_OFFLOAD_*} bits); those the device lacks are left out. */
+    public PortConfig txOffloads(final long offloads)
+    {
+        txOffloads = offloads;
+        return this;
+    }
+
+    /** The RX offloads requested; after {@link #conclude}, only those the device supports. */
+    public long rxOffloads()
+    {
+        return rxOffloads;
+    }
+
+    /** The TX offloads requested; after {@link #conclude}, only those the device supports. */
+    public long txOffloads()
+    {
+        return txOffloads;
+    }
+
+    /** RX offloads requested that the device does not support, left out by {@link #conclude}. */
+    public long unsupportedRxOffloads()
+    {
+        return unsupportedRxOffloads;
+    }
+
+    /** TX offloads requested that the device does not support, left out by {@link #conclude}. */
+    public long unsupportedTxOffloads()
+    {
+        return unsupportedTxOffloads;
     }
 
     /** MTU to set, or 0 for the device's default. */
@@ -153,6 +199,10 @@ public final class PortConfig
             throw new IllegalArgumentException(port + ": RSS hash functions 0x" + Long.toHexString(rssHashFunctions) +
                 " not supported, device offers 0x" + Long.toHexString(info.flowTypeRssOffloads()));
         }
+        unsupportedRxOffloads |= rxOffloads & ~info.rxOffloadCapa();
+        unsupportedTxOffloads |= txOffloads & ~info.txOffloadCapa();
+        rxOffloads &= info.rxOffloadCapa();
+        txOffloads &= info.txOffloadCapa();
         if (mtu != 0 && (mtu < info.minMtu() || mtu > info.maxMtu()))
         {
             throw new IllegalArgumentException(port + ": MTU " + mtu + " outside " + info.minMtu() + ".." + info.maxMtu());

@@ -42,6 +42,27 @@ class PortTest
     }
 
     @Test
+    void shouldApplyTheRequestedOffloadsTheDeviceHasAndLeaveOutTheRest()
+    {
+        final long ipv4Cksum = 1L << 1;  // RTE_ETH_RX_OFFLOAD_IPV4_CKSUM, and RTE_ETH_TX_OFFLOAD_IPV4_CKSUM is 1 << 1 too
+        final long timestamp = 1L << 14; // RTE_ETH_RX_OFFLOAD_TIMESTAMP: net_tap has none
+        final long macsec = 1L << 13;    // RTE_ETH_TX_OFFLOAD_MACSEC_INSERT: net_tap has none
+        try (Port port = Port.probe(TestEal.uniqueName("net_tap")).configure(config()
+            .rxOffloads(ipv4Cksum | timestamp).txOffloads(ipv4Cksum | macsec)).start())
+        {
+            final DeviceInfo info = port.info();
+            assertTrue((info.rxOffloadCapa() & ipv4Cksum) != 0 && (info.rxOffloadCapa() & timestamp) == 0,
+                "net_tap offers RX IPv4 checksums and no timestamps: 0x" + Long.toHexString(info.rxOffloadCapa()));
+            assertEquals(ipv4Cksum, port.config().rxOffloads());
+            assertEquals(timestamp, port.config().unsupportedRxOffloads());
+            assertEquals(ipv4Cksum, port.config().txOffloads());
+            assertEquals(macsec, port.config().unsupportedTxOffloads());
+            assertEquals(ipv4Cksum, port.rxOffloads(), "in force in DPDK (rte_eth_dev_conf_get)");
+            assertEquals(ipv4Cksum, port.txOffloads());
+        }
+    }
+
+    @Test
     void shouldMatchEthdevLayoutsOfInstalledHeaders()
     {
         final Map<String, StructLayout> layouts = Map.of(

@@ -184,6 +184,8 @@ public final class EthdevRaw
     private static final MethodHandle PROMISC_DISABLE = downcall("rte_eth_promiscuous_disable", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle PROMISC_GET = downcall("rte_eth_promiscuous_get", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle LINK_GET_NOWAIT = downcall("rte_eth_link_get_nowait", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle DEV_CONF_GET = downcall("rte_eth_dev_conf_get",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle LINK_SPEED_TO_STR = downcall("rte_eth_link_speed_to_str",
         FunctionDescriptor.of(ADDRESS.withTargetLayout(sequenceLayout(64, JAVA_BYTE)), JAVA_INT));
     private static final MethodHandle STATS_GET = downcall("rte_eth_stats_get", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
@@ -418,6 +420,12 @@ public final class EthdevRaw
     public static int link_get_nowait(final int port, final MemorySegment link)
     {
         return call(LINK_GET_NOWAIT, port, link);
+    }
+
+    /** {@code rte_eth_dev_conf_get}: the configuration in force ({@code struct rte_eth_conf}). */
+    public static int dev_conf_get(final int port, final MemorySegment conf)
+    {
+        return call(DEV_CONF_GET, port, conf);
     }
 
     /** {@code rte_eth_link_speed_to_str(link_speed)}: "10 Gbps", "None", "Unknown", "Invalid"... */
