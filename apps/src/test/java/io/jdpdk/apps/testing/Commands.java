@@ -59,6 +59,18 @@ public final class Commands
         }
     }
 
+    /**
+     * Sends the frames of {@code pcap} out of the kernel interface {@code iface} with scapy's {@code sendp}, one
+     * every {@code interSeconds} (0: as fast as scapy goes), and waits until all are sent.
+     */
+    public static void sendp(final java.nio.file.Path pcap, final String iface, final double interSeconds)
+        throws IOException, InterruptedException
+    {
+        run(60, "/usr/bin/python3", "-c", "import sys\nfrom scapy.all import rdpcap, sendp\n" +
+            "sendp(rdpcap(sys.argv[1]), iface=sys.argv[2], inter=float(sys.argv[3]), verbose=False)",
+            pcap.toString(), iface, Double.toString(interSeconds));
+    }
+
     /** Sends SIGINT to {@code process}, as Ctrl-C does (Java's own destroy sends SIGTERM or SIGKILL). */
     public static void sigint(final Process process) throws IOException, InterruptedException
     {

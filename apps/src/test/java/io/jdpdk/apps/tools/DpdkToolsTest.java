@@ -208,8 +208,7 @@ class DpdkToolsTest
 
     private static void inject(final Path pcap, final String iface) throws Exception
     {
-        Commands.run(60, PYTHON, "-c", "import sys\nfrom scapy.all import rdpcap, sendp\n" +
-            "sendp(rdpcap(sys.argv[1]), iface=sys.argv[2], inter=0.002, verbose=False)", pcap.toString(), iface);
+        Commands.sendp(pcap, iface, 0.002);
     }
 
     /**
