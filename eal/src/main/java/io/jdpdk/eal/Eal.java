@@ -54,6 +54,8 @@ public final class Eal implements AutoCloseable
     }
 
     private static State state = State.NEW;
+    /** True while {@link #close()} waits for the lcores. */
+    private static volatile boolean stoppingLcores;
     private static Eal current;
 
     private final List<String> args;
@@ -150,6 +152,15 @@ public final class Eal implements AutoCloseable
     {
         checkRunning("Eal.current()");
         return current;
+    }
+
+    /**
+     * Whether {@link #close()} is waiting for the lcores to stop. Resources registered with {@link #onClose} leave
+     * their own {@code close()} alone meanwhile (a stopping lcore may still use them); the EAL closes them next.
+     */
+    public static boolean stoppingLcores()
+    {
+        return stoppingLcores;
     }
 
     /** Whether EAL is initialised and not yet cleaned up. */
@@ -347,23 +358,31 @@ public final class Eal implements AutoCloseable
                 {
                     return;
                 }
+                stoppingLcores = true;
             }
             // Lcores first: nothing may poll a port or touch a pool while they close. Every lcore is asked to stop
             // before any is waited for, and all share one deadline.
-            workers.forEach(Lcore::beginShutdown);
-            final long deadline = System.nanoTime() + LCORE_STOP_TIMEOUT.toNanos();
             LcoreException stuck = null;
-            for (final Lcore lcore : workers)
+            try
             {
-                final LcoreException problem = lcore.awaitShutdown(deadline, LCORE_STOP_TIMEOUT);
-                if (problem != null && stuck == null)
+                workers.forEach(Lcore::beginShutdown);
+                final long deadline = System.nanoTime() + LCORE_STOP_TIMEOUT.toNanos();
+                for (final Lcore lcore : workers)
                 {
-                    stuck = problem;
+                    final LcoreException problem = lcore.awaitShutdown(deadline, LCORE_STOP_TIMEOUT);
+                    if (problem != null && stuck == null)
+                    {
+                        stuck = problem;
+                    }
+                    else if (problem != null)
+                    {
+                        stuck.addSuppressed(problem);
+                    }
                 }
-                else if (problem != null)
-                {
-                    stuck.addSuppressed(problem);
-                }
+            }
+            finally
+            {
+                stoppingLcores = false;
             }
             synchronized (Eal.class)
             {

@@ -143,7 +143,8 @@ final class Telemetry
     /** Nests {@code child} under {@code name}; telemetry frees it with {@code d}, or it is freed here if refused. */
     private static void addDict(final MemorySegment d, final String name, final MemorySegment child, final Arena arena)
     {
-        if (TelemetryRaw.tel_data_add_dict_container(d, arena.allocateFrom(name), child, 0) != 0)
+        // A positive E2BIG means the container was stored with its name cut: telemetry owns it then.
+        if (TelemetryRaw.tel_data_add_dict_container(d, arena.allocateFrom(name), child, 0) < 0)
         {
             TelemetryRaw.tel_data_free(child);
         }

@@ -183,6 +183,10 @@ public final class Mempool implements AutoCloseable
     @Override
     public void close()
     {
+        if (Eal.stoppingLcores())
+        {
+            return; // an lcore may still use the pool: Eal.close frees it once they stopped
+        }
         synchronized (this)
         {
             if (closed)

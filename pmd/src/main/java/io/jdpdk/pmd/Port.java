@@ -262,7 +262,8 @@ public final class Port implements AutoCloseable
         {
             throw new DpdkException(call, 16 /* EBUSY */, "port " + id + " is started; stop it before configuring");
         }
-        cfg.conclude(id, info());
+        final DeviceInfo info = info();
+        cfg.conclude(id, info);
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment conf = arena.allocate(RTE_ETH_CONF);
@@ -273,8 +274,10 @@ public final class Port implements AutoCloseable
                 conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rx_adv_conf"), groupElement("rss_hf")),
                     cfg.rssHashFunctions());
             }
-            conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("offloads")), cfg.rxOffloads());
-            conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("txmode"), groupElement("offloads")), cfg.txOffloads());
+            conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("offloads")),
+                cfg.rxOffloads() & info.rxOffloadCapa());
+            conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("txmode"), groupElement("offloads")),
+                cfg.txOffloads() & info.txOffloadCapa());
             check(call, EthdevRaw.dev_configure(id, cfg.rxQueues(), cfg.txQueues(), conf));
             final MemorySegment nbRxd = arena.allocate(JAVA_SHORT);
             final MemorySegment nbTxd = arena.allocate(JAVA_SHORT);
@@ -393,11 +396,16 @@ public final class Port implements AutoCloseable
 
     /**
      * Stops and closes the port, releasing its queues (and the mbufs held in them); a hot-plugged
-     * virtual device is removed. Idempotent. net_pcap flushes its output file here.
+     * virtual device is removed. Idempotent. net_pcap flushes its output file here. While {@code Eal.close} waits
+     * for the lcores this does nothing: the EAL closes the port once they stopped.
      */
     @Override
     public synchronized void close()
     {
+        if (Eal.stoppingLcores())
+        {
+            return; // an lcore may still be sending on it: Eal.close closes the port once they stopped
+        }
         if (state == State.CLOSED || !Eal.isRunning())
         {
             state = State.CLOSED;

@@ -4,15 +4,23 @@ import io.jdpdk.mempool.Mempool;
 
 /**
  * How to bring a port up: queues, descriptors, the pool RX draws from, promiscuous mode, RSS, RX and TX
- * offloads. Offloads are requests: {@link #conclude} keeps those the device reports
+ * offloads. Offloads are requests: {@link Port#configure} applies those the device reports
  * ({@code rx_offload_capa}, {@code tx_offload_capa}) and leaves out the rest, as DPDK's samples mask theirs,
- * so asking for an offload a virtual device lacks never fails {@code rte_eth_dev_configure}; what was left
- * out is {@link #unsupportedRxOffloads()} / {@link #unsupportedTxOffloads()}.
+ * so asking for an offload a virtual device lacks never fails {@code rte_eth_dev_configure}; what a device
+ * leaves out is {@link #unsupportedRxOffloads(DeviceInfo)}. The configuration itself is never changed, so one
+ * may serve several ports.
  * Fluent setters; {@link #conclude(DeviceInfo)} validates everything against the device before any
  * native resource is touched (Aeron's {@code Context.conclude()} pattern).
  */
 public final class PortConfig
 {
+    /** {@code RTE_ETH_RX_OFFLOAD_IPV4_CKSUM}. */
+    public static final long RX_OFFLOAD_IPV4_CKSUM = 1L << 1;
+    /** {@code RTE_ETH_RX_OFFLOAD_CHECKSUM}: IPv4, UDP and TCP checksums. */
+    public static final long RX_OFFLOAD_CHECKSUM = 1L << 1 | 1L << 2 | 1L << 3;
+    /** {@code RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE}: mbufs of one pool, reference count 1, freed in bulk. */
+    public static final long TX_OFFLOAD_MBUF_FAST_FREE = 1L << 16;
+
     /** testpmd's and the samples' default ring sizes. */
     public static final int DEFAULT_RX_DESC = 1024;
     public static final int DEFAULT_TX_DESC = 1024;
@@ -27,8 +35,6 @@ public final class PortConfig
     private int mtu;
     private long rxOffloads;
     private long txOffloads;
-    private long unsupportedRxOffloads;
-    private long unsupportedTxOffloads;
 
     public PortConfig rxQueues(final int n)
     {
@@ -89,28 +95,28 @@ public final class PortConfig
         return this;
     }
 
-    /** The RX offloads requested; after {@link #conclude}, only those the device supports. */
+    /** The RX offloads requested (what a port applies is this and its device's capabilities). */
     public long rxOffloads()
     {
         return rxOffloads;
     }
 
-    /** The TX offloads requested; after {@link #conclude}, only those the device supports. */
+    /** The TX offloads requested (what a port applies is this and its device's capabilities). */
     public long txOffloads()
     {
         return txOffloads;
     }
 
-    /** RX offloads requested that the device does not support, left out by {@link #conclude}. */
-    public long unsupportedRxOffloads()
+    /** The requested RX offloads {@code info}'s device does not support: a port leaves them out. */
+    public long unsupportedRxOffloads(final DeviceInfo info)
     {
-        return unsupportedRxOffloads;
+        return rxOffloads & ~info.rxOffloadCapa();
     }
 
-    /** TX offloads requested that the device does not support, left out by {@link #conclude}. */
-    public long unsupportedTxOffloads()
+    /** The requested TX offloads {@code info}'s device does not support: a port leaves them out. */
+    public long unsupportedTxOffloads(final DeviceInfo info)
     {
-        return unsupportedTxOffloads;
+        return txOffloads & ~info.txOffloadCapa();
     }
 
     /** MTU to set, or 0 for the device's default. */
@@ -199,10 +205,6 @@ public final class PortConfig
             throw new IllegalArgumentException(port + ": RSS hash functions 0x" + Long.toHexString(rssHashFunctions) +
                 " not supported, device offers 0x" + Long.toHexString(info.flowTypeRssOffloads()));
         }
-        unsupportedRxOffloads |= rxOffloads & ~info.rxOffloadCapa();
-        unsupportedTxOffloads |= txOffloads & ~info.txOffloadCapa();
-        rxOffloads &= info.rxOffloadCapa();
-        txOffloads &= info.txOffloadCapa();
         if (mtu != 0 && (mtu < info.minMtu() || mtu > info.maxMtu()))
         {
             throw new IllegalArgumentException(port + ": MTU " + mtu + " outside " + info.minMtu() + ".." + info.maxMtu());

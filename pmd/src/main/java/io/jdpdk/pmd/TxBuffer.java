@@ -48,6 +48,11 @@ public final class TxBuffer implements AutoCloseable
             throw new IllegalArgumentException("TX buffer size must be 1..65535, got " + size);
         }
         this.port = java.util.Objects.requireNonNull(port, "port");
+        if (queue < 0 || queue >= port.txQueues())
+        {
+            throw new IllegalArgumentException("port " + port.id() + " has " + port.txQueues() + " TX queues (configure it " +
+                "first); no TX queue " + queue);
+        }
         this.queue = queue;
         this.pkts = new MbufBurst(size);
         this.onDrop = java.util.Objects.requireNonNull(onDrop, "onDrop");
@@ -129,7 +134,7 @@ public final class TxBuffer implements AutoCloseable
 
     /**
      * Frees the mbufs still waiting (without sending them: the port may be stopped) and the buffer's array.
-     * Flush first to send them. Idempotent.
+     * Flush first to send them. Idempotent; the buffer is not to be used afterwards.
      */
     @Override
     public void close()

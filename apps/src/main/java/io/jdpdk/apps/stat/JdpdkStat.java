@@ -30,7 +30,7 @@ public final class JdpdkStat
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
         .withZone(ZoneId.systemDefault());
 
-    @Command(name = "jdpdk-stat", mixinStandardHelpOptions = true, sortOptions = false,
+    @Command(name = "jdpdk-stat", mixinStandardHelpOptions = true, sortOptions = false, version = "jdpdk-stat 0.1.0",
         description = {
             "With no PID: lists the running jdpdk processes (PID, start time, counters, command).",
             "With a PID: shows that process's counters live, with rates per second, until it exits or Ctrl-C.",
@@ -78,7 +78,12 @@ public final class JdpdkStat
             cli.usage(err);
             return 2;
         }
-        if (cli.isUsageHelpRequested() || cli.isVersionHelpRequested())
+        if (cli.isVersionHelpRequested())
+        {
+            cli.printVersionHelp(out);
+            return 0;
+        }
+        if (cli.isUsageHelpRequested())
         {
             cli.usage(out);
             return 2; // usage, and no counters shown: a non-zero exit, as for bad arguments

@@ -54,6 +54,7 @@ public final class Pipeline implements AutoCloseable
     private final Supplier<IdleStrategy> idle;
     private boolean started;
     private boolean closed;
+    private boolean everStarted;
 
     private Pipeline(final List<RxStage> rxStages, final List<PacketRing> rings,
         final Map<Lcore, List<Agent>> placement, final Supplier<IdleStrategy> idle)
@@ -75,23 +76,25 @@ public final class Pipeline implements AutoCloseable
         {
             return;
         }
-        try
+        stop(); // if a stage failed this throws, and the counters stay: a failed lcore may still write them
+        closed = true;
+        for (final List<Agent> agents : placement.values())
         {
-            stop();
-        }
-        finally
-        {
-            closed = true;
-            for (final List<Agent> agents : placement.values())
+            for (final Agent agent : agents)
             {
-                for (final Agent agent : agents)
+                if (!everStarted)
                 {
-                    if (agent instanceof CountedStage stage)
-                    {
-                        stage.freeCounters();
-                    }
+                    agent.onClose(); // a stage that never ran still holds its buffers
+                }
+                if (agent instanceof CountedStage stage)
+                {
+                    stage.freeCounters();
                 }
             }
+        }
+        if (!everStarted)
+        {
+            rings.forEach(PacketRing::close);
         }
     }
 
@@ -109,6 +112,7 @@ public final class Pipeline implements AutoCloseable
             throw new IllegalStateException(closed ? "pipeline closed" : "pipeline already started");
         }
         started = true;
+        everStarted = true;
         placement.forEach((lcore, agents) -> lcore.launch(
             agents.size() == 1 ? agents.get(0) : new CompositeAgent(agents), idle.get()));
     }

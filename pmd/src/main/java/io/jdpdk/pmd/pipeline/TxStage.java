@@ -10,7 +10,8 @@ import java.util.function.LongConsumer;
 
 /**
  * Sends what its input rings deliver: each packet to the port its burst chose (any started port;
- * one not known up front is looked up at its first packet), buffered per port
+ * one not known up front is looked up at its first packet, and one found unusable then stays refused
+ * for this pipeline), buffered per port
  * and flushed with {@code rte_eth_tx_burst} when a port's buffer is full and at the Disruptor's end
  * of batch; what TX refuses and what was dropped is freed and counted. Every mbuf leaves here sent
  * or freed.
@@ -109,8 +110,9 @@ final class TxStage extends RingStage implements CountedStage
             }
             pendingPorts |= 1L << port;
             final int sent = pending[port].buffer(m);
-            if (sent > 0)
+            if (pending[port].length() == 0)
             {
+                pendingPorts &= ~(1L << port); // it flushed itself, being full
                 txPackets.getAndAddRelease(sent);
             }
         }
@@ -155,7 +157,11 @@ final class TxStage extends RingStage implements CountedStage
     private void flush(final int port)
     {
         pendingPorts &= ~(1L << port);
-        txPackets.getAndAddRelease(pending[port].flush());
+        final int sent = pending[port].flush();
+        if (sent > 0)
+        {
+            txPackets.getAndAddRelease(sent);
+        }
     }
 
     private void flushAll()
