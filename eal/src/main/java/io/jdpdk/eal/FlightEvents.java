@@ -130,9 +130,10 @@ final class FlightEvents
             previous.putAll(groups);
         }
 
+        /** Since the previous run; 0 when the counter went back (a new port with a reused id starts at 0). */
         private static long delta(final Map<String, Long> values, final Map<String, Long> last, final String name)
         {
-            return values.getOrDefault(name, 0L) - last.getOrDefault(name, 0L);
+            return Math.max(0, values.getOrDefault(name, 0L) - last.getOrDefault(name, 0L));
         }
 
         private static long rate(final Map<String, Long> values, final Map<String, Long> last, final String name,

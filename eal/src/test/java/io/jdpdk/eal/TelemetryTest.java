@@ -105,7 +105,7 @@ class TelemetryTest
             recording.start();
             lcore.launch(l ->
             {
-                Thread.sleep(800); // a function: no duty cycles, so no polls
+                Thread.sleep(1200); // a function: no duty cycles, so no polls
                 return 0;
             });
             assertEquals(0, lcore.await());

@@ -378,6 +378,7 @@ class PipelineTest
                 final long txBefore = b.stats().opackets();
                 awaitTx(b, txBefore + 1_000_000);
                 after = threads.getThreadAllocatedBytes(ids);
+                Thread.sleep(800); // forwarding on for several 100 ms JFR periods and counter samples
             }
             finally
             {
