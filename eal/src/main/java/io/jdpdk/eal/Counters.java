@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -90,7 +89,8 @@ public final class Counters
     private final File file;
     private final MappedByteBuffer mapped;
     private final CountersManager manager;
-    private final List<Runnable> samplers = new CopyOnWriteArrayList<>();
+    /** Guarded by {@code sampling}. */
+    private final List<Runnable> samplers = new ArrayList<>();
     private final Object sampling = new Object();
     private Thread samplerThread;
 
@@ -199,8 +199,8 @@ public final class Counters
         };
     }
 
-    /** Runs every sampler once, now, on the calling thread (before reading counters that must be current). */
-    public void sampleNow()
+    /** Runs every sampler once, dropping those that throw. */
+    private void sampleNow()
     {
         synchronized (sampling)
         {

@@ -45,7 +45,7 @@ public final class Eal implements AutoCloseable
     /** DPDK's EALREADY text is "Operation already in progress"; the errno value on Linux. */
     static final int EALREADY = 114;
     static final int ENODEV = 19;
-    /** How long {@link #close()} waits for each worker lcore to stop before it names the lcore and gives up. */
+    /** How long {@link #close()} waits for all worker lcores to stop before it names the stuck ones and gives up. */
     static final java.time.Duration LCORE_STOP_TIMEOUT = java.time.Duration.ofSeconds(10);
 
     private enum State

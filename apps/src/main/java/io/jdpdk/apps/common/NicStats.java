@@ -57,5 +57,4 @@ public final class NicStats
     {
         return nanos <= 0 ? 0 : (long)(delta * 1e9 / nanos);
     }
-
 }
