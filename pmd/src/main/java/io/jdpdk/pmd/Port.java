@@ -299,6 +299,11 @@ public final class Port implements AutoCloseable
                 check("rte_eth_tx_queue_setup(port=" + id + ", queue=" + q + ", nb_txd=" + txd + ")",
                     EthdevRaw.tx_queue_setup(id, q, txd, socket, MemorySegment.NULL));
             }
+            if (cfg.packetTypes() != PortConfig.PTYPES_DEVICE_DEFAULT)
+            {
+                check("rte_eth_dev_set_ptypes(port=" + id + ", ptype_mask=0x" + Integer.toHexString(cfg.packetTypes()) +
+                    ")", EthdevRaw.dev_set_ptypes(id, cfg.packetTypes(), MemorySegment.NULL, 0));
+            }
             if (cfg.mtu() != 0)
             {
                 check("rte_eth_dev_set_mtu(port=" + id + ", mtu=" + cfg.mtu() + ")", EthdevRaw.dev_set_mtu(id, cfg.mtu()));
@@ -331,6 +336,47 @@ public final class Port implements AutoCloseable
     public long txOffloads()
     {
         return confOffloads("txmode");
+    }
+
+    /**
+     * The packet types the device recognises in the layers the configuration asked for
+     * ({@link PortConfig#packetTypes(int)}; every layer when it asked for none): what the application may read
+     * from {@code mbuf.packet_type}. Empty means the application must parse those headers itself.
+     *
+     * @return {@code RTE_PTYPE_*} values, as {@link #supportedPacketTypes(int)} gives them
+     */
+    public int[] packetTypes()
+    {
+        final PortConfig cfg = config;
+        final int mask = cfg == null || cfg.packetTypes() == PortConfig.PTYPES_DEVICE_DEFAULT ?
+            PortConfig.PTYPE_ALL_MASK : cfg.packetTypes();
+        return supportedPacketTypes(mask);
+    }
+
+    /**
+     * The packet types the device recognises within {@code layerMask} ({@code rte_eth_dev_get_supported_ptypes}),
+     * in the device's order. Virtual devices without classification (net_null, net_ring, net_pcap) report none.
+     *
+     * @param layerMask an OR of {@code PortConfig.PTYPE_*_MASK} layers
+     * @return {@code RTE_PTYPE_*} values, each within {@code layerMask}
+     * @throws DpdkException when the port is closed
+     */
+    public int[] supportedPacketTypes(final int layerMask)
+    {
+        final String call = "rte_eth_dev_get_supported_ptypes(port=" + id + ", ptype_mask=0x" +
+            Integer.toHexString(layerMask) + ")";
+        checkOpen(call);
+        final int count = check(call, EthdevRaw.dev_get_supported_ptypes(id, layerMask, MemorySegment.NULL, 0));
+        if (count == 0)
+        {
+            return new int[0];
+        }
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment types = arena.allocate(JAVA_INT, count);
+            final int got = check(call, EthdevRaw.dev_get_supported_ptypes(id, layerMask, types, count));
+            return types.asSlice(0, Math.min(got, count) * JAVA_INT.byteSize()).toArray(JAVA_INT);
+        }
     }
 
     private long confOffloads(final String mode)
@@ -733,12 +779,13 @@ public final class Port implements AutoCloseable
         }
     }
 
-    private static void check(final String call, final int rc)
+    private static int check(final String call, final int rc)
     {
         if (rc < 0)
         {
             throw new DpdkException(call, -rc, EalRaw.strerror(-rc));
         }
+        return rc;
     }
 
     private static long off(final MemoryLayout layout, final String field)

@@ -7,8 +7,11 @@ import io.jdpdk.mempool.Mempool;
  * offloads. Offloads are requests: {@link Port#configure} applies those the device reports
  * ({@code rx_offload_capa}, {@code tx_offload_capa}) and leaves out the rest, as DPDK's samples mask theirs,
  * so asking for an offload a virtual device lacks never fails {@code rte_eth_dev_configure}; what a device
- * leaves out is {@link #unsupportedRxOffloads(DeviceInfo)}. The configuration itself is never changed, so one
- * may serve several ports.
+ * leaves out is {@link #unsupportedRxOffloads(DeviceInfo)}. Packet types are requested by layer
+ * ({@link #packetTypes(int)}): the device is told which layers the application reads from
+ * {@code mbuf.packet_type} ({@code rte_eth_dev_set_ptypes}) and {@link Port#packetTypes()} says which types it
+ * recognises there; a device that recognises none leaves the parsing to software, as DPDK's l3fwd
+ * {@code check_ptype} finds out. The configuration itself is never changed, so one may serve several ports.
  * Fluent setters; {@link #conclude(DeviceInfo)} validates everything against the device before any
  * native resource is touched (Aeron's {@code Context.conclude()} pattern).
  */
@@ -21,8 +24,28 @@ public final class PortConfig
     /** {@code RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE}: mbufs of one pool, reference count 1, freed in bulk. */
     public static final long TX_OFFLOAD_MBUF_FAST_FREE = 1L << 16;
 
-    /** testpmd's and the samples' default ring sizes. */
+    /** {@code RTE_PTYPE_L2_MASK}: the link layer (Ethernet, VLAN, ARP...). */
+    public static final int PTYPE_L2_MASK = 0x0000000f;
+    /** {@code RTE_PTYPE_L3_MASK}: the network layer (IPv4, IPv6, with or without extensions). */
+    public static final int PTYPE_L3_MASK = 0x000000f0;
+    /** {@code RTE_PTYPE_L4_MASK}: the transport layer (TCP, UDP, SCTP, ICMP, fragments). */
+    public static final int PTYPE_L4_MASK = 0x00000f00;
+    /** {@code RTE_PTYPE_TUNNEL_MASK}: tunnels (VXLAN, GRE, GENEVE...). */
+    public static final int PTYPE_TUNNEL_MASK = 0x0000f000;
+    /** {@code RTE_PTYPE_INNER_L2_MASK}. */
+    public static final int PTYPE_INNER_L2_MASK = 0x000f0000;
+    /** {@code RTE_PTYPE_INNER_L3_MASK}. */
+    public static final int PTYPE_INNER_L3_MASK = 0x00f00000;
+    /** {@code RTE_PTYPE_INNER_L4_MASK}. */
+    public static final int PTYPE_INNER_L4_MASK = 0x0f000000;
+    /** {@code RTE_PTYPE_ALL_MASK}: every layer. */
+    public static final int PTYPE_ALL_MASK = 0x0fffffff;
+    /** {@link #packetTypes()} when none were requested: the device classifies as it does by default. */
+    public static final int PTYPES_DEVICE_DEFAULT = -1;
+
+    /** testpmd's and the samples' default RX ring size. */
     public static final int DEFAULT_RX_DESC = 1024;
+    /** testpmd's and the samples' default TX ring size. */
     public static final int DEFAULT_TX_DESC = 1024;
 
     private int rxQueues = 1;
@@ -35,6 +58,7 @@ public final class PortConfig
     private int mtu;
     private long rxOffloads;
     private long txOffloads;
+    private int packetTypes = PTYPES_DEVICE_DEFAULT;
 
     public PortConfig rxQueues(final int n)
     {
@@ -93,6 +117,31 @@ public final class PortConfig
     {
         txOffloads = offloads;
         return this;
+    }
+
+    /**
+     * The packet-type layers the application reads from {@code mbuf.packet_type}, as an OR of whole
+     * {@code PTYPE_*_MASK} layers; 0 asks the device to classify nothing (DPDK's l2fwd does that, as it reads
+     * no packet type). {@link Port#configure} passes it to {@code rte_eth_dev_set_ptypes}, which a device
+     * without the operation ignores.
+     *
+     * @param layerMask an OR of {@code PTYPE_*_MASK} constants, or {@link #PTYPES_DEVICE_DEFAULT}
+     * @return this
+     */
+    public PortConfig packetTypes(final int layerMask)
+    {
+        packetTypes = layerMask;
+        return this;
+    }
+
+    /**
+     * The packet-type layers requested.
+     *
+     * @return an OR of {@code PTYPE_*_MASK} layers, or {@link #PTYPES_DEVICE_DEFAULT} when none were requested
+     */
+    public int packetTypes()
+    {
+        return packetTypes;
     }
 
     /** The RX offloads requested (what a port applies is this and its device's capabilities). */
@@ -205,10 +254,32 @@ public final class PortConfig
             throw new IllegalArgumentException(port + ": RSS hash functions 0x" + Long.toHexString(rssHashFunctions) +
                 " not supported, device offers 0x" + Long.toHexString(info.flowTypeRssOffloads()));
         }
+        if (packetTypes != PTYPES_DEVICE_DEFAULT)
+        {
+            checkPacketTypeLayers(port);
+        }
         if (mtu != 0 && (mtu < info.minMtu() || mtu > info.maxMtu()))
         {
             throw new IllegalArgumentException(port + ": MTU " + mtu + " outside " + info.minMtu() + ".." + info.maxMtu());
         }
         return this;
+    }
+
+    private void checkPacketTypeLayers(final String port)
+    {
+        if ((packetTypes & ~PTYPE_ALL_MASK) != 0)
+        {
+            throw new IllegalArgumentException(port + ": packet types 0x" + Integer.toHexString(packetTypes) +
+                " has bits outside RTE_PTYPE_ALL_MASK");
+        }
+        for (int shift = 0; shift < 28; shift += 4)
+        {
+            final int layer = (packetTypes >>> shift) & 0xf;
+            if (layer != 0 && layer != 0xf)
+            {
+                throw new IllegalArgumentException(port + ": packet types 0x" + Integer.toHexString(packetTypes) +
+                    " names part of a layer; rte_eth_dev_set_ptypes takes whole RTE_PTYPE_*_MASK layers only");
+            }
+        }
     }
 }

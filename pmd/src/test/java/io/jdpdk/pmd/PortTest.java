@@ -11,9 +11,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.StructLayout;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -58,6 +60,35 @@ class PortTest
             assertEquals(macsec, port.config().unsupportedTxOffloads(info));
             assertEquals(ipv4Cksum, port.rxOffloads(), "in force in DPDK (rte_eth_dev_conf_get)");
             assertEquals(ipv4Cksum, port.txOffloads());
+        }
+    }
+
+    @Test
+    void shouldReportThePacketTypesTheDeviceRecognisesInTheRequestedLayers()
+    {
+        final int l3l4 = PortConfig.PTYPE_L3_MASK | PortConfig.PTYPE_L4_MASK;
+        try (Port tap = Port.probe(TestEal.uniqueName("net_tap")).configure(config().packetTypes(l3l4)).start();
+             Port nul = Port.probe(TestEal.uniqueName("net_null")).configure(config().packetTypes(l3l4)).start())
+        {
+            final int[] types = tap.packetTypes();
+            assertTrue(Arrays.stream(types).anyMatch(t -> t == 0x10), "RTE_PTYPE_L3_IPV4 from net_tap: " +
+                Arrays.toString(types));
+            assertTrue(Arrays.stream(types).anyMatch(t -> t == 0x200), "RTE_PTYPE_L4_UDP from net_tap");
+            assertTrue(Arrays.stream(types).allMatch(t -> (t & ~l3l4) == 0), "only the requested layers");
+            assertArrayEquals(new int[] {0x1, 0x6, 0x7}, tap.supportedPacketTypes(PortConfig.PTYPE_L2_MASK),
+                "net_tap's L2 types: ETHER, ETHER_VLAN, ETHER_QINQ");
+            assertArrayEquals(new int[0], nul.packetTypes(), "net_null classifies nothing: parse in software");
+        }
+    }
+
+    @Test
+    void shouldRefuseAPacketTypeMaskThatSplitsALayer()
+    {
+        try (Port port = Port.probe(TestEal.uniqueName("net_null")))
+        {
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> port.configure(config().packetTypes(0x30)));
+            assertTrue(e.getMessage().contains("whole RTE_PTYPE_*_MASK layers only"), e.getMessage());
         }
     }
 

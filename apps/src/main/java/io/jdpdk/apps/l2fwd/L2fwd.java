@@ -57,9 +57,7 @@ import java.util.concurrent.TimeUnit;
  *       and prints none);</li>
  *   <li>the drain and statistics timers read {@link System#nanoTime()} (the JVM's TSC-backed
  *       clock) where l2fwd reads {@code rte_rdtsc()};</li>
- *   <li>Ctrl-C exits with status 130 (jdpdk's {@link Shutdown}), where l2fwd returns 0;</li>
- *   <li>{@code rte_eth_dev_set_ptypes(RTE_PTYPE_UNKNOWN)} is not called: jdpdk's {@link PortConfig} has no
- *       packet types yet (no effect on virtual ports).</li>
+ *   <li>Ctrl-C exits with status 130 (jdpdk's {@link Shutdown}), where l2fwd returns 0.</li>
  * </ul>
  */
 public final class L2fwd
@@ -446,7 +444,8 @@ public final class L2fwd
             out.flush();
             final Port port = Port.of(portId).configure(new PortConfig().mempool(pool).rxDesc(RX_DESC_DEFAULT)
                 .txDesc(TX_DESC_DEFAULT).promiscuous(options.promiscuous())
-                .txOffloads(PortConfig.TX_OFFLOAD_MBUF_FAST_FREE)); // where the device has it, as l2fwd
+                .txOffloads(PortConfig.TX_OFFLOAD_MBUF_FAST_FREE) // where the device has it, as l2fwd
+                .packetTypes(0)); // l2fwd reads no packet type: rte_eth_dev_set_ptypes(RTE_PTYPE_UNKNOWN)
             portMacs[portId] = port.macAddress();
             txBuffers[portId] = new TxBuffer(port, 0, MAX_PKT_BURST, n -> statistics.addDropped(portId, n));
             port.start();

@@ -186,6 +186,10 @@ public final class EthdevRaw
     private static final MethodHandle LINK_GET_NOWAIT = downcall("rte_eth_link_get_nowait", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle DEV_CONF_GET = downcall("rte_eth_dev_conf_get",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle GET_SUPPORTED_PTYPES = downcall("rte_eth_dev_get_supported_ptypes",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle SET_PTYPES = downcall("rte_eth_dev_set_ptypes",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_INT, ADDRESS, JAVA_INT));
     private static final MethodHandle LINK_SPEED_TO_STR = downcall("rte_eth_link_speed_to_str",
         FunctionDescriptor.of(ADDRESS.withTargetLayout(sequenceLayout(64, JAVA_BYTE)), JAVA_INT));
     private static final MethodHandle STATS_GET = downcall("rte_eth_stats_get", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
@@ -426,6 +430,46 @@ public final class EthdevRaw
     public static int dev_conf_get(final int port, final MemorySegment conf)
     {
         return call(DEV_CONF_GET, port, conf);
+    }
+
+    /**
+     * {@code rte_eth_dev_get_supported_ptypes}: writes up to {@code num} of the packet types the device
+     * recognises within {@code ptypeMask} to the u32 array {@code ptypes}.
+     *
+     * @return how many it recognises (may exceed {@code num}), 0 for a device that reports none, or -errno
+     */
+    public static int dev_get_supported_ptypes(final int port, final int ptypeMask, final MemorySegment ptypes,
+        final int num)
+    {
+        try
+        {
+            return (int)GET_SUPPORTED_PTYPES.invokeExact((short)port, ptypeMask, ptypes, num);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_dev_set_ptypes}: tells the device which packet-type layers ({@code RTE_PTYPE_*_MASK},
+     * whole layers only) the application needs, so that it may stop classifying the rest; writes the types it
+     * keeps to {@code setPtypes}, ending with {@code RTE_PTYPE_UNKNOWN}. A device without the operation
+     * returns 0 and keeps classifying as before.
+     *
+     * @return 0 or -errno
+     */
+    public static int dev_set_ptypes(final int port, final int ptypeMask, final MemorySegment setPtypes,
+        final int num)
+    {
+        try
+        {
+            return (int)SET_PTYPES.invokeExact((short)port, ptypeMask, setPtypes, num);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
     }
 
     /** {@code rte_eth_link_speed_to_str(link_speed)}: "10 Gbps", "None", "Unknown", "Invalid"... */
