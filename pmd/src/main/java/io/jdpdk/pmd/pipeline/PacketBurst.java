@@ -36,6 +36,7 @@ public final class PacketBurst
     private int inPort;
     private int inQueue;
     private long rxNanos;
+    private long sequence;
 
     /** An empty event of {@code capacity} packets. */
     public PacketBurst(final int capacity)
@@ -78,6 +79,18 @@ public final class PacketBurst
     public long rxNanos()
     {
         return rxNanos;
+    }
+
+    /**
+     * The burst's place in the order its RX stage published bursts, counting from 0, in an in-order pipeline
+     * ({@link Pipeline.Builder#inOrder()}): packet {@code i} of burst {@code s} came after every packet of the
+     * bursts before {@code s} and before packet {@code i + 1}. 0 in a pipeline that does not keep order.
+     *
+     * @return the burst's sequence number
+     */
+    public long sequence()
+    {
+        return sequence;
     }
 
     /** The output port chosen for packet {@code index}, or {@link #DROP}. */
@@ -143,6 +156,12 @@ public final class PacketBurst
         uniformPort = DROP;
     }
 
+    /** Numbers the burst in its RX stage's order (in-order pipelines). */
+    void sequence(final long sequence)
+    {
+        this.sequence = sequence;
+    }
+
     /** Copies the receive metadata of {@code from} (for a burst split off it). */
     void stamp(final PacketBurst from)
     {
@@ -172,6 +191,9 @@ public final class PacketBurst
         final long t = rxNanos;
         rxNanos = other.rxNanos;
         other.rxNanos = t;
+        final long s = sequence;
+        sequence = other.sequence;
+        other.sequence = s;
     }
 
     /** Frees every packet still held and empties the burst. */

@@ -46,6 +46,16 @@ final class PacketRing
         poller.poll(handler);
     }
 
+    /**
+     * Hands the next event, if one is published, to {@code handler}, and no other. Consumer thread only.
+     *
+     * @return whether there was one
+     */
+    boolean pollOne(final EventPoller.Handler<PacketBurst> handler) throws Exception
+    {
+        return poller.poll(handler) == EventPoller.PollState.PROCESSING;
+    }
+
     /** Whether the consumer has taken every published event. */
     boolean drained()
     {

@@ -49,17 +49,22 @@ import java.util.function.Supplier;
 public final class Pipeline implements AutoCloseable
 {
     private final List<RxStage> rxStages;
+    private final List<WorkerStage> workerStages;
+    private final List<TxStage> txStages;
     private final List<PacketRing> rings;
+    /** Agents by lcore; the null key holds those the main lcore runs itself ({@link #mainLcoreAgent()}). */
     private final Map<Lcore, List<Agent>> placement;
     private final Supplier<IdleStrategy> idle;
     private boolean started;
     private boolean closed;
     private boolean everStarted;
 
-    private Pipeline(final List<RxStage> rxStages, final List<PacketRing> rings,
-        final Map<Lcore, List<Agent>> placement, final Supplier<IdleStrategy> idle)
+    private Pipeline(final List<RxStage> rxStages, final List<WorkerStage> workerStages, final List<TxStage> txStages,
+        final List<PacketRing> rings, final Map<Lcore, List<Agent>> placement, final Supplier<IdleStrategy> idle)
     {
         this.rxStages = rxStages;
+        this.workerStages = workerStages;
+        this.txStages = txStages;
         this.rings = rings;
         this.placement = placement;
         this.idle = idle;
@@ -113,8 +118,80 @@ public final class Pipeline implements AutoCloseable
         }
         started = true;
         everStarted = true;
-        placement.forEach((lcore, agents) -> lcore.launch(
-            agents.size() == 1 ? agents.get(0) : new CompositeAgent(agents), idle.get()));
+        placement.forEach((lcore, agents) ->
+        {
+            if (lcore != null)
+            {
+                lcore.launch(agents.size() == 1 ? agents.get(0) : new CompositeAgent(agents), idle.get());
+            }
+        });
+        final List<Agent> main = placement.get(null);
+        if (main != null)
+        {
+            main.forEach(Agent::onStart);
+        }
+    }
+
+    /**
+     * The stages placed on the main lcore ({@link Builder#rxOnMainLcore}), as one agent that the main lcore's
+     * own loop runs between {@link #start()} and {@link #stop()}, as DPDK's samples run their RX loop in
+     * {@code main()}: {@code while (running) idle.idle(agent.doWork() + timers.poll());}. Call {@link #stop()}
+     * from that thread once its loop has ended.
+     *
+     * @return the agent, or null when no stage is on the main lcore
+     */
+    public Agent mainLcoreAgent()
+    {
+        final List<Agent> main = placement.get(null);
+        return main == null ? null : main.size() == 1 ? main.get(0) : new CompositeAgent(main);
+    }
+
+    /** @return packets the RX stages received */
+    public long rxPackets()
+    {
+        return rxStages.stream().mapToLong(RxStage::packets).sum();
+    }
+
+    /** @return packets the RX stages freed because a worker's (or TX's) ring was full */
+    public long rxRingFullDrops()
+    {
+        return rxStages.stream().mapToLong(RxStage::ringFullDrops).sum();
+    }
+
+    /**
+     * @param worker a worker's index, in the order {@link Builder#workers} was given the lcores
+     * @return packets that worker's function saw
+     */
+    public long workerPackets(final int worker)
+    {
+        return workerStages.get(worker).packets();
+    }
+
+    /**
+     * @param worker a worker's index, in the order {@link Builder#workers} was given the lcores
+     * @return packets that worker freed because its TX ring was full
+     */
+    public long workerRingFullDrops(final int worker)
+    {
+        return workerStages.get(worker).ringFullDrops();
+    }
+
+    /** @return packets the TX stages sent */
+    public long txPackets()
+    {
+        return txStages.stream().mapToLong(TxStage::packets).sum();
+    }
+
+    /** @return packets a port refused and the TX stages freed */
+    public long txDrops()
+    {
+        return txStages.stream().mapToLong(TxStage::txDrops).sum();
+    }
+
+    /** @return packets the function dropped, or sent to no usable port, which the TX stages freed */
+    public long txFunctionDrops()
+    {
+        return txStages.stream().mapToLong(TxStage::functionDrops).sum();
     }
 
     /**
@@ -131,21 +208,41 @@ public final class Pipeline implements AutoCloseable
         }
         started = false;
         rxStages.forEach(RxStage::stopReceiving);
+        final List<Agent> main = placement.get(null);
+        final List<Lcore> lcores = placement.keySet().stream().filter(l -> l != null).toList();
+        if (main != null)
+        {
+            for (final Agent agent : main)
+            {
+                try
+                {
+                    agent.doWork(); // the main lcore's RX sees it is stopped: quiescent
+                }
+                catch (final Exception ex)
+                {
+                    throw new IllegalStateException(ex);
+                }
+            }
+        }
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         // RX first stops publishing; then, in ring order (RX->worker before worker->TX), every
         // ring empties: a consumer's sequence moves only after its handler passed the burst on.
         while (!(rxStages.stream().allMatch(RxStage::quiescent) && rings.stream().allMatch(PacketRing::drained)) &&
-            System.nanoTime() < deadline && placement.keySet().stream().allMatch(l -> l.state() == Lcore.State.RUNNING))
+            System.nanoTime() < deadline && lcores.stream().allMatch(l -> l.state() == Lcore.State.RUNNING))
         {
             Thread.onSpinWait();
         }
-        placement.keySet().forEach(Lcore::stop);
+        lcores.forEach(Lcore::stop);
         try
         {
-            Lcore.awaitAll(placement.keySet());
+            Lcore.awaitAll(lcores);
         }
         finally
         {
+            if (main != null)
+            {
+                main.forEach(Agent::onClose);
+            }
             rings.forEach(PacketRing::close);
         }
     }
@@ -174,12 +271,42 @@ public final class Pipeline implements AutoCloseable
         private Backpressure backpressure = Backpressure.DROP;
         private Supplier<IdleStrategy> idle = BusySpinIdleStrategy::new;
         private LongConsumer txLatency;
+        private boolean inOrder;
 
         /** An RX stage on {@code lcore} polling {@code queues}. Call again for more RX lcores. */
         public Builder rx(final Lcore lcore, final RxQueue... queues)
         {
-            rxLcores.add(lcore);
+            rxLcores.add(java.util.Objects.requireNonNull(lcore, "lcore; rxOnMainLcore for the main lcore"));
             rxQueues.add(queues.clone());
+            return this;
+        }
+
+        /**
+         * An RX stage polling {@code queues} on the main lcore, run by the main lcore's own loop through
+         * {@link Pipeline#mainLcoreAgent()} rather than launched by {@link Pipeline#start()}.
+         *
+         * @param queues the RX queues to poll
+         * @return this
+         */
+        public Builder rxOnMainLcore(final RxQueue... queues)
+        {
+            rxLcores.add(null);
+            rxQueues.add(queues.clone());
+            return this;
+        }
+
+        /**
+         * Keeps the order packets were received in, across parallel workers: the RX stage numbers whole bursts and
+         * hands them to the workers in turn, each worker waits on a full ring rather than drop, and the TX stage
+         * takes the bursts back in RX order (what DPDK's packet_ordering does with {@code rte_reorder}, here
+         * without a reorder window: nothing that RX numbered can go missing). Needs one RX and one TX stage. By
+         * default RX splits bursts by {@link FlowHash}, which keeps the order within each flow only.
+         *
+         * @return this
+         */
+        public Builder inOrder()
+        {
+            inOrder = true;
             return this;
         }
 
@@ -261,6 +388,11 @@ public final class Pipeline implements AutoCloseable
             {
                 throw new IllegalArgumentException("burst size must be 1.." + (ringSize * 64) + ", got " + burstSize);
             }
+            if (inOrder && (rxLcores.size() != 1 || txLcores.size() != 1))
+            {
+                throw new IllegalArgumentException("an in-order pipeline needs exactly one RX and one TX stage, got " +
+                    rxLcores.size() + " and " + txLcores.size());
+            }
             if (txLatency != null && txLcores.size() != 1)
             {
                 throw new IllegalArgumentException("TX latency recording needs exactly one TX stage");
@@ -291,6 +423,8 @@ public final class Pipeline implements AutoCloseable
             }
             final Map<Lcore, List<Agent>> placement = new LinkedHashMap<>();
             final List<RxStage> rxStages = new ArrayList<>();
+            final List<WorkerStage> workerStages = new ArrayList<>();
+            final List<TxStage> txStages = new ArrayList<>();
             if (w == 0)
             {
                 for (int i = 0; i < r; i++)
@@ -299,7 +433,7 @@ public final class Pipeline implements AutoCloseable
                     rings.add(ring);
                     txIn.get(i % t).add(ring);
                     final RxStage rx = new RxStage(i, rxQueues.get(i), new PacketRing[] { ring }, function,
-                        backpressure, burstSize, txLatency != null);
+                        backpressure, burstSize, txLatency != null, false);
                     rxStages.add(rx);
                     place(placement, rxLcores.get(i), rx);
                 }
@@ -321,7 +455,7 @@ public final class Pipeline implements AutoCloseable
                         workerIn.get(j).add(out[j]);
                     }
                     final RxStage rx = new RxStage(i, rxQueues.get(i), out, null, backpressure, burstSize,
-                        txLatency != null);
+                        txLatency != null, inOrder);
                     rxStages.add(rx);
                     place(placement, rxLcores.get(i), rx);
                 }
@@ -330,16 +464,20 @@ public final class Pipeline implements AutoCloseable
                     final PacketRing toTx = new PacketRing(ringSize, burstSize);
                     rings.add(toTx);
                     txIn.get(j % t).add(toTx);
-                    place(placement, workerLcores.get(j), new WorkerStage(j, workerIn.get(j).toArray(PacketRing[]::new),
-                        toTx, function, backpressure));
+                    final WorkerStage worker = new WorkerStage(j, workerIn.get(j).toArray(PacketRing[]::new), toTx,
+                        function, inOrder ? Backpressure.WAIT : backpressure);
+                    workerStages.add(worker);
+                    place(placement, workerLcores.get(j), worker);
                 }
             }
             for (int i = 0; i < t; i++)
             {
-                place(placement, txLcores.get(i), new TxStage(i, txIn.get(i).toArray(PacketRing[]::new), ports, i,
-                    burstSize, txLatency));
+                final TxStage tx = new TxStage(i, txIn.get(i).toArray(PacketRing[]::new), inOrder && w > 0, ports, i,
+                    burstSize, txLatency);
+                txStages.add(tx);
+                place(placement, txLcores.get(i), tx);
             }
-            return new Pipeline(rxStages, rings, placement, idle);
+            return new Pipeline(rxStages, workerStages, txStages, rings, placement, idle);
         }
 
         private static void place(final Map<Lcore, List<Agent>> placement, final Lcore lcore, final Agent agent)

@@ -28,7 +28,7 @@ public final class RunToCompletion implements Agent
         this.queues = queues.clone();
         this.function = function;
         this.burst = new PacketBurst(burstSize);
-        this.tx = new TxStage(0, new PacketRing[0], Pipeline.portsById(queues), txQueue, burstSize, null);
+        this.tx = new TxStage(0, new PacketRing[0], false, Pipeline.portsById(queues), txQueue, burstSize, null);
     }
 
     @Override

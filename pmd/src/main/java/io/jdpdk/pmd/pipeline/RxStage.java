@@ -8,7 +8,8 @@ import org.agrona.concurrent.status.AtomicCounter;
 /**
  * Receives bursts from its RX queues and hands them to the next stage's rings. With one output
  * ring the burst moves whole; with several (several workers) its packets are split by
- * {@link FlowHash} so a flow always goes to the same worker. When a ring is full it drops and frees
+ * {@link FlowHash} so a flow always goes to the same worker, or, in order, each whole burst goes to the next
+ * worker in turn, numbered ({@link PacketBurst#sequence()}). When a ring is full it drops and frees
  * the (part) burst and counts it, or waits, as {@link Backpressure} says.
  */
 final class RxStage implements Agent, CountedStage
@@ -24,13 +25,18 @@ final class RxStage implements Agent, CountedStage
     private final AtomicCounter ringFullDrops;
     /** Whether bursts carry their receive time: only when the pipeline records latency (a clock read per burst). */
     private final boolean stampTime;
+    /** Whether whole bursts go round robin to the rings, numbered ({@link Pipeline.Builder#inOrder()}). */
+    private final boolean inOrder;
+    /** The sequence number of the next burst published in order. */
+    private long nextSequence;
     private volatile boolean receiving = true;
     private volatile boolean quiescent;
 
     RxStage(final int index, final RxQueue[] queues, final PacketRing[] out, final BurstFunction function,
-        final Backpressure backpressure, final int burstSize, final boolean stampTime)
+        final Backpressure backpressure, final int burstSize, final boolean stampTime, final boolean inOrder)
     {
         this.stampTime = stampTime;
+        this.inOrder = inOrder;
         this.queues = queues.clone();
         this.out = out;
         this.function = function;
@@ -69,7 +75,16 @@ final class RxStage implements Agent, CountedStage
             }
             rxPackets.getAndAddRelease(n);
             work += n;
-            if (out.length == 1)
+            if (inOrder)
+            {
+                // Burst s goes to ring s % rings; a dropped burst takes no number, so the TX merge has no gap.
+                received.sequence(nextSequence);
+                if (publish(out[(int)(nextSequence % out.length)], received))
+                {
+                    nextSequence++;
+                }
+            }
+            else if (out.length == 1)
             {
                 publish(out[0], received);
             }
@@ -104,7 +119,8 @@ final class RxStage implements Agent, CountedStage
         }
     }
 
-    private void publish(final PacketRing ring, final PacketBurst burst)
+    /** @return whether the burst went on, false when the ring was full and it was freed */
+    private boolean publish(final PacketRing ring, final PacketBurst burst)
     {
         while (!ring.offer(burst))
         {
@@ -112,10 +128,23 @@ final class RxStage implements Agent, CountedStage
             {
                 ringFullDrops.getAndAddRelease(burst.count());
                 burst.freeAll();
-                return;
+                return false;
             }
             Thread.onSpinWait();
         }
+        return true;
+    }
+
+    /** Packets received. */
+    long packets()
+    {
+        return rxPackets.get();
+    }
+
+    /** Packets freed because the next ring was full. */
+    long ringFullDrops()
+    {
+        return ringFullDrops.get();
     }
 
     /** Stops receiving (the first step of a pipeline's drain); any thread. */

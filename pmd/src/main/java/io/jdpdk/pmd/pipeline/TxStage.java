@@ -33,14 +33,15 @@ final class TxStage extends RingStage implements CountedStage
     private final java.util.function.IntConsumer countDrops;
 
     /**
+     * @param inOrder   whether to merge the input rings back into RX order ({@link RingStage})
      * @param portsById ports indexed by id (null where no port)
      * @param queue     the TX queue this stage owns on every port
      * @param latency   given {@code now - rxNanos} per burst sent, or null
      */
-    TxStage(final int index, final PacketRing[] in, final Port[] portsById, final int queue, final int burstSize,
-        final LongConsumer latency)
+    TxStage(final int index, final PacketRing[] in, final boolean inOrder, final Port[] portsById, final int queue,
+        final int burstSize, final LongConsumer latency)
     {
-        super(in);
+        super(in, inOrder);
         this.portsById = portsById;
         this.queue = queue;
         this.burstSize = burstSize;
@@ -162,6 +163,30 @@ final class TxStage extends RingStage implements CountedStage
         {
             txPackets.getAndAddRelease(sent);
         }
+    }
+
+    @Override
+    void endOfCycle()
+    {
+        flushAll();
+    }
+
+    /** Packets sent. */
+    long packets()
+    {
+        return txPackets.get();
+    }
+
+    /** Packets the port refused and the stage freed. */
+    long txDrops()
+    {
+        return txDrops.get();
+    }
+
+    /** Packets the function dropped (or sent to no usable port), freed here. */
+    long functionDrops()
+    {
+        return functionDrops.get();
     }
 
     private void flushAll()

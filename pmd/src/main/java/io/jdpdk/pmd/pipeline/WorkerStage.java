@@ -5,7 +5,9 @@ import org.agrona.concurrent.status.AtomicCounter;
 
 /**
  * Runs the user's {@link BurstFunction} on each burst from its input rings and passes the burst on
- * to its TX ring. One worker sees whole flows (the RX stage splits by flow hash), in order.
+ * to its TX ring. One worker sees whole flows (the RX stage splits by flow hash), in order; in an in-order
+ * pipeline it sees every {@code n}-th burst and waits on a full TX ring rather than drop, so that the TX stage's
+ * merge has no gap ({@link RingStage}).
  */
 final class WorkerStage extends RingStage implements CountedStage
 {
@@ -24,7 +26,7 @@ final class WorkerStage extends RingStage implements CountedStage
     WorkerStage(final int index, final PacketRing[] in, final PacketRing out, final BurstFunction function,
         final Backpressure backpressure)
     {
-        super(in);
+        super(in, false);
         this.out = out;
         this.function = function;
         this.backpressure = backpressure;
@@ -51,6 +53,18 @@ final class WorkerStage extends RingStage implements CountedStage
             Thread.onSpinWait();
         }
         return true;
+    }
+
+    /** Packets the function saw. */
+    long packets()
+    {
+        return packets.get();
+    }
+
+    /** Packets freed because the TX ring was full. */
+    long ringFullDrops()
+    {
+        return ringFullDrops.get();
     }
 
     @Override

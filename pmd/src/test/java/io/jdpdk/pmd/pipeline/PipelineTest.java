@@ -86,7 +86,7 @@ class PipelineTest
                 m.putLong(0, 0x0200000000010200L).putInt(8, 0x00000002).putShort(12, 0x0800);
                 m.putByte(14, 0x45).putShort(16, 50).putByte(22, 64).putByte(23, 17);
                 m.putInt(26, 0x0A000000 + flow).putInt(30, 0x0B000000).putShort(34, 1000 + flow).putShort(36, 53);
-                m.putInt(42, flow).putInt(46, nextSeq[flow]++).putByte(50, 0);
+                m.putInt(42, flow).putInt(46, nextSeq[flow]++).putByte(50, 0).putInt(52, sent + i);
             }
             final int accepted = a.txBurst(0, burst);
             for (int i = n - 1; i >= accepted; i--)
@@ -106,6 +106,8 @@ class PipelineTest
         private final Mbuf m = new Mbuf();
         private final int[] expected = new int[FLOWS];
         private long received;
+        /** Whether packets must come out in the order they went in, across flows. */
+        private boolean inSendOrder;
 
         void drain(final Port b)
         {
@@ -116,6 +118,10 @@ class PipelineTest
                 final int flow = m.getInt(42);
                 assertEquals(expected[flow]++, m.getInt(46), "flow " + flow + " in order, each packet once");
                 assertEquals(0x5A, m.getUnsignedByte(50), "the function ran on it");
+                if (inSendOrder)
+                {
+                    assertEquals(received + i, m.getInt(52), "in the order sent, across flows and workers");
+                }
             }
             received += n;
             burst.freeAll();
@@ -188,6 +194,68 @@ class PipelineTest
     void shouldKeepPerFlowOrderAcrossTwoWorkers() throws Exception
     {
         deliverEveryPacketOnceInFlowOrder(2);
+    }
+
+    @Test
+    void shouldSendInReceiveOrderAcrossWorkersOfUnequalSpeedWhenInOrderWithRxOnTheMainLcore() throws Exception
+    {
+        final int total = 50_000;
+        try (Port a = port("net_ring", 1); Port b = port("net_ring", 1))
+        {
+            inUseBefore = pool.inUseCount();
+            final BurstFunction slowOddBursts = burst ->
+            {
+                MARK_AND_SEND_TO_PEER.apply(burst);
+                burst.sendAllTo(b.id());
+                if ((burst.sequence() & 1) == 1) // the second worker's bursts finish late
+                {
+                    final long until = System.nanoTime() + 2_000 * (burst.sequence() % 7);
+                    while (System.nanoTime() < until)
+                    {
+                        Thread.onSpinWait();
+                    }
+                }
+            };
+            final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new).rxOnMainLcore(new RxQueue(a, 0))
+                .workers(slowOddBursts, eal.worker(2), eal.worker(3)).tx(eal.worker(4)).outputPorts(b).inOrder()
+                .build();
+            pipeline.start();
+            final org.agrona.concurrent.Agent rx = pipeline.mainLcoreAgent();
+            final Injector injector = new Injector();
+            final Receiver receiver = new Receiver();
+            receiver.inSendOrder = true;
+            try
+            {
+                final long deadline = System.nanoTime() + 60_000_000_000L;
+                while (receiver.received < total && System.nanoTime() < deadline)
+                {
+                    injector.inject(a, total, receiver.received);
+                    rx.doWork();
+                    receiver.drain(b);
+                }
+            }
+            finally
+            {
+                pipeline.stop();
+            }
+            receiver.drain(b);
+            assertEquals(total, receiver.received);
+            assertEquals(total, pipeline.rxPackets());
+            assertEquals(0, pipeline.rxRingFullDrops());
+            assertTrue(pipeline.workerPackets(0) > 0 && pipeline.workerPackets(1) > 0, "both workers worked");
+            assertEquals(total, pipeline.workerPackets(0) + pipeline.workerPackets(1));
+            assertEquals(total, pipeline.txPackets());
+            pipeline.close();
+        }
+    }
+
+    @Test
+    void shouldRefuseInOrderWithTwoTxStages()
+    {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Pipeline.builder()
+            .rx(eal.worker(1)).workers(burst -> { }, eal.worker(2)).tx(eal.worker(3)).tx(eal.worker(4)).inOrder()
+            .build());
+        assertEquals("an in-order pipeline needs exactly one RX and one TX stage, got 1 and 2", e.getMessage());
     }
 
     @Test
