@@ -33,11 +33,26 @@ public record AppArgs(String[] eal, String[] app)
      */
     public String[] ealOrDefaults(final java.io.PrintStream note, final String... vdevs)
     {
+        return ealOrDefaults(note, List.of("-l", "0"), vdevs);
+    }
+
+    /**
+     * As {@link #ealOrDefaults(java.io.PrintStream, String...)}, on the lcores {@code lcoreArgs} give (e.g.
+     * {@code --lcores=(0-2)@(0-1)} for an app that needs three).
+     *
+     * @param note      where the note about plain memory goes
+     * @param lcoreArgs the EAL arguments that choose the lcores
+     * @param vdevs     the virtual devices
+     * @return the EAL arguments to pass to {@code Eal.init}
+     */
+    public String[] ealOrDefaults(final java.io.PrintStream note, final List<String> lcoreArgs, final String... vdevs)
+    {
         if (eal.length > 0)
         {
             return eal;
         }
-        final List<String> out = new ArrayList<>(List.of("-l", "0", "--no-pci"));
+        final List<String> out = new ArrayList<>(lcoreArgs);
+        out.add("--no-pci");
         for (final String vdev : vdevs)
         {
             out.add("--vdev=" + vdev);

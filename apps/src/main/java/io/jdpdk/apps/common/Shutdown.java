@@ -49,6 +49,27 @@ public final class Shutdown
         return signalled;
     }
 
+    /**
+     * Prints {@code String.format(format, signal number)} on {@code out} when SIGINT or SIGTERM comes, as a DPDK
+     * sample's signal handler does, then lets the shutdown hook stop the loops and wait for the cleanup (exit
+     * status 128 + signal).
+     *
+     * @param out    where the line goes, flushed at once
+     * @param format the sample's text, with one {@code %d} for the signal number
+     */
+    public void announceSignals(final java.io.PrintStream out, final String format)
+    {
+        for (final String name : new String[] { "INT", "TERM" })
+        {
+            sun.misc.Signal.handle(new sun.misc.Signal(name), signal ->
+            {
+                out.printf(format, signal.getNumber());
+                out.flush();
+                System.exit(128 + signal.getNumber());
+            });
+        }
+    }
+
     /** The app finished its cleanup; a waiting shutdown hook may let the JVM exit. */
     public void cleanedUp()
     {

@@ -1,6 +1,7 @@
 package io.jdpdk.apps.l2fwd;
 
 import io.jdpdk.apps.common.AppArgs;
+import io.jdpdk.apps.common.RteExit;
 import io.jdpdk.apps.common.Shutdown;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
@@ -342,10 +343,10 @@ public final class L2fwd
         final L2fwdArgs options = L2fwdArgs.parse(split.app(), out, err);
         if (options == null)
         {
-            return rteExit(out, err, "Invalid L2FWD arguments");
+            return RteExit.print(out, err, "Invalid L2FWD arguments");
         }
         final Shutdown shutdown = new Shutdown();
-        announceSignals(out);
+        shutdown.announceSignals(out, "\n\nSignal %d received, preparing to exit...\n"); // signal_handler
         Eal eal = null;
         try
         {
@@ -356,16 +357,16 @@ public final class L2fwd
             catch (final DpdkException ex)
             {
                 err.println("l2fwd: " + ex.getMessage());
-                return rteExit(out, err, "Invalid EAL arguments");
+                return RteExit.print(out, err, "Invalid EAL arguments");
             }
             final int code = forward(eal, options, shutdown, out, err);
             eal.close();
             out.println("Bye...");
             return code;
         }
-        catch (final Exit | DpdkException | IllegalArgumentException ex)
+        catch (final RteExit | DpdkException | IllegalArgumentException ex)
         {
-            return rteExit(out, err, ex.getMessage());
+            return RteExit.print(out, err, ex.getMessage());
         }
         finally
         {
@@ -389,7 +390,7 @@ public final class L2fwd
         final int nbPorts = Port.count();
         if (nbPorts == 0)
         {
-            throw new Exit("No Ethernet ports - bye");
+            throw new RteExit("No Ethernet ports - bye");
         }
         int portMask = options.portMask();
         final int[][] pairs = options.portPairs();
@@ -400,7 +401,7 @@ public final class L2fwd
         final long possible = (1L << Math.min(nbPorts, MAX_PORTS)) - 1;
         if ((portMask & ~possible) != 0)
         {
-            throw new Exit(String.format("Invalid portmask; possible (0x%x)", (int)possible));
+            throw new RteExit(String.format("Invalid portmask; possible (0x%x)", (int)possible));
         }
 
         final int[] portIds = Port.ids();
@@ -423,7 +424,7 @@ public final class L2fwd
         catch (final DpdkException ex)
         {
             err.println("l2fwd: " + ex.getMessage());
-            throw new Exit("Cannot init mbuf pool");
+            throw new RteExit("Cannot init mbuf pool");
         }
 
         // Initialise each enabled port: one RX and one TX queue, its MAC, its TX buffer.
@@ -455,7 +456,7 @@ public final class L2fwd
         }
         if (nbPortsAvailable == 0)
         {
-            throw new Exit("All available ports are disabled. Please set portmask.");
+            throw new RteExit("All available ports are disabled. Please set portmask.");
         }
         checkAllPortsLinkStatus(ports, shutdown, out);
 
@@ -556,7 +557,7 @@ public final class L2fwd
      * the main lcore included, each assignment printed as l2fwd does.
      *
      * @return the RX port ids of {@code lcores[l]} at index l (empty when it has none)
-     * @throws Exit "Not enough cores" when the ports outnumber lcores times perLcore
+     * @throws RteExit "Not enough cores" when the ports outnumber lcores times perLcore
      */
     private static int[][] assignRxPorts(final int[] lcores, final int[] portIds, final int portMask,
         final int perLcore, final int[] dstPorts, final PrintStream out)
@@ -576,7 +577,7 @@ public final class L2fwd
             }
             if (rxLcore >= lcores.length)
             {
-                throw new Exit("Not enough cores");
+                throw new RteExit("Not enough cores");
             }
             rxPortList[rxLcore][nbRxPort[rxLcore]++] = portId;
             out.printf("Lcore %d: RX port %d TX port %d%n", lcores[rxLcore], portId, dstPorts[portId]);
@@ -645,7 +646,7 @@ public final class L2fwd
      * pairs. Prints what is wrong as l2fwd does.
      *
      * @return the port mask reduced to the ports of the pairs
-     * @throws Exit "Invalid port pair config"
+     * @throws RteExit "Invalid port pair config"
      */
     private static int checkPortPairConfig(final int[][] pairs, final int portMask, final PrintStream out)
     {
@@ -660,19 +661,19 @@ public final class L2fwd
                 if (!enabled(portMask, portId))
                 {
                     out.printf("port %d is not enabled in port mask%n", portId);
-                    throw new Exit("Invalid port pair config");
+                    throw new RteExit("Invalid port pair config");
                 }
                 if (!isValidPort(portId))
                 {
                     out.printf("port %d is not present on the board%n", portId);
-                    throw new Exit("Invalid port pair config");
+                    throw new RteExit("Invalid port pair config");
                 }
                 pairMask |= 1 << portId;
             }
             if ((configMask & pairMask) != 0)
             {
                 out.printf("port %d is used in other port pairs%n", portId); // l2fwd names the pair's last port
-                throw new Exit("Invalid port pair config");
+                throw new RteExit("Invalid port pair config");
             }
             configMask |= pairMask;
         }
@@ -741,32 +742,6 @@ public final class L2fwd
         }
     }
 
-    /**
-     * signal_handler: says which signal came, as l2fwd does, then lets jdpdk's {@link Shutdown} hook
-     * stop the loops and wait for the cleanup (exit status 128 + signal).
-     */
-    private static void announceSignals(final PrintStream out)
-    {
-        for (final String name : new String[] { "INT", "TERM" })
-        {
-            sun.misc.Signal.handle(new sun.misc.Signal(name), signal ->
-            {
-                out.printf("\n\nSignal %d received, preparing to exit...\n", signal.getNumber());
-                out.flush();
-                System.exit(128 + signal.getNumber());
-            });
-        }
-    }
-
-    /** rte_exit(EXIT_FAILURE, cause): DPDK's two lines on stderr; the caller cleans up and returns 1. */
-    private static int rteExit(final PrintStream out, final PrintStream err, final String cause)
-    {
-        out.flush();
-        err.print("EAL: Error - exiting with code: 1\n  Cause: " + cause + "\n");
-        err.flush();
-        return 1;
-    }
-
     private static boolean enabled(final int portMask, final int portId)
     {
         return portId < MAX_PORTS && (portMask & (1 << portId)) != 0;
@@ -797,14 +772,4 @@ public final class L2fwd
         }
     }
 
-    /** An {@code rte_exit(EXIT_FAILURE, cause)} on the control path: unwinds to {@link #run}. */
-    private static final class Exit extends RuntimeException
-    {
-        private static final long serialVersionUID = 1L;
-
-        Exit(final String cause)
-        {
-            super(cause, null, false, false);
-        }
-    }
 }

@@ -1,5 +1,7 @@
 package io.jdpdk.apps.l2fwd;
 
+import io.jdpdk.apps.common.CNumbers;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -236,7 +238,7 @@ public final class L2fwdArgs
         {
             case 'p' ->
             {
-                portMask = parsePortMask(value);
+                portMask = CNumbers.parsePortMask(value);
                 if (portMask == 0)
                 {
                     out.println("invalid portmask");
@@ -266,17 +268,10 @@ public final class L2fwdArgs
         return true;
     }
 
-    /** l2fwd_parse_portmask: the whole string in hex ({@code 0x} allowed), truncated to 32 bits; 0 when invalid. */
-    static int parsePortMask(final String text)
-    {
-        final long value = strtoul(text, 16, true);
-        return value < 0 ? 0 : (int)value;
-    }
-
     /** l2fwd_parse_nqueue: the whole string in decimal, 1..15; 0 when invalid. */
     static int parseNqueue(final String text)
     {
-        final long n = strtoul(text, 10, true);
+        final long n = CNumbers.strtoul(text, 10, true);
         return n <= 0 || n >= MAX_RX_QUEUE_PER_LCORE ? 0 : (int)n;
     }
 
@@ -290,7 +285,7 @@ public final class L2fwdArgs
         {
             return -1;
         }
-        final long n = strtoul(digits, 10, true);
+        final long n = CNumbers.strtoul(digits, 10, true);
         return n < 0 || negative && n > 0 || n >= MAX_TIMER_PERIOD ? -1 : (int)n;
     }
 
@@ -319,8 +314,8 @@ public final class L2fwdArgs
             {
                 return null; // rte_strsplit found fewer than two fields
             }
-            final long a = strtoul(inside.substring(0, comma), 0, false);
-            final long b = strtoul(inside.substring(comma + 1), 0, false);
+            final long a = CNumbers.strtoul(inside.substring(0, comma), 0, false);
+            final long b = CNumbers.strtoul(inside.substring(comma + 1), 0, false);
             if (a < 0 || a >= MAX_ETHPORTS || b < 0 || b >= MAX_ETHPORTS)
             {
                 return null;
@@ -334,54 +329,5 @@ public final class L2fwdArgs
             from = close;
         }
         return pairs.toArray(int[][]::new);
-    }
-
-    /**
-     * C's strtoul, enough for l2fwd: leading blanks, an optional {@code +}, {@code 0x} for base 16
-     * (and base 0, where a leading 0 means octal), then digits. A value past 64 bits saturates as
-     * strtoul's ULONG_MAX does.
-     *
-     * @param whole whether the digits must run to the end of the text (l2fwd's {@code *end != '\0'} check)
-     * @return the value (masked to 63 bits), or -1 when there are no digits or, with {@code whole}, trailing text
-     */
-    static long strtoul(final String text, final int base, final boolean whole)
-    {
-        int i = 0;
-        while (i < text.length() && Character.isWhitespace(text.charAt(i)))
-        {
-            i++;
-        }
-        if (i < text.length() && text.charAt(i) == '+')
-        {
-            i++;
-        }
-        int radix = base;
-        final boolean hexPrefix = text.regionMatches(true, i, "0x", 0, 2) && i + 2 < text.length() &&
-            Character.digit(text.charAt(i + 2), 16) >= 0;
-        if ((radix == 16 || radix == 0) && hexPrefix)
-        {
-            radix = 16;
-            i += 2;
-        }
-        else if (radix == 0)
-        {
-            radix = i < text.length() && text.charAt(i) == '0' ? 8 : 10;
-        }
-        final int start = i;
-        long value = 0;
-        boolean overflow = false;
-        while (i < text.length() && Character.digit(text.charAt(i), radix) >= 0)
-        {
-            final long next = value * radix + Character.digit(text.charAt(i), radix);
-            overflow |= Long.compareUnsigned(value, Long.divideUnsigned(-1L, radix)) > 0 ||
-                Long.compareUnsigned(next, value) < 0;
-            value = next;
-            i++;
-        }
-        if (i == start || whole && i != text.length())
-        {
-            return -1;
-        }
-        return overflow ? Long.MAX_VALUE : value & Long.MAX_VALUE;
     }
 }

@@ -1,5 +1,6 @@
 package io.jdpdk.apps.l2fwd;
 
+import io.jdpdk.apps.common.CNumbers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -165,12 +166,12 @@ class L2fwdArgsTest
     @Test
     void shouldParseNumbersAsCsStrtoul()
     {
-        assertEquals(0xFFFFFFFF, L2fwdArgs.parsePortMask("FFFFFFFF"));
-        assertEquals(0xFFFFFFFF, L2fwdArgs.parsePortMask("1FFFFFFFFFFFFFFFFFFFF")); // saturates to ULONG_MAX
-        assertEquals(0x3, L2fwdArgs.parsePortMask(" 0x3"));
-        assertEquals(8, L2fwdArgs.strtoul("010", 0, false));
-        assertEquals(16, L2fwdArgs.strtoul("0x10", 0, false));
-        assertEquals(1, L2fwdArgs.strtoul("1x", 0, false));
-        assertEquals(-1, L2fwdArgs.strtoul("1x", 10, true));
+        assertEquals(0xFFFFFFFF, CNumbers.parsePortMask("FFFFFFFF"));
+        assertEquals(0xFFFFFFFF, CNumbers.parsePortMask("1FFFFFFFFFFFFFFFFFFFF")); // saturates to ULONG_MAX
+        assertEquals(0x3, CNumbers.parsePortMask(" 0x3"));
+        assertEquals(8, CNumbers.strtoul("010", 0, false));
+        assertEquals(16, CNumbers.strtoul("0x10", 0, false));
+        assertEquals(1, CNumbers.strtoul("1x", 0, false));
+        assertEquals(-1, CNumbers.strtoul("1x", 10, true));
     }
 }

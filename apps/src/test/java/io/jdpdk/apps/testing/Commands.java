@@ -71,6 +71,26 @@ public final class Commands
             pcap.toString(), iface, Double.toString(interSeconds));
     }
 
+    /**
+     * DPDK's {@code dpdk-telemetry.py -f prefix}: its answers to {@code commands} (e.g. {@code /ethdev/stats,0}),
+     * one JSON object per line, from the DPDK process (C or jdpdk) started with {@code --file-prefix prefix}.
+     */
+    public static String telemetry(final String prefix, final String... commands)
+        throws IOException, InterruptedException
+    {
+        final Path in = Files.createTempFile("jdpdk-telemetry", ".in");
+        try
+        {
+            Files.writeString(in, String.join("\n", commands) + "\n");
+            return run(30, "/bin/sh", "-c", "exec /usr/bin/python3 /usr/bin/dpdk-telemetry.py -f \"$1\" < \"$2\"", "sh",
+                prefix, in.toString());
+        }
+        finally
+        {
+            Files.deleteIfExists(in);
+        }
+    }
+
     /** Sends SIGINT to {@code process}, as Ctrl-C does (Java's own destroy sends SIGTERM or SIGKILL). */
     public static void sigint(final Process process) throws IOException, InterruptedException
     {

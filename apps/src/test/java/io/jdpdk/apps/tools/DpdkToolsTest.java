@@ -157,7 +157,7 @@ class DpdkToolsTest
             assertEquals(List.of((long)CAPTURED, 0L, 0L, (long)CAPTURED), procInfoStats(prefix, CAPTURED));
 
             // DPDK's telemetry: its own /ethdev/stats beside jdpdk's commands.
-            final String telemetry = telemetry(dir, prefix, "/ethdev/stats,1", "/jdpdk/counters", "/jdpdk/lcores");
+            final String telemetry = Commands.telemetry(prefix, "/ethdev/stats,1", "/jdpdk/counters", "/jdpdk/lcores");
             assertTrue(telemetry.contains("{\"/ethdev/stats\": {\"ipackets\": 0, \"opackets\": " + CAPTURED + ","), telemetry);
             assertTrue(telemetry.matches("(?s).*\"port_1\": \\{\"rx_packets\": 0, \"tx_packets\": " + CAPTURED + ",.*"), telemetry);
             assertTrue(telemetry.matches("(?s).*\"port_0\": \\{\"rx_packets\": " + CAPTURED + ",.*"), telemetry);
@@ -241,19 +241,6 @@ class DpdkToolsTest
             }
             Thread.sleep(200);
         }
-    }
-
-    /** dpdk-telemetry.py's answers to {@code commands}, one JSON object per line. */
-    private static String telemetry(final Path dir, final String prefix, final String... commands) throws Exception
-    {
-        final Path in = dir.resolve("telemetry.in");
-        Files.writeString(in, String.join("\n", commands) + "\n");
-        final Path out = dir.resolve("telemetry.out");
-        final Process p = new ProcessBuilder(PYTHON, "/usr/bin/dpdk-telemetry.py", "-f", prefix)
-            .redirectInput(in.toFile()).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "dpdk-telemetry.py still running:\n" + read(out));
-        assertEquals(0, p.exitValue(), read(out));
-        return read(out);
     }
 
     private static void awaitFile(final Path file, final String text, final Process process) throws Exception

@@ -1,0 +1,72 @@
+package io.jdpdk.apps.common;
+
+/** Numbers in DPDK samples' command lines, read as their C code reads them. */
+public final class CNumbers
+{
+    private CNumbers()
+    {
+    }
+
+    /**
+     * A sample's {@code parse_portmask}: the whole string in hex ({@code 0x} allowed), truncated to 32 bits.
+     *
+     * @param text the {@code -p} argument
+     * @return the mask, 0 when invalid (which the samples report as "invalid portmask")
+     */
+    public static int parsePortMask(final String text)
+    {
+        final long value = strtoul(text, 16, true);
+        return value < 0 ? 0 : (int)value;
+    }
+
+    /**
+     * C's {@code strtoul}, as DPDK's samples parse their numbers: leading blanks, an optional {@code +}, {@code 0x} for base 16
+     * (and base 0, where a leading 0 means octal), then digits. A value past 64 bits saturates as
+     * strtoul's ULONG_MAX does.
+     *
+     * @param text  the text
+     * @param base  16, 10 or 0, as strtoul takes it
+     * @param whole whether the digits must run to the end of the text (l2fwd's {@code *end != '\0'} check)
+     * @return the value (masked to 63 bits), or -1 when there are no digits or, with {@code whole}, trailing text
+     */
+    public static long strtoul(final String text, final int base, final boolean whole)
+    {
+        int i = 0;
+        while (i < text.length() && Character.isWhitespace(text.charAt(i)))
+        {
+            i++;
+        }
+        if (i < text.length() && text.charAt(i) == '+')
+        {
+            i++;
+        }
+        int radix = base;
+        final boolean hexPrefix = text.regionMatches(true, i, "0x", 0, 2) && i + 2 < text.length() &&
+            Character.digit(text.charAt(i + 2), 16) >= 0;
+        if ((radix == 16 || radix == 0) && hexPrefix)
+        {
+            radix = 16;
+            i += 2;
+        }
+        else if (radix == 0)
+        {
+            radix = i < text.length() && text.charAt(i) == '0' ? 8 : 10;
+        }
+        final int start = i;
+        long value = 0;
+        boolean overflow = false;
+        while (i < text.length() && Character.digit(text.charAt(i), radix) >= 0)
+        {
+            final long next = value * radix + Character.digit(text.charAt(i), radix);
+            overflow |= Long.compareUnsigned(value, Long.divideUnsigned(-1L, radix)) > 0 ||
+                Long.compareUnsigned(next, value) < 0;
+            value = next;
+            i++;
+        }
+        if (i == start || whole && i != text.length())
+        {
+            return -1;
+        }
+        return overflow ? Long.MAX_VALUE : value & Long.MAX_VALUE;
+    }
+}
