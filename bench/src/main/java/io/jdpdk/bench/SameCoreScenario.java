@@ -36,6 +36,7 @@ import java.util.Locale;
  * Prints the Mpps per port of each side (packets received on both ports / time / 2, testpmd's
  * Rx-pps) and the ratio of the totals, plus the median, lowest and highest ratio of the slice pairs.
  */
+@SuppressWarnings("restricted") // segments over native addresses
 public final class SameCoreScenario
 {
     private static final long SLICE_NANOS = 100_000_000L;

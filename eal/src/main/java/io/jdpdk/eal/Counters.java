@@ -107,7 +107,11 @@ public final class Counters
                 .orElse(System.currentTimeMillis()));
     }
 
-    /** The process's counters, created on first use. */
+    /**
+     * The process's counters, created on first use (which creates and maps the counters file).
+     *
+     * @return the one instance of this process
+     */
     public static synchronized Counters get()
     {
         if (instance == null)
@@ -117,20 +121,34 @@ public final class Counters
         return instance;
     }
 
-    /** The counters file of process {@code pid}. */
+    /**
+     * The counters file of process {@code pid}, whether or not it exists.
+     *
+     * @param pid the process id
+     * @return {@code jdpdk-PID.counters} in {@link #directory()}
+     */
     public static File fileOf(final long pid)
     {
         return new File(directory(), "jdpdk-" + pid + ".counters");
     }
 
-    /** Where counters files are: /dev/shm, or the temp directory where it is missing. */
+    /**
+     * Where counters files are: /dev/shm, or the temp directory where it is missing.
+     *
+     * @return the directory
+     */
     public static File directory()
     {
         final File shm = new File("/dev/shm");
         return shm.isDirectory() ? shm : new File(System.getProperty("java.io.tmpdir"));
     }
 
-    /** The pid a counters file belongs to, or -1 when the name is not {@code jdpdk-PID.counters}. */
+    /**
+     * The pid a counters file belongs to, from its name alone.
+     *
+     * @param file a counters file
+     * @return the pid, or -1 when the name is not {@code jdpdk-PID.counters}
+     */
     public static long pidOf(final File file)
     {
         final String name = file.getName();
@@ -148,7 +166,12 @@ public final class Counters
         }
     }
 
-    /** Maps the counters file of another process for reading. */
+    /**
+     * Maps the counters file of another process for reading; the mapping is never unmapped.
+     *
+     * @param file the file, as {@link #fileOf} names it
+     * @return a lock-free reader of its counters
+     */
     public static CountersReader reader(final File file)
     {
         final MappedByteBuffer buffer = IoUtil.mapExistingFile(file, "jdpdk counters");
@@ -156,13 +179,24 @@ public final class Counters
             new UnsafeBuffer(buffer, METADATA_LENGTH, VALUES_LENGTH));
     }
 
-    /** A new counter with a stable {@code typeId} and a label such as "port 0: rx packets". */
+    /**
+     * A new counter, starting at 0; a label longer than Agrona allows is cut, ending in "...".
+     *
+     * @param label what it counts, "group: name" such as "port 0: rx packets" (see {@link #groups})
+     * @param typeId one of the type ids of this class
+     * @return the counter, to be written by one thread and given back with {@link #free}
+     * @throws IllegalStateException when all {@value #MAX_COUNTERS} counters are in use
+     */
     public synchronized AtomicCounter newCounter(final String label, final int typeId)
     {
         return manager.newCounter(truncate(label), typeId);
     }
 
-    /** Frees counters made by {@link #newCounter}, so their ids can be reused; null entries are skipped. */
+    /**
+     * Frees counters made by {@link #newCounter}, so their ids can be reused; null and closed entries are skipped.
+     *
+     * @param counters the counters to free
+     */
     public synchronized void free(final AtomicCounter... counters)
     {
         for (final AtomicCounter counter : counters)
@@ -179,6 +213,9 @@ public final class Counters
      * returned handle is closed; it copies numbers DPDK keeps (port statistics, mempool occupancy) into counters.
      * Closing the handle waits for a sample in progress, so what the sampler reads may be freed right after.
      * A sampler that throws is dropped; the others go on.
+     *
+     * @param sampler the copy to run, on the sampler thread only
+     * @return closing it removes the sampler
      */
     public AutoCloseable addSampler(final Runnable sampler)
     {
@@ -229,13 +266,21 @@ public final class Counters
         }
     }
 
-    /** This process's counters, for reading in-process. */
+    /**
+     * This process's counters, for reading in-process.
+     *
+     * @return the reader (the manager itself)
+     */
     public CountersReader reader()
     {
         return manager;
     }
 
-    /** The file another process maps. */
+    /**
+     * The file another process maps, deleted when the JVM exits.
+     *
+     * @return this process's counters file
+     */
     public File file()
     {
         return file;
@@ -245,6 +290,9 @@ public final class Counters
      * Counters grouped as DPDK's telemetry ({@code /jdpdk/counters}) and JFR show them: the label's part before
      * ": " names the group ("port 0") and the rest the counter ("rx packets"), both as telemetry keys
      * ({@link #key}: "port_0", "rx_packets"). The process counter is left out; counters with the same key add up.
+     *
+     * @param reader this process's or another's counters
+     * @return group key to counter key to value, in counter id order
      */
     public static Map<String, Map<String, Long>> groups(final CountersReader reader)
     {
@@ -266,6 +314,9 @@ public final class Counters
     /**
      * A telemetry dict key for a label: DPDK allows only {@code [0-9A-Za-z_/]}, at most 127 characters; every
      * other run of characters becomes one '_'. "port 0" is "port_0", "rx packets (of 8191)" "rx_packets_of_8191".
+     *
+     * @param label a counter label or part of one
+     * @return the key; "_" when no allowed character is left
      */
     public static String key(final String label)
     {

@@ -15,6 +15,13 @@ public class DpdkException extends RuntimeException
     private final String call;
     private final int errno;
 
+    /**
+     * A failure with the message "call: message".
+     *
+     * @param call the DPDK call that failed, with its arguments
+     * @param errno the positive error number, 0 when the failure was detected on the Java side
+     * @param message what went wrong, usually DPDK's {@code rte_strerror} text
+     */
     public DpdkException(final String call, final int errno, final String message)
     {
         super(call + ": " + message);
@@ -22,6 +29,14 @@ public class DpdkException extends RuntimeException
         this.errno = errno;
     }
 
+    /**
+     * A failure with the message "call: message" and the exception that caused it.
+     *
+     * @param call the DPDK call that failed, with its arguments
+     * @param errno the positive error number, 0 when the failure was detected on the Java side
+     * @param message what went wrong
+     * @param cause the underlying failure
+     */
     public DpdkException(final String call, final int errno, final String message, final Throwable cause)
     {
         super(call + ": " + message, cause);
@@ -29,13 +44,21 @@ public class DpdkException extends RuntimeException
         this.errno = errno;
     }
 
-    /** The DPDK call that failed, with its arguments, e.g. {@code rte_eth_dev_configure(port=3, ...)}. */
+    /**
+     * The DPDK call that failed.
+     *
+     * @return the call with its arguments, e.g. {@code rte_eth_dev_configure(port=3, ...)}
+     */
     public String call()
     {
         return call;
     }
 
-    /** The positive error number DPDK reported, or 0 when the failure was detected on the Java side. */
+    /**
+     * The error number of the failure.
+     *
+     * @return the positive error number DPDK reported, or 0 when the failure was detected on the Java side
+     */
     public int errno()
     {
         return errno;

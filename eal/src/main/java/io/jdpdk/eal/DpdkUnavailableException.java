@@ -9,6 +9,12 @@ public final class DpdkUnavailableException extends DpdkException
 {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * A failure of the call "load DPDK", with errno 0.
+     *
+     * @param message what was found and what to do
+     * @param cause the underlying failure, e.g. the library lookup's; may be null
+     */
     public DpdkUnavailableException(final String message, final Throwable cause)
     {
         super("load DPDK", 0, message, cause);

@@ -147,7 +147,12 @@ public final class Eal implements AutoCloseable
         return current;
     }
 
-    /** The running EAL. @throws DpdkException when EAL is not initialised or was cleaned up */
+    /**
+     * The running EAL.
+     *
+     * @return the instance {@link #init} returned
+     * @throws DpdkException when EAL is not initialised or was cleaned up
+     */
     public static synchronized Eal current()
     {
         checkRunning("Eal.current()");
@@ -157,13 +162,19 @@ public final class Eal implements AutoCloseable
     /**
      * Whether {@link #close()} is waiting for the lcores to stop. Resources registered with {@link #onClose} leave
      * their own {@code close()} alone meanwhile (a stopping lcore may still use them); the EAL closes them next.
+     *
+     * @return true while close waits for the lcores
      */
     public static boolean stoppingLcores()
     {
         return stoppingLcores;
     }
 
-    /** Whether EAL is initialised and not yet cleaned up. */
+    /**
+     * Whether EAL is initialised and not yet cleaned up.
+     *
+     * @return true between a successful {@link #init} and {@link #close()}
+     */
     public static synchronized boolean isRunning()
     {
         return state == State.RUNNING;
@@ -172,6 +183,9 @@ public final class Eal implements AutoCloseable
     /**
      * Throws unless EAL is running: every control-path call checks this first, so a call after
      * cleanup is an exception, not a crash inside DPDK.
+     *
+     * @param call the call about to be made, for the exception's message
+     * @throws DpdkException (ENODEV) before {@link #init} or after {@link #close()}
      */
     public static synchronized void checkRunning(final String call)
     {
@@ -185,6 +199,10 @@ public final class Eal implements AutoCloseable
     /**
      * The arguments {@link #init} passes to rte_eal_init: the caller's plus the defaults described
      * in the class comment.
+     *
+     * @param args the caller's EAL arguments
+     * @return a new list: {@code args}, plus {@code --in-memory} (or {@code --no-shconf} with {@code --no-huge})
+     *         unless the caller chose {@code --in-memory}, {@code --no-shconf} or {@code --file-prefix}
      */
     public static List<String> withDefaults(final String... args)
     {
@@ -203,13 +221,19 @@ public final class Eal implements AutoCloseable
      * with {@code --file-prefix} and neither {@code --in-memory} nor {@code --no-shconf}. Then pdump is initialised
      * ({@code rte_pdump_init}), so {@code dpdk-dumpcap --file-prefix NAME} captures from the ports and
      * {@code dpdk-proc-info --file-prefix NAME} reads their statistics.
+     *
+     * @return true for a multi-process primary
      */
     public boolean multiProcess()
     {
         return multiProcess;
     }
 
-    /** The EAL arguments in force, defaults included. */
+    /**
+     * The EAL arguments in force, defaults included.
+     *
+     * @return an unmodifiable list, without the program name
+     */
     public List<String> args()
     {
         return args;
@@ -218,6 +242,9 @@ public final class Eal implements AutoCloseable
     /**
      * Registers a resource to release when EAL closes, before rte_eal_cleanup. Resources close
      * last-in first-out: ports before the pools they draw from.
+     *
+     * @param resource closed by {@link #close()} unless {@link #forget forgotten} first
+     * @throws DpdkException when EAL is not running
      */
     public void onClose(final AutoCloseable resource)
     {
@@ -230,7 +257,11 @@ public final class Eal implements AutoCloseable
         }
     }
 
-    /** Forgets a resource that was closed by its owner. */
+    /**
+     * Forgets a resource that was closed by its owner, so the EAL does not close it again; unknown ones are ignored.
+     *
+     * @param resource as given to {@link #onClose}
+     */
     public void forget(final AutoCloseable resource)
     {
         synchronized (Eal.class)
@@ -239,7 +270,13 @@ public final class Eal implements AutoCloseable
         }
     }
 
-    /** Hot-plugs a device, e.g. {@code net_null2} or {@code net_pcap0,rx_pcap=in.pcap,tx_pcap=out.pcap}. */
+    /**
+     * Hot-plugs a device ({@code rte_dev_probe}).
+     *
+     * @param devargs the device and its arguments, e.g. {@code net_null2} or
+     *                {@code net_pcap0,rx_pcap=in.pcap,tx_pcap=out.pcap}
+     * @throws DpdkException when DPDK fails to probe it
+     */
     public void probe(final String devargs)
     {
         checkRunning("rte_dev_probe(" + devargs + ")");
@@ -253,7 +290,13 @@ public final class Eal implements AutoCloseable
         }
     }
 
-    /** Removes a hot-plugged device, e.g. ("vdev", "net_null2"). */
+    /**
+     * Removes a hot-plugged device ({@code rte_eal_hotplug_remove}).
+     *
+     * @param bus the bus name, e.g. "vdev"
+     * @param device the device name on that bus, e.g. "net_null2"
+     * @throws DpdkException when DPDK fails to remove it
+     */
     public void remove(final String bus, final String device)
     {
         checkRunning("rte_eal_hotplug_remove(" + bus + ", " + device + ")");
@@ -268,28 +311,44 @@ public final class Eal implements AutoCloseable
         }
     }
 
-    /** Number of lcores: those EAL enabled (-l / --lcores / -c) plus threads registered since. */
+    /**
+     * Number of lcores ({@code rte_lcore_count}).
+     *
+     * @return those EAL enabled (-l / --lcores / -c) plus threads registered since
+     */
     public int lcoreCount()
     {
         checkRunning("rte_lcore_count");
         return EalRaw.lcore_count();
     }
 
-    /** The main lcore's id (the thread that called init). */
+    /**
+     * The main lcore's id ({@code rte_get_main_lcore}).
+     *
+     * @return the lcore id of the thread that called init
+     */
     public int mainLcore()
     {
         checkRunning("rte_get_main_lcore");
         return EalRaw.get_main_lcore();
     }
 
-    /** Ids of all enabled lcores, main lcore included, ascending. */
+    /**
+     * Ids of all enabled lcores ({@code rte_lcore_is_enabled}).
+     *
+     * @return the ids, main lcore included, ascending
+     */
     public int[] lcores()
     {
         checkRunning("rte_lcore_is_enabled");
         return java.util.stream.IntStream.range(0, EalRaw.MAX_LCORE).filter(EalRaw::lcore_is_enabled).toArray();
     }
 
-    /** The worker lcores (every enabled lcore but the main one), ascending by id. */
+    /**
+     * The worker lcores: every lcore EAL enabled at init but the main one.
+     *
+     * @return an unmodifiable list, ascending by id
+     */
     public List<Lcore> workers()
     {
         checkRunning("Eal.workers");
@@ -299,6 +358,8 @@ public final class Eal implements AutoCloseable
     /**
      * The worker lcore with this id.
      *
+     * @param lcoreId an EAL lcore id
+     * @return the worker lcore
      * @throws DpdkException (EINVAL) when it is not a worker lcore of this EAL
      */
     public Lcore worker(final int lcoreId)
@@ -326,14 +387,22 @@ public final class Eal implements AutoCloseable
         Lcore.awaitAll(workers);
     }
 
-    /** TSC ticks per second. */
+    /**
+     * The TSC frequency ({@code rte_get_tsc_hz}).
+     *
+     * @return TSC ticks per second
+     */
     public long tscHz()
     {
         checkRunning("rte_get_tsc_hz");
         return EalRaw.get_tsc_hz();
     }
 
-    /** Whether EAL runs on hugepages (false with --no-huge). */
+    /**
+     * Whether EAL runs on hugepages ({@code rte_eal_has_hugepages}).
+     *
+     * @return false with --no-huge
+     */
     public boolean hugepages()
     {
         checkRunning("rte_eal_has_hugepages");

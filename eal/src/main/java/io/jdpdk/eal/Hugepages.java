@@ -19,7 +19,11 @@ public final class Hugepages
     {
     }
 
-    /** Bytes of hugepages reserved and still free, over all page sizes. */
+    /**
+     * Bytes of hugepages reserved and still free, over all page sizes ({@code free_hugepages} in sysfs).
+     *
+     * @return the bytes, 0 when sysfs cannot be read
+     */
     public static long freeBytes()
     {
         long total = 0;
@@ -40,7 +44,11 @@ public final class Hugepages
         return total;
     }
 
-    /** Whether a hugetlbfs is mounted anywhere (DPDK finds page sizes through the mounts). */
+    /**
+     * Whether a hugetlbfs is mounted anywhere (DPDK finds page sizes through the mounts).
+     *
+     * @return true when /proc/mounts lists one; false also when it cannot be read
+     */
     public static boolean mounted()
     {
         try
@@ -61,7 +69,11 @@ public final class Hugepages
         return false;
     }
 
-    /** Null when a hugepage-backed EAL can start, else what is missing and how to fix it. */
+    /**
+     * Why a hugepage-backed EAL cannot start, if it cannot.
+     *
+     * @return null when hugetlbfs is mounted and free hugepages are reserved, else which of the two is missing
+     */
     public static String problem()
     {
         if (!mounted())

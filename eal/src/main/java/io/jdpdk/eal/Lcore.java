@@ -115,13 +115,21 @@ public final class Lcore
         }
     }
 
-    /** The EAL lcore id (as given with -l / --lcores); {@code rte_lcore_id()} on the lcore's thread. */
+    /**
+     * The EAL lcore id (as given with -l / --lcores).
+     *
+     * @return the id, which {@code rte_lcore_id()} returns on the lcore's thread
+     */
     public int id()
     {
         return id;
     }
 
-    /** The CPUs this lcore's thread is pinned to (EAL's {@code rte_lcore_cpuset}). */
+    /**
+     * The CPUs this lcore's thread is pinned to (EAL's {@code rte_lcore_cpuset}, as read at EAL init).
+     *
+     * @return the CPU numbers, ascending
+     */
     public int[] cpus()
     {
         return java.util.stream.IntStream.range(0, 1024)
@@ -132,13 +140,19 @@ public final class Lcore
     /**
      * The lcore id DPDK knows the lcore's thread by ({@code rte_lcore_id()} on it): {@link #id()}, since the work
      * runs on EAL's own thread for that id.
+     *
+     * @return the lcore id
      */
     public int dpdkLcoreId()
     {
         return id;
     }
 
-    /** The id of the Java thread the JVM attached EAL's thread as (for ThreadMXBean), or -1 before the first launch. */
+    /**
+     * The id of the Java thread the JVM attached EAL's thread as, for ThreadMXBean.
+     *
+     * @return the thread id, or -1 before the first launch ran
+     */
     public long threadId()
     {
         synchronized (lock)
@@ -147,7 +161,11 @@ public final class Lcore
         }
     }
 
-    /** WAIT or RUNNING. */
+    /**
+     * Whether the lcore runs work.
+     *
+     * @return RUNNING from a launch until the work finished, else WAIT
+     */
     public State state()
     {
         synchronized (lock)
@@ -160,13 +178,20 @@ public final class Lcore
      * What the lcore does for the application ("rx", "worker", "tx", "forward"...), as DPDK's telemetry and
      * {@code jdpdk-stat} show it: what {@link #role(String)} set, else the running agent's {@code roleName()},
      * "function" for a function, "idle" before the first launch.
+     *
+     * @return the role name
      */
     public String role()
     {
         return role;
     }
 
-    /** Names what this lcore does for the application; see {@link #role()}. Returns this. */
+    /**
+     * Names what this lcore does for the application; see {@link #role()}. It outlasts later launches.
+     *
+     * @param role the name, e.g. "rx"; not null
+     * @return this lcore
+     */
     public Lcore role(final String role)
     {
         this.role = java.util.Objects.requireNonNull(role, "role");
@@ -174,25 +199,41 @@ public final class Lcore
         return this;
     }
 
-    /** Errors the work threw since the EAL started. */
+    /**
+     * Errors the work threw since the EAL started ({@link Counters#LCORE_ERRORS}).
+     *
+     * @return the count, from any thread
+     */
     public long errorCount()
     {
         return errors.get();
     }
 
-    /** Agent duty cycles that did work (a work count above zero), since the EAL started. */
+    /**
+     * Agent duty cycles that did work (a work count above zero), since the EAL started.
+     *
+     * @return the count, from any thread
+     */
     public long busyPolls()
     {
         return polls.busy();
     }
 
-    /** Agent duty cycles that found nothing to do, since the EAL started. */
+    /**
+     * Agent duty cycles that found nothing to do, since the EAL started.
+     *
+     * @return the count, from any thread
+     */
     public long idlePolls()
     {
         return polls.idle();
     }
 
-    /** Whether {@link #stop()} was called for the current launch; long-running functions poll it. */
+    /**
+     * Whether {@link #stop()} was called for the current launch; long-running functions poll it.
+     *
+     * @return true once stop was asked for, until the next launch
+     */
     public boolean stopRequested()
     {
         return stopRequested;
@@ -230,21 +271,30 @@ public final class Lcore
         return EalRaw.lcore_id();
     }
 
-    /** The DPDK lcore id of the calling thread, or -1 when it is not an lcore. */
+    /**
+     * The DPDK lcore id of the calling thread ({@code rte_lcore_id}).
+     *
+     * @return the id, or -1 when the thread is not an lcore
+     */
     public static int currentLcoreId()
     {
         return EalRaw.lcore_id();
     }
 
-    /** The lcore whose thread is calling, or null on any other thread. */
+    /**
+     * The worker lcore whose thread is calling, while it runs launched work.
+     *
+     * @return the lcore, or null on any other thread
+     */
     public static Lcore current()
     {
         return CURRENT.get();
     }
 
     /**
-     * Runs {@code function} once on this lcore ({@code rte_eal_remote_launch}).
+     * Runs {@code function} once on this lcore ({@code rte_eal_remote_launch}); returns at once.
      *
+     * @param function the work; its result and exception are reported by {@link #await()}
      * @throws DpdkException (EBUSY) when the lcore is running other work
      */
     public void launch(final LcoreFunction function)
@@ -272,7 +322,11 @@ public final class Lcore
      * Runs {@code agent}'s duty cycle on this lcore until {@link #stop()}: {@code onStart}, then
      * {@code doWork} with {@code idle} given each work count, then {@code onClose}. The first
      * exception stops the agent and is reported by {@link #await()}; an
-     * {@link AgentTerminationException} from {@code doWork} stops it cleanly, as in Agrona.
+     * {@link AgentTerminationException} from {@code doWork} stops it cleanly, as in Agrona. Returns at once.
+     *
+     * @param agent the agent, run on this lcore's thread only
+     * @param idle the idle strategy between duty cycles
+     * @throws DpdkException (EBUSY) when the lcore is running other work
      */
     public void launch(final Agent agent, final IdleStrategy idle)
     {
@@ -282,6 +336,11 @@ public final class Lcore
     /**
      * As {@link #launch(Agent, IdleStrategy)}; with a non-null {@code errorHandler} the agent keeps
      * running after an exception, which goes to the handler (Agrona's contract).
+     *
+     * @param agent the agent, run on this lcore's thread only
+     * @param idle the idle strategy between duty cycles
+     * @param errorHandler sees every error on the lcore's thread, or null to stop at the first
+     * @throws DpdkException (EBUSY) when the lcore is running other work
      */
     public void launch(final Agent agent, final IdleStrategy idle, final ErrorHandler errorHandler)
     {
@@ -398,6 +457,7 @@ public final class Lcore
     /**
      * Awaits every lcore in turn ({@code rte_eal_mp_wait_lcore}), even after one failed.
      *
+     * @param lcores the lcores to wait for
      * @throws LcoreException the first failure, with those of later lcores suppressed into it
      */
     public static void awaitAll(final Iterable<Lcore> lcores)

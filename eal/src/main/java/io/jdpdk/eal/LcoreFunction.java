@@ -10,6 +10,7 @@ public interface LcoreFunction
     /**
      * Runs on {@code lcore}'s pinned, DPDK-registered thread.
      *
+     * @param lcore the lcore it runs on, e.g. to poll {@link Lcore#stopRequested()}
      * @return the status {@link Lcore#await()} returns (0 for success, by DPDK's convention)
      * @throws Exception reported by {@link Lcore#await()} as an {@link LcoreException}
      */

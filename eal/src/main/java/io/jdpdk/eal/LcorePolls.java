@@ -26,7 +26,12 @@ public final class LcorePolls
         idle = counters.newCounter(owner + ": idle polls", Counters.LCORE_IDLE_POLLS);
     }
 
-    /** The poll counters of lcore {@code lcoreId}, created on first use. */
+    /**
+     * The poll counters of lcore {@code lcoreId}, created on first use; any thread.
+     *
+     * @param lcoreId an EAL lcore id, or negative for the pair shared by non-lcore threads
+     * @return the same instance for the same id, for the life of the process
+     */
     public static LcorePolls of(final int lcoreId)
     {
         final int slot = lcoreId < 0 ? BY_ID.length - 1 : lcoreId;
@@ -40,13 +45,22 @@ public final class LcorePolls
         }
     }
 
-    /** The poll counters of the calling thread's lcore ({@code rte_lcore_id()}), or those shared by non-lcore threads. */
+    /**
+     * The poll counters of the calling thread's lcore ({@code rte_lcore_id()}).
+     *
+     * @return its pair, or the one shared by non-lcore threads
+     */
     public static LcorePolls ofCurrentLcore()
     {
         return of(Lcore.currentLcoreId());
     }
 
-    /** Counts one duty cycle that returned {@code workCount}; returns it, for the idle strategy. */
+    /**
+     * Counts one duty cycle as busy or idle; from the lcore's thread only.
+     *
+     * @param workCount what the duty cycle returned
+     * @return {@code workCount}, for the idle strategy
+     */
     public int record(final int workCount)
     {
         if (workCount > 0)
@@ -60,13 +74,21 @@ public final class LcorePolls
         return workCount;
     }
 
-    /** Duty cycles that did work. */
+    /**
+     * Duty cycles that did work.
+     *
+     * @return the count since the process started, from any thread
+     */
     public long busy()
     {
         return busy.get();
     }
 
-    /** Duty cycles that found nothing to do. */
+    /**
+     * Duty cycles that found nothing to do.
+     *
+     * @return the count since the process started, from any thread
+     */
     public long idle()
     {
         return idle.get();

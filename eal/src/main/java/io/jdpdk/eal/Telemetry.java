@@ -22,6 +22,7 @@ import java.util.Map;
  * lcore state only, never touch the datapath, and never let an exception reach the stub (a failure answers
  * {@code null}, as DPDK does for a callback that returns -1).
  */
+@SuppressWarnings("restricted") // telemetry callbacks read C strings and dictionaries
 final class Telemetry
 {
     static final String COUNTERS = "/jdpdk/counters";

@@ -16,6 +16,8 @@ public final class IpAddress
      * Parses a dotted quad ({@code "198.18.0.1"}) into host byte order as {@code inet_pton(AF_INET)} does: only
      * four decimal octets of one to three digits, without leading zeros, are accepted; no name is ever resolved.
      *
+     * @param text the address
+     * @return the address in host byte order
      * @throws IllegalArgumentException if {@code text} is not a dotted quad
      */
     public static int parseIpv4(final String text)
@@ -55,7 +57,12 @@ public final class IpAddress
         }
     }
 
-    /** {@code ip} (host byte order) as a dotted quad. */
+    /**
+     * An IPv4 address as a dotted quad, as {@code inet_ntop(AF_INET)} writes it.
+     *
+     * @param ip the address in host byte order
+     * @return e.g. "198.18.0.1"
+     */
     public static String formatIpv4(final int ip)
     {
         return (ip >>> 24) + "." + ((ip >>> 16) & 0xFF) + "." + ((ip >>> 8) & 0xFF) + "." + (ip & 0xFF);
@@ -66,6 +73,10 @@ public final class IpAddress
      * zeros and the longest run of two or more zero groups (the first of equal runs) as {@code ::}; and, as glibc
      * does, an address whose first six groups are zero and seventh is not ({@code ::1.2.3.4}) or whose first 96
      * bits are {@code ::ffff} ({@code ::ffff:1.2.3.4}) ends with a dotted quad.
+     *
+     * @param high the address's high 64 bits
+     * @param low the address's low 64 bits
+     * @return the text
      */
     public static String formatIpv6(final long high, final long low)
     {
@@ -118,6 +129,7 @@ public final class IpAddress
      * {@code ::} for a run of zero groups, and the last 32 bits optionally as a dotted quad. No name is ever
      * resolved.
      *
+     * @param text the address, without a prefix length
      * @return {high 64 bits, low 64 bits}, first octet most significant
      * @throws IllegalArgumentException if {@code text} is not an IPv6 address
      */

@@ -209,6 +209,10 @@ public final class Lpm4
      * Looks up {@code ips[0 .. n)} into {@code hops[0 .. n)} (like {@code rte_lpm_lookup_bulk}, with
      * {@link #NO_ROUTE} for a miss). Allocation-free and never throws for non-null arrays: {@code n} is
      * clamped to both lengths, and a negative {@code n} does nothing.
+     *
+     * @param ips destination addresses, host byte order
+     * @param hops receives each address's next hop, or {@link #NO_ROUTE}
+     * @param n how many addresses to look up
      */
     public void lookupBulk(final int[] ips, final int[] hops, final int n)
     {
@@ -228,24 +232,41 @@ public final class Lpm4
         }
     }
 
-    /** Number of prefixes the table holds, the default route included. */
+    /**
+     * Number of prefixes the table holds, the default route included.
+     *
+     * @return 0 to {@link #maxRules()}
+     */
     public int size()
     {
         return rules.size();
     }
 
+    /**
+     * Most prefixes the table holds, as given at construction; {@link #add} of one more throws.
+     *
+     * @return the rule limit
+     */
     public int maxRules()
     {
         return maxRules;
     }
 
-    /** Number of tbl8 groups the table was created with. */
+    /**
+     * Number of tbl8 groups the table was created with.
+     *
+     * @return the groups preallocated
+     */
     public int numberTbl8s()
     {
         return numberTbl8s;
     }
 
-    /** Number of tbl8 groups in use, one per /24 that holds a prefix longer than 24 bits. */
+    /**
+     * Number of tbl8 groups in use, one per /24 that holds a prefix longer than 24 bits.
+     *
+     * @return 0 to {@link #numberTbl8s()}
+     */
     public int tbl8GroupsInUse()
     {
         return numberTbl8s - freeGroupCount;
@@ -254,6 +275,8 @@ public final class Lpm4
     /**
      * Bytes of heap the table holds: tbl24, the preallocated tbl8 groups and the rule index. Control path;
      * the arrays' object headers are left out.
+     *
+     * @return the bytes
      */
     public long memoryBytes()
     {

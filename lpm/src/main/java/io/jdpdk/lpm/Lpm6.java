@@ -64,7 +64,9 @@ public final class Lpm6 implements AutoCloseable
      * @param name        unique name in the process (DPDK's tailq key)
      * @param maxRules    most prefixes the table holds ({@code rte_lpm6_config.max_rules}), at least 1
      * @param numberTbl8s tbl8 groups ({@code rte_lpm6_config.number_tbl8s}), at least 1
-     * @throws DpdkException with DPDK's reason when it cannot (no memory, name taken)
+     * @return the table ({@code rte_lpm6_create}), registered to be freed when the EAL closes
+     * @throws IllegalArgumentException when maxRules or numberTbl8s is below 1
+     * @throws DpdkException with DPDK's reason when it cannot (no memory, name taken), or when EAL is not running
      */
     public static Lpm6 create(final String name, final int maxRules, final int numberTbl8s)
     {
@@ -99,7 +101,11 @@ public final class Lpm6 implements AutoCloseable
         return table;
     }
 
-    /** The name given to {@link #create}. */
+    /**
+     * The name given to {@link #create}.
+     *
+     * @return the table's name
+     */
     public String name()
     {
         return name;
@@ -110,6 +116,10 @@ public final class Lpm6 implements AutoCloseable
      * ignored, as rte_lpm6_add does. Control path.
      *
      * @param ip 16 bytes, network order
+     * @param depth prefix length, 1 to 128
+     * @param nextHop 0 to {@link #MAX_NEXT_HOP}
+     * @throws IllegalArgumentException when ip, depth or nextHop is out of range
+     * @throws IllegalStateException when the table is closed
      * @throws DpdkException with DPDK's reason when the table is full (ENOSPC)
      */
     public void add(final byte[] ip, final int depth, final int nextHop)
@@ -139,7 +149,10 @@ public final class Lpm6 implements AutoCloseable
 
     /**
      * The next hop of the longest prefix covering the address in {@code query}, or {@link #NO_ROUTE}.
-     * Allocation-free; one call into DPDK.
+     * Allocation-free; one call into DPDK ({@code rte_lpm6_lookup}).
+     *
+     * @param query the calling lcore's query, its address set
+     * @return the next hop, or {@link #NO_ROUTE} (also once the table is closed)
      */
     public int lookup(final Query query)
     {
@@ -193,11 +206,22 @@ public final class Lpm6 implements AutoCloseable
      */
     public static final class Query
     {
+        /** A query with room for one address; reuse it for every lookup of one thread. */
+        public Query()
+        {
+        }
+
         /** Kept reachable: the automatic arena frees the memory once the segment is unreachable. */
         private final MemorySegment buffer = Arena.ofAuto().allocate(24, 8);
         private final long address = buffer.address();
 
-        /** Sets the address to look up from its two halves, first octet most significant in {@code high}. */
+        /**
+     * Sets the address to look up from its two halves. Allocation-free.
+     *
+     * @param high the address's high 64 bits, first octet most significant
+     * @param low the address's low 64 bits
+     * @return this query
+     */
         public Query set(final long high, final long low)
         {
             Memory.putLongBigEndian(null, address, high);

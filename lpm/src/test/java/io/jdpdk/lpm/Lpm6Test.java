@@ -24,6 +24,7 @@ class Lpm6Test
     }
 
     @Test
+    @SuppressWarnings("try") // closes the table inside its try on purpose
     void shouldPickTheLongestCoveringPrefixAndMissOutsideEveryPrefix()
     {
         try (Lpm6 lpm = Lpm6.create(TestEal.uniqueName("lpm6_lpm"), 64, 64))
@@ -42,7 +43,7 @@ class Lpm6Test
             assertEquals(Lpm6.NO_ROUTE, lpm.lookup(q.set(0x2001_0db9_0000_0000L, 0)));
             assertEquals(Lpm6.NO_ROUTE, lpm.lookup(q.set(0, 0)));
 
-            lpm.close();
+            lpm.close(); // on purpose, inside the try: a closed table must refuse politely
             assertEquals(Lpm6.NO_ROUTE, lpm.lookup(q.set(0x2001_0db8_0001_0002L, 9)), "a closed table finds nothing");
             assertThrows(IllegalStateException.class, () -> lpm.add(ip(0, 0), 8, 1));
         }
@@ -71,7 +72,7 @@ class Lpm6Test
     void shouldReportDpdksReasonWhenTheNameIsTaken()
     {
         final String name = TestEal.uniqueName("lpm6_dup");
-        try (Lpm6 lpm = Lpm6.create(name, 4, 4))
+        try (Lpm6 _ = Lpm6.create(name, 4, 4))
         {
             final DpdkException taken = assertThrows(DpdkException.class, () -> Lpm6.create(name, 4, 4));
             assertEquals(17, taken.errno(), taken.getMessage()); // EEXIST

@@ -13,7 +13,7 @@ import java.util.Map;
  */
 final class ReferenceLpm
 {
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private final Map<Integer, Integer>[] byDepth = new Map[33];
 
     ReferenceLpm()

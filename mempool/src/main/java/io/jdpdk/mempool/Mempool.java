@@ -53,8 +53,12 @@ public final class Mempool implements AutoCloseable
     }
 
     /**
-     * Creates a packet mbuf pool with the default data room (2048 bytes plus headroom).
+     * Creates a packet mbuf pool with the default data room (2048 bytes plus headroom) on any NUMA socket.
      *
+     * @param name      unique name in the process
+     * @param n         number of mbufs (best a power of two minus one)
+     * @param cacheSize per-lcore cache, 0 to {@value #CACHE_MAX_SIZE} and at most n / 1.5
+     * @return the pool, registered with the running {@link Eal}
      * @see #create(String, int, int, int, int)
      */
     public static Mempool create(final String name, final int n, final int cacheSize)
@@ -70,6 +74,7 @@ public final class Mempool implements AutoCloseable
      * @param cacheSize    per-lcore cache, 0 to {@value #CACHE_MAX_SIZE} and at most n / 1.5
      * @param dataRoomSize bytes per mbuf for data, headroom included (e.g. 2176)
      * @param socketId     NUMA socket, or {@link #SOCKET_ID_ANY}
+     * @return the pool, registered with the running {@link Eal} and freed when it closes
      * @throws IllegalArgumentException for out-of-range sizes, before anything native is touched
      * @throws DpdkException when DPDK cannot create the pool (e.g. ENOMEM: no memory left)
      */
@@ -118,49 +123,82 @@ public final class Mempool implements AutoCloseable
         return mempool;
     }
 
-    /** The pool's name. */
+    /**
+     * The pool's name, as given to create ({@code rte_mempool_lookup} finds it by this name).
+     *
+     * @return the name, also the prefix of the pool's counter labels
+     */
     public String name()
     {
         return name;
     }
 
-    /** The {@code struct rte_mempool *}, for raw calls. */
+    /**
+     * The {@code struct rte_mempool *}, for raw calls (e.g. {@code rte_eth_rx_queue_setup}).
+     *
+     * @return the native address; not to be used after {@link #close()}
+     */
     public long address()
     {
         return address;
     }
 
-    /** Number of mbufs the pool holds in all. */
+    /**
+     * Number of mbufs the pool holds in all ({@code mp->size}), read once at creation.
+     *
+     * @return the n given to create
+     */
     public int size()
     {
         return size;
     }
 
-    /** Per-lcore cache size. */
+    /**
+     * Per-lcore cache size ({@code mp->cache_size}).
+     *
+     * @return mbufs, 0 to {@value #CACHE_MAX_SIZE}; 0 means no cache
+     */
     public int cacheSize()
     {
         return MempoolRaw.mempool_cache_size(address);
     }
 
-    /** NUMA socket of the pool's memory. */
+    /**
+     * NUMA socket of the pool's memory ({@code mp->socket_id}).
+     *
+     * @return the socket id, or {@link #SOCKET_ID_ANY}
+     */
     public int socketId()
     {
         return MempoolRaw.mempool_socket_id(address);
     }
 
-    /** Bytes of data room per mbuf, headroom included. */
+    /**
+     * Bytes of data room per mbuf, headroom included ({@code rte_pktmbuf_data_room_size}).
+     *
+     * @return the dataRoomSize given to create
+     */
     public int dataRoomSize()
     {
         return MbufRaw.pktmbuf_data_room_size(address);
     }
 
-    /** Mbufs free in the pool, those parked in per-lcore caches included. */
+    /**
+     * Mbufs free in the pool, those parked in per-lcore caches included ({@code rte_mempool_avail_count}).
+     * Walks every lcore cache: control path.
+     *
+     * @return 0 to {@link #size()}, a snapshot that other threads may change at once
+     */
     public int availableCount()
     {
         return MempoolRaw.mempool_avail_count(address);
     }
 
-    /** Mbufs handed out and not yet returned: {@code size() - availableCount()}. */
+    /**
+     * Mbufs handed out and not yet returned: {@code size() - availableCount()} ({@code rte_mempool_in_use_count}).
+     *
+     * @return 0 to {@link #size()}, a snapshot that other threads may change at once
+     */
     public int inUseCount()
     {
         return MempoolRaw.mempool_in_use_count(address);

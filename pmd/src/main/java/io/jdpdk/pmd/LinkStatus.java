@@ -17,6 +17,8 @@ public record LinkStatus(boolean up, int speedMbps, boolean fullDuplex, boolean 
     /**
      * The speed as DPDK names it ({@code rte_eth_link_speed_to_str}): "None", "10 Mbps", "2.5 Gbps", "100 Gbps",
      * "Unknown"; "Invalid" for a speed that is none of {@code RTE_ETH_SPEED_NUM_*} (1500 Mbps, say).
+     *
+     * @return DPDK's name of {@link #speedMbps()}
      */
     public String speedText()
     {

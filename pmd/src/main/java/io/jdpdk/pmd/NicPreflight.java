@@ -31,16 +31,23 @@ public final class NicPreflight
         this(Path.of("/sys"));
     }
 
-    /** Checks against a sysfs tree rooted at {@code sys}. */
+    /**
+     * Checks against a sysfs tree rooted at {@code sys}.
+     *
+     * @param sys the sysfs root: /sys, or a test's copy of the files it reads
+     */
     public NicPreflight(final Path sys)
     {
         this.sys = sys;
     }
 
     /**
-     * Null when DPDK can take the NIC, else one message naming what is missing and the command that
-     * fixes it.
+     * What keeps DPDK from taking the NIC at {@code pciAddress}, if anything: its driver binding, the IOMMU or
+     * vfio's no-IOMMU mode, and for mlx5 an RDMA device.
      *
+     * @param pciAddress the NIC's PCI address with its domain, e.g. 0000:3b:00.0
+     * @return null when DPDK can take the NIC, else one message naming what is missing and the command that
+     *         fixes it
      * @throws IllegalArgumentException when {@code pciAddress} is not of the form 0000:3b:00.0
      */
     public String problem(final String pciAddress)

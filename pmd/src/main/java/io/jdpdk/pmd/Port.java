@@ -37,6 +37,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * never allocate and never throw for a valid queue id. Each queue must be polled by one thread at a
  * time (DPDK's rule); control calls are for one controlling thread.
  */
+@SuppressWarnings("restricted") // device names and xstat names are C strings behind DPDK pointers
 public final class Port implements AutoCloseable
 {
     private enum State
@@ -67,14 +68,22 @@ public final class Port implements AutoCloseable
         this.name = name;
     }
 
-    /** Number of usable ports. */
+    /**
+     * Number of usable ports ({@code rte_eth_dev_count_avail}).
+     *
+     * @return the count; port ids may have gaps, {@link #ids()} lists them
+     */
     public static int count()
     {
         Eal.checkRunning("rte_eth_dev_count_avail");
         return EthdevRaw.dev_count_avail();
     }
 
-    /** Ids of the usable ports, ascending. */
+    /**
+     * Ids of the usable ports, ascending ({@code rte_eth_find_next}).
+     *
+     * @return a new array, empty when there is no port
+     */
     public static int[] ids()
     {
         Eal.checkRunning("rte_eth_find_next");
@@ -90,6 +99,8 @@ public final class Port implements AutoCloseable
     /**
      * The port with this id.
      *
+     * @param portId a valid port id, as {@link #ids()} lists them
+     * @return the same instance on every call until the port is closed
      * @throws DpdkException (ENODEV) when there is no such port
      */
     public static synchronized Port of(final int portId)
@@ -112,6 +123,8 @@ public final class Port implements AutoCloseable
     /**
      * The port of a device by its name (e.g. {@code net_null0}, {@code 0000:3b:00.0}).
      *
+     * @param name the device name ({@code rte_eth_dev_get_port_by_name})
+     * @return the port, as {@link #of(int)} gives it
      * @throws DpdkException (ENODEV) when no port has that name
      */
     public static Port byName(final String name)
@@ -135,6 +148,8 @@ public final class Port implements AutoCloseable
      * {@code net_pcap0,rx_pcap=in.pcap,tx_pcap=out.pcap}, {@code net_ring0}, {@code net_tap0,iface=jd0}.
      * Closing the port removes the device again.
      *
+     * @param devargs the device name, then its comma-separated options ({@code rte_dev_probe})
+     * @return the new device's port, not yet configured
      * @throws DpdkException when DPDK rejects the device (unknown driver, missing file, name in use)
      */
     public static Port probe(final String devargs)
@@ -149,6 +164,7 @@ public final class Port implements AutoCloseable
      * Checks that every device given with {@code --vdev} in the EAL arguments became a port: DPDK
      * only logs a failed vdev probe (a missing pcap file, a bad devargs) and still initialises.
      *
+     * @param ealArgs the EAL arguments, {@code --vdev=X} or {@code --vdev X}
      * @throws DpdkException (ENODEV) naming the first device that did not probe
      */
     public static void requireVdevsProbed(final java.util.List<String> ealArgs)
@@ -185,6 +201,9 @@ public final class Port implements AutoCloseable
      * Probes a PCI NIC (vfio-pci bound, or mlx5 through rdma-core) and returns its first port.
      * {@link NicPreflight} runs first, so a NIC DPDK cannot take fails with what to do about it.
      *
+     * @param pciAddress the NIC's PCI address with its domain, e.g. 0000:3b:00.0
+     * @return the port of the device named {@code pciAddress}, not yet configured
+     * @throws IllegalArgumentException when {@code pciAddress} is not of the form 0000:3b:00.0
      * @throws DpdkException (ENODEV) with the preflight's message, or DPDK's error when the probe fails
      */
     public static Port probePci(final String pciAddress)
@@ -205,19 +224,32 @@ public final class Port implements AutoCloseable
         return comma < 0 ? devargs : devargs.substring(0, comma);
     }
 
-    /** Port id. */
+    /**
+     * The port id, as DPDK's calls take it.
+     *
+     * @return 0 to {@code RTE_MAX_ETHPORTS - 1}
+     */
     public int id()
     {
         return id;
     }
 
-    /** Device name, e.g. {@code net_null0}. */
+    /**
+     * Device name, e.g. {@code net_null0} ({@code rte_eth_dev_get_name_by_port}, read once).
+     *
+     * @return the name {@link #byName} finds the port by
+     */
     public String name()
     {
         return name;
     }
 
-    /** Driver and device limits ({@code rte_eth_dev_info_get}). */
+    /**
+     * Driver and device limits ({@code rte_eth_dev_info_get}), read afresh on every call.
+     *
+     * @return a new record
+     * @throws DpdkException when the port is closed or DPDK fails
+     */
     public DeviceInfo info()
     {
         final String call = "rte_eth_dev_info_get(port=" + id + ")";
@@ -250,6 +282,8 @@ public final class Port implements AutoCloseable
     /**
      * Configures the port and sets up its queues; the port must be new or stopped.
      *
+     * @param cfg the configuration, kept as {@link #config()}
+     * @return this
      * @throws IllegalArgumentException when the configuration does not fit the device (see {@link PortConfig#conclude})
      * @throws DpdkException when DPDK rejects it
      */
@@ -320,19 +354,31 @@ public final class Port implements AutoCloseable
         return this;
     }
 
-    /** The configuration in force, or null before {@link #configure}. */
+    /**
+     * The configuration in force.
+     *
+     * @return the configuration last given to {@link #configure}, or null before it
+     */
     public PortConfig config()
     {
         return config;
     }
 
-    /** The RX offloads in force ({@code rxmode.offloads} of {@code rte_eth_dev_conf_get}). */
+    /**
+     * The RX offloads in force ({@code rxmode.offloads} of {@code rte_eth_dev_conf_get}).
+     *
+     * @return an OR of {@code RTE_ETH_RX_OFFLOAD_*} bits: those requested that the device supports
+     */
     public long rxOffloads()
     {
         return confOffloads("rxmode");
     }
 
-    /** The TX offloads in force ({@code txmode.offloads} of {@code rte_eth_dev_conf_get}). */
+    /**
+     * The TX offloads in force ({@code txmode.offloads} of {@code rte_eth_dev_conf_get}).
+     *
+     * @return an OR of {@code RTE_ETH_TX_OFFLOAD_*} bits: those requested that the device supports
+     */
     public long txOffloads()
     {
         return confOffloads("txmode");
@@ -391,7 +437,13 @@ public final class Port implements AutoCloseable
         }
     }
 
-    /** Starts the port; promiscuous mode as configured. */
+    /**
+     * Starts the port ({@code rte_eth_dev_start}), sets promiscuous mode as configured and publishes the port's
+     * counters. Does nothing to a started port.
+     *
+     * @return this
+     * @throws DpdkException (EINVAL) when the port is not configured, or when DPDK fails
+     */
     public synchronized Port start()
     {
         final String call = "rte_eth_dev_start(port=" + id + ")";
@@ -434,7 +486,11 @@ public final class Port implements AutoCloseable
         }
     }
 
-    /** Whether the port is started. */
+    /**
+     * Whether the port is started.
+     *
+     * @return true from {@link #start()} until {@link #stop()} or {@link #close()}
+     */
     public boolean isStarted()
     {
         return state == State.STARTED;
@@ -494,7 +550,13 @@ public final class Port implements AutoCloseable
         }
     }
 
-    /** Turns promiscuous mode on or off. */
+    /**
+     * Turns promiscuous mode on or off ({@code rte_eth_promiscuous_enable}, {@code _disable}); a device without
+     * the operation (ENOTSUP, e.g. net_null) is left as it is.
+     *
+     * @param on true to receive frames for any destination MAC address
+     * @throws DpdkException when the port is closed or DPDK fails otherwise
+     */
     public void promiscuous(final boolean on)
     {
         final String call = "rte_eth_promiscuous_" + (on ? "enable" : "disable") + "(port=" + id + ")";
@@ -506,14 +568,22 @@ public final class Port implements AutoCloseable
         }
     }
 
-    /** Whether promiscuous mode is on. */
+    /**
+     * Whether promiscuous mode is on ({@code rte_eth_promiscuous_get}).
+     *
+     * @return true when it is on; false when it is off or DPDK cannot tell
+     */
     public boolean promiscuous()
     {
         checkOpen("rte_eth_promiscuous_get(port=" + id + ")");
         return EthdevRaw.promiscuous_get(id) == 1;
     }
 
-    /** The port's MAC address as 48 bits in network order, e.g. 0x02_00_00_00_00_01. */
+    /**
+     * The port's MAC address ({@code rte_eth_macaddr_get}).
+     *
+     * @return the 48 bits in network order, first octet most significant, e.g. 0x02_00_00_00_00_01
+     */
     public long macAddress()
     {
         final String call = "rte_eth_macaddr_get(port=" + id + ")";
@@ -531,13 +601,22 @@ public final class Port implements AutoCloseable
         }
     }
 
-    /** The MAC address as {@code 02:00:00:00:00:01}. */
+    /**
+     * The port's MAC address as text ({@link #formatMac}).
+     *
+     * @return six upper-case hex octets separated by colons, e.g. {@code 02:00:00:00:00:01}
+     */
     public String macAddressString()
     {
         return formatMac(macAddress());
     }
 
-    /** Formats 48 bits as a colon-separated MAC address, upper-case hex as testpmd prints it. */
+    /**
+     * Formats 48 bits as a colon-separated MAC address, upper-case hex as testpmd prints it.
+     *
+     * @param mac the address in the low 48 bits, first octet most significant (as {@link #macAddress()})
+     * @return e.g. {@code 02:AB:00:00:00:01}
+     */
     public static String formatMac(final long mac)
     {
         final StringBuilder sb = new StringBuilder(17);
@@ -558,6 +637,7 @@ public final class Port implements AutoCloseable
      * ({@code 02:00:00:00:00:01}, {@code 2:0:0:0:0:1}) or three colon-separated words of exactly four
      * ({@code 0200:0000:0001}), either case.
      *
+     * @param text the address as text
      * @return the 48 bits, first octet most significant, or -1 when {@code text} is neither form
      */
     public static long parseMac(final String text)
@@ -623,7 +703,12 @@ public final class Port implements AutoCloseable
         return c > 'f' ? -1 : Character.digit(c, 16);
     }
 
-    /** Link state without waiting ({@code rte_eth_link_get_nowait}). */
+    /**
+     * Link state without waiting ({@code rte_eth_link_get_nowait}).
+     *
+     * @return the link as the driver last saw it
+     * @throws DpdkException when the port is closed or DPDK fails
+     */
     public LinkStatus link()
     {
         final String call = "rte_eth_link_get_nowait(port=" + id + ")";
@@ -637,7 +722,14 @@ public final class Port implements AutoCloseable
         }
     }
 
-    /** Fills {@code stats} with the port's counters. @return stats */
+    /**
+     * Fills {@code stats} with the port's counters ({@code rte_eth_stats_get}), under the lock the counters'
+     * sampler thread also takes.
+     *
+     * @param stats the snapshot to overwrite
+     * @return {@code stats}
+     * @throws DpdkException when the port is closed or DPDK fails
+     */
     public PortStats stats(final PortStats stats)
     {
         final String call = "rte_eth_stats_get(port=" + id + ")";
@@ -649,7 +741,11 @@ public final class Port implements AutoCloseable
         return stats;
     }
 
-    /** A new snapshot of the port's counters (allocates; see {@link #stats(PortStats)}). */
+    /**
+     * A new snapshot of the port's counters (allocates; see {@link #stats(PortStats)}).
+     *
+     * @return a new, filled snapshot
+     */
     public PortStats stats()
     {
         return stats(new PortStats());
@@ -666,7 +762,13 @@ public final class Port implements AutoCloseable
         }
     }
 
-    /** Extended statistics by name, in the driver's order. */
+    /**
+     * Extended statistics by name, in the driver's order ({@code rte_eth_xstats_get_names},
+     * {@code rte_eth_xstats_get}).
+     *
+     * @return a new map of xstat name to value, in that order
+     * @throws DpdkException when the port is closed or DPDK fails
+     */
     public Map<String, Long> xstats()
     {
         final String call = "rte_eth_xstats_get(port=" + id + ")";
@@ -710,13 +812,21 @@ public final class Port implements AutoCloseable
         }
     }
 
-    /** Configured RX queues. */
+    /**
+     * Configured RX queues: the valid queue ids of {@link #rxBurst} are 0 to this minus 1.
+     *
+     * @return the count given to {@link #configure}, 0 before it
+     */
     public int rxQueues()
     {
         return rxQueues;
     }
 
-    /** Configured TX queues. */
+    /**
+     * Configured TX queues: the valid queue ids of {@link #txBurst} are 0 to this minus 1.
+     *
+     * @return the count given to {@link #configure}, 0 before it
+     */
     public int txQueues()
     {
         return txQueues;
@@ -728,6 +838,8 @@ public final class Port implements AutoCloseable
      * Receives up to {@code burst.capacity()} packets from {@code queue} into {@code burst},
      * replacing its content (hand on or free what it held first).
      *
+     * @param queue the RX queue, polled by one thread at a time
+     * @param burst the array to fill
      * @return the number received, also {@code burst.count()}
      * @throws IndexOutOfBoundsException for a queue id the port was not configured with
      */
@@ -744,7 +856,10 @@ public final class Port implements AutoCloseable
      * what it did not take stays in the burst, moved to the front, still the caller's to retry or
      * free.
      *
+     * @param queue the TX queue, used by one thread at a time
+     * @param burst the packets to send, from index 0
      * @return the number sent
+     * @throws IndexOutOfBoundsException for a queue id the port was not configured with
      */
     public int txBurst(final int queue, final MbufBurst burst)
     {
@@ -758,7 +873,10 @@ public final class Port implements AutoCloseable
      * Sends the packets of {@code burst} on {@code queue} and frees what the PMD did not take
      * (basicfwd.c's pattern). The burst is empty afterwards.
      *
+     * @param queue the TX queue, used by one thread at a time
+     * @param burst the packets to send, from index 0
      * @return the number sent; {@code count - sent} were freed
+     * @throws IndexOutOfBoundsException for a queue id the port was not configured with
      */
     public int txBurstOrFree(final int queue, final MbufBurst burst)
     {

@@ -12,11 +12,16 @@ import io.jdpdk.mempool.Mempool;
  * {@code mbuf.packet_type} ({@code rte_eth_dev_set_ptypes}) and {@link Port#packetTypes()} says which types it
  * recognises there; a device that recognises none leaves the parsing to software, as DPDK's l3fwd
  * {@code check_ptype} finds out. The configuration itself is never changed, so one may serve several ports.
- * Fluent setters; {@link #conclude(DeviceInfo)} validates everything against the device before any
+ * Fluent setters; {@link #conclude(int, DeviceInfo)} validates everything against the device before any
  * native resource is touched (Aeron's {@code Context.conclude()} pattern).
  */
 public final class PortConfig
 {
+    /** One RX and one TX queue of {@link #DEFAULT_RX_DESC} and {@link #DEFAULT_TX_DESC} descriptors, promiscuous, no offloads, no mempool yet. */
+    public PortConfig()
+    {
+    }
+
     /** {@code RTE_ETH_RX_OFFLOAD_IPV4_CKSUM}. */
     public static final long RX_OFFLOAD_IPV4_CKSUM = 1L << 1;
     /** {@code RTE_ETH_RX_OFFLOAD_CHECKSUM}: IPv4, UDP and TCP checksums. */
@@ -60,59 +65,111 @@ public final class PortConfig
     private long txOffloads;
     private int packetTypes = PTYPES_DEVICE_DEFAULT;
 
+    /**
+     * RX queues to set up, all drawing from {@link #mempool(Mempool)} (default 1).
+     *
+     * @param n 1 to the device's {@code max_rx_queues}, checked by {@link #conclude}
+     * @return this
+     */
     public PortConfig rxQueues(final int n)
     {
         rxQueues = n;
         return this;
     }
 
+    /**
+     * TX queues to set up (default 1).
+     *
+     * @param n 1 to the device's {@code max_tx_queues}, checked by {@link #conclude}
+     * @return this
+     */
     public PortConfig txQueues(final int n)
     {
         txQueues = n;
         return this;
     }
 
+    /**
+     * Descriptors per RX queue (default {@value #DEFAULT_RX_DESC}), which {@link Port#configure} adjusts to the
+     * device's limits ({@code rte_eth_dev_adjust_nb_rx_tx_desc}).
+     *
+     * @param n 1..65535; the mempool must hold more than {@code rxQueues * n} mbufs
+     * @return this
+     */
     public PortConfig rxDesc(final int n)
     {
         rxDesc = n;
         return this;
     }
 
+    /**
+     * Descriptors per TX queue (default {@value #DEFAULT_TX_DESC}), which {@link Port#configure} adjusts to the
+     * device's limits ({@code rte_eth_dev_adjust_nb_rx_tx_desc}).
+     *
+     * @param n 1..65535
+     * @return this
+     */
     public PortConfig txDesc(final int n)
     {
         txDesc = n;
         return this;
     }
 
-    /** The pool every RX queue draws from (required). */
+    /**
+     * The pool every RX queue draws from (required).
+     *
+     * @param pool a pool with more mbufs than the RX rings hold together
+     * @return this
+     */
     public PortConfig mempool(final Mempool pool)
     {
         mempool = pool;
         return this;
     }
 
-    /** Promiscuous mode after start (default on, as testpmd). */
+    /**
+     * Promiscuous mode after start (default on, as testpmd).
+     *
+     * @param on whether {@link Port#start()} turns promiscuous mode on or off
+     * @return this
+     */
     public PortConfig promiscuous(final boolean on)
     {
         promiscuous = on;
         return this;
     }
 
-    /** RSS hash functions ({@code RTE_ETH_RSS_*}); non-zero turns on RSS multi-queue RX. */
+    /**
+     * RSS hash functions ({@code RTE_ETH_RSS_*}); non-zero turns on RSS multi-queue RX when there is more than
+     * one RX queue.
+     *
+     * @param rssHf an OR of {@code RTE_ETH_RSS_*} bits the device supports, or 0 for no RSS
+     * @return this
+     */
     public PortConfig rssHashFunctions(final long rssHf)
     {
         rssHashFunctions = rssHf;
         return this;
     }
 
-    /** RX offloads to request ({@code RTE_ETH_RX_OFFLOAD_*} bits); those the device lacks are left out. */
+    /**
+     * RX offloads to request; those the device lacks are left out.
+     *
+     * @param offloads an OR of {@code RTE_ETH_RX_OFFLOAD_*} bits, e.g. {@link #RX_OFFLOAD_CHECKSUM}
+     * @return this
+     */
     public PortConfig rxOffloads(final long offloads)
     {
         rxOffloads = offloads;
         return this;
     }
 
-    /** TX offloads to request ({@code RTE_ETH_TX_OFFLOAD_*} bits); those the device lacks are left out. */
+    /**
+     * TX offloads to request; those the device lacks are left out.
+     *
+     * @param offloads an OR of {@code RTE_ETH_TX_OFFLOAD_*} bits, e.g. {@link #TX_OFFLOAD_MBUF_FAST_FREE}
+     * @return this
+     */
     public PortConfig txOffloads(final long offloads)
     {
         txOffloads = offloads;
@@ -144,80 +201,148 @@ public final class PortConfig
         return packetTypes;
     }
 
-    /** The RX offloads requested (what a port applies is this and its device's capabilities). */
+    /**
+     * The RX offloads requested (what a port applies is this and its device's capabilities).
+     *
+     * @return an OR of {@code RTE_ETH_RX_OFFLOAD_*} bits
+     */
     public long rxOffloads()
     {
         return rxOffloads;
     }
 
-    /** The TX offloads requested (what a port applies is this and its device's capabilities). */
+    /**
+     * The TX offloads requested (what a port applies is this and its device's capabilities).
+     *
+     * @return an OR of {@code RTE_ETH_TX_OFFLOAD_*} bits
+     */
     public long txOffloads()
     {
         return txOffloads;
     }
 
-    /** The requested RX offloads {@code info}'s device does not support: a port leaves them out. */
+    /**
+     * The requested RX offloads {@code info}'s device does not support: a port leaves them out.
+     *
+     * @param info the device, from {@link Port#info()}
+     * @return the requested bits missing from its {@code rx_offload_capa}, 0 when it has them all
+     */
     public long unsupportedRxOffloads(final DeviceInfo info)
     {
         return rxOffloads & ~info.rxOffloadCapa();
     }
 
-    /** The requested TX offloads {@code info}'s device does not support: a port leaves them out. */
+    /**
+     * The requested TX offloads {@code info}'s device does not support: a port leaves them out.
+     *
+     * @param info the device, from {@link Port#info()}
+     * @return the requested bits missing from its {@code tx_offload_capa}, 0 when it has them all
+     */
     public long unsupportedTxOffloads(final DeviceInfo info)
     {
         return txOffloads & ~info.txOffloadCapa();
     }
 
-    /** MTU to set, or 0 for the device's default. */
+    /**
+     * MTU to set ({@code rte_eth_dev_set_mtu}), or 0 for the device's default.
+     *
+     * @param mtu bytes, within the device's {@code min_mtu..max_mtu}, or 0
+     * @return this
+     */
     public PortConfig mtu(final int mtu)
     {
         this.mtu = mtu;
         return this;
     }
 
+    /**
+     * RX queues to set up.
+     *
+     * @return the count, 1 unless set
+     */
     public int rxQueues()
     {
         return rxQueues;
     }
 
+    /**
+     * TX queues to set up.
+     *
+     * @return the count, 1 unless set
+     */
     public int txQueues()
     {
         return txQueues;
     }
 
+    /**
+     * Descriptors requested per RX queue, before the device's limits adjust them.
+     *
+     * @return the count, {@value #DEFAULT_RX_DESC} unless set
+     */
     public int rxDesc()
     {
         return rxDesc;
     }
 
+    /**
+     * Descriptors requested per TX queue, before the device's limits adjust them.
+     *
+     * @return the count, {@value #DEFAULT_TX_DESC} unless set
+     */
     public int txDesc()
     {
         return txDesc;
     }
 
+    /**
+     * The pool every RX queue draws from.
+     *
+     * @return the pool, or null until one is given
+     */
     public Mempool mempool()
     {
         return mempool;
     }
 
+    /**
+     * Whether {@link Port#start()} turns promiscuous mode on.
+     *
+     * @return true unless set off
+     */
     public boolean promiscuous()
     {
         return promiscuous;
     }
 
+    /**
+     * The RSS hash functions requested.
+     *
+     * @return an OR of {@code RTE_ETH_RSS_*} bits, 0 for no RSS
+     */
     public long rssHashFunctions()
     {
         return rssHashFunctions;
     }
 
+    /**
+     * The MTU to set.
+     *
+     * @return bytes, or 0 to keep the device's default
+     */
     public int mtu()
     {
         return mtu;
     }
 
     /**
-     * Checks the configuration against the device.
+     * Checks the configuration against the device: a pool is given and holds more mbufs than the RX rings,
+     * descriptor counts are 1..65535, packet types name whole layers, and the queue counts, RSS functions and MTU
+     * are within what the device offers. {@link Port#configure} calls it first; it touches nothing native.
      *
+     * @param portId the port's id, for the messages
+     * @param info   the device, from {@link Port#info()}
+     * @return this
      * @throws IllegalArgumentException naming the first setting that cannot work
      */
     public PortConfig conclude(final int portId, final DeviceInfo info)

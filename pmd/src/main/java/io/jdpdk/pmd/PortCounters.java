@@ -74,9 +74,16 @@ final class PortCounters implements AutoCloseable
 
     /** Stops sampling (waiting for a sample in progress) and frees the counters; before the port closes. */
     @Override
-    public void close() throws Exception
+    public void close()
     {
-        sampler.close();
+        try
+        {
+            sampler.close();
+        }
+        catch (final Exception ex)
+        {
+            throw new IllegalStateException("stopping the sampling of port counters", ex);
+        }
         Counters.get().free(rxPackets, txPackets, rxBytes, txBytes, rxMissed, rxErrors, txErrors, rxNombuf);
     }
 }

@@ -14,6 +14,11 @@ import java.lang.foreign.ValueLayout;
  */
 public final class PortStats
 {
+    /** Zeroed statistics, to fill with {@link Port#stats(PortStats)}. */
+    public PortStats()
+    {
+    }
+
     private static final long IPACKETS = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "ipackets");
     private static final long OPACKETS = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "opackets");
     private static final long IBYTES = EthdevRaw.offset(EthdevRaw.RTE_ETH_STATS, "ibytes");
@@ -30,45 +35,81 @@ public final class PortStats
         return segment;
     }
 
-    /** Packets received. */
+    /**
+     * Packets received ({@code ipackets}).
+     *
+     * @return the count in the last snapshot
+     */
     public long ipackets()
     {
         return segment.get(ValueLayout.JAVA_LONG, IPACKETS);
     }
 
-    /** Packets sent. */
+    /**
+     * Packets sent ({@code opackets}).
+     *
+     * @return the count in the last snapshot
+     */
     public long opackets()
     {
         return segment.get(ValueLayout.JAVA_LONG, OPACKETS);
     }
 
+    /**
+     * Bytes received ({@code ibytes}).
+     *
+     * @return the count in the last snapshot
+     */
     public long ibytes()
     {
         return segment.get(ValueLayout.JAVA_LONG, IBYTES);
     }
 
+    /**
+     * Bytes sent ({@code obytes}).
+     *
+     * @return the count in the last snapshot
+     */
     public long obytes()
     {
         return segment.get(ValueLayout.JAVA_LONG, OBYTES);
     }
 
-    /** Packets the hardware dropped because the RX queue was full. */
+    /**
+     * Packets the hardware dropped because the RX queue was full ({@code imissed}).
+     *
+     * @return the count in the last snapshot
+     */
     public long imissed()
     {
         return segment.get(ValueLayout.JAVA_LONG, IMISSED);
     }
 
+    /**
+     * Erroneous packets received ({@code ierrors}).
+     *
+     * @return the count in the last snapshot
+     */
     public long ierrors()
     {
         return segment.get(ValueLayout.JAVA_LONG, IERRORS);
     }
 
+    /**
+     * Packets that failed to send ({@code oerrors}).
+     *
+     * @return the count in the last snapshot
+     */
     public long oerrors()
     {
         return segment.get(ValueLayout.JAVA_LONG, OERRORS);
     }
 
-    /** RX mbuf allocation failures. */
+    /**
+     * RX mbuf allocation failures ({@code rx_nombuf}).
+     *
+     * @return the count in the last snapshot
+     */
     public long rxNombuf()
     {
         return segment.get(ValueLayout.JAVA_LONG, RX_NOMBUF);

@@ -31,7 +31,14 @@ public final class TxBuffer implements AutoCloseable
     private long dropped;
     private boolean closed;
 
-    /** A buffer of {@code size} mbufs (1..65535) for {@code queue} of {@code port}; drops are only counted. */
+    /**
+     * A buffer of {@code size} mbufs for {@code queue} of {@code port}; drops are only counted.
+     *
+     * @param port  the port to send on
+     * @param queue a TX queue the port was configured with
+     * @param size  packets that make a full buffer, 1..65535
+     * @throws IllegalArgumentException when {@code size} or {@code queue} is out of range
+     */
     public TxBuffer(final Port port, final int queue, final int size)
     {
         this(port, queue, size, NO_CALLBACK);
@@ -40,6 +47,12 @@ public final class TxBuffer implements AutoCloseable
     /**
      * A buffer of {@code size} mbufs (1..65535) for {@code queue} of {@code port}; {@code onDrop} is given the
      * number of packets each flush had to free, e.g. to add them to a statistics counter.
+     *
+     * @param port   the port to send on
+     * @param queue  a TX queue the port was configured with
+     * @param size   packets that make a full buffer, 1..65535
+     * @param onDrop called on the owner lcore with the number of packets a flush freed (never 0)
+     * @throws IllegalArgumentException when {@code size} or {@code queue} is out of range
      */
     public TxBuffer(final Port port, final int queue, final int size, final IntConsumer onDrop)
     {
@@ -58,25 +71,41 @@ public final class TxBuffer implements AutoCloseable
         this.onDrop = java.util.Objects.requireNonNull(onDrop, "onDrop");
     }
 
-    /** The port the buffer sends on. */
+    /**
+     * The port the buffer sends on.
+     *
+     * @return the port given at construction
+     */
     public Port port()
     {
         return port;
     }
 
-    /** The TX queue the buffer sends on. */
+    /**
+     * The TX queue the buffer sends on.
+     *
+     * @return the queue id given at construction
+     */
     public int queue()
     {
         return queue;
     }
 
-    /** How many packets make a full buffer. */
+    /**
+     * How many packets make a full buffer, which {@link #buffer} then sends.
+     *
+     * @return the size given at construction, 1..65535
+     */
     public int size()
     {
         return pkts.capacity();
     }
 
-    /** Packets waiting in the buffer. */
+    /**
+     * Packets waiting in the buffer.
+     *
+     * @return the number waiting, less than {@link #size()} between calls
+     */
     public int length()
     {
         return pkts.count();
@@ -85,6 +114,7 @@ public final class TxBuffer implements AutoCloseable
     /**
      * Takes ownership of {@code mbuf}; sends the buffer when it is full ({@code rte_eth_tx_buffer}).
      *
+     * @param mbuf the address of the mbuf to send; the buffer sends or frees it
      * @return the number of packets sent by this call: 0 while the buffer fills
      */
     public int buffer(final long mbuf)
@@ -120,13 +150,21 @@ public final class TxBuffer implements AutoCloseable
         return s;
     }
 
-    /** Packets this buffer sent since it was made. */
+    /**
+     * Packets this buffer sent since it was made.
+     *
+     * @return the total sent
+     */
     public long sent()
     {
         return sent;
     }
 
-    /** Packets the PMD refused and this buffer freed since it was made. */
+    /**
+     * Packets the PMD refused and this buffer freed since it was made.
+     *
+     * @return the total freed
+     */
     public long dropped()
     {
         return dropped;

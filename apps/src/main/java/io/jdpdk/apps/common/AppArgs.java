@@ -15,7 +15,12 @@ import java.util.List;
  */
 public record AppArgs(String[] eal, String[] app)
 {
-    /** Splits at the first {@code --}; with none, everything is EAL arguments (as rte_eal_init sees it). */
+    /**
+     * Splits at the first {@code --}; with none, everything is EAL arguments (as rte_eal_init sees it).
+     *
+     * @param args the program's arguments
+     * @return the two parts, copies of {@code args}
+     */
     public static AppArgs split(final String... args)
     {
         final int dashes = Arrays.asList(args).indexOf("--");
@@ -30,6 +35,10 @@ public record AppArgs(String[] eal, String[] app)
      * The EAL arguments, or when there are none, the demo defaults: one lcore, no PCI scan, the given
      * virtual devices, and {@code --no-huge} when the machine has no hugepages reserved (said on
      * {@code note}).
+     *
+     * @param note where the note about plain memory goes
+     * @param vdevs the virtual devices, e.g. "net_null0"
+     * @return the EAL arguments to pass to {@code Eal.init}
      */
     public String[] ealOrDefaults(final java.io.PrintStream note, final String... vdevs)
     {

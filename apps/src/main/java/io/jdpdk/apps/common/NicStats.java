@@ -12,6 +12,11 @@ import java.io.PrintStream;
  */
 public final class NicStats
 {
+    /** A printer with no previous counters: its first block shows rates of 0. */
+    public NicStats()
+    {
+    }
+
     private static final String BORDER = "########################";
 
     private final PortStats stats = new PortStats();
@@ -21,7 +26,13 @@ public final class NicStats
     private final long[] prevTxBytes = new long[64];
     private final long[] prevNanos = new long[64];
 
-    /** Prints the block for {@code port} on {@code out}. */
+    /**
+     * Prints the block for {@code port} on {@code out} ({@code rte_eth_stats_get}); the throughput is 0 on the
+     * first call for a port.
+     *
+     * @param port a port with an id below 64
+     * @param out where the block goes, flushed at once
+     */
     public void print(final Port port, final PrintStream out)
     {
         final int id = port.id();

@@ -22,6 +22,10 @@ public final class Shutdown
     private volatile boolean running = true;
     private volatile boolean signalled;
 
+    /**
+     * Installs the JVM shutdown hook, and a SIGINT handler that exits with status 130 (so the hook runs), also when
+     * SIGINT was ignored at start.
+     */
     public Shutdown()
     {
         hook = new Thread(this::onSignal, "jdpdk-shutdown");
@@ -31,7 +35,11 @@ public final class Shutdown
         Signals.onInterrupt(() -> System.exit(130));
     }
 
-    /** Whether the app should keep going. */
+    /**
+     * Whether the app should keep going; from any thread.
+     *
+     * @return false once a stop was requested or a signal came
+     */
     public boolean isRunning()
     {
         return running;
@@ -43,7 +51,11 @@ public final class Shutdown
         running = false;
     }
 
-    /** Whether the stop came from a signal (then the JVM exits by itself once cleanup is done). */
+    /**
+     * Whether the stop came from a signal (then the JVM exits by itself once cleanup is done).
+     *
+     * @return true once the shutdown hook ran
+     */
     public boolean signalled()
     {
         return signalled;
@@ -61,11 +73,11 @@ public final class Shutdown
     {
         for (final String name : new String[] { "INT", "TERM" })
         {
-            sun.misc.Signal.handle(new sun.misc.Signal(name), signal ->
+            Signals.handle(name, number ->
             {
-                out.printf(format, signal.getNumber());
+                out.printf(format, number);
                 out.flush();
-                System.exit(128 + signal.getNumber());
+                System.exit(128 + number);
             });
         }
     }

@@ -114,8 +114,16 @@ public final class L2fwd
          * A loop for {@code lcoreId} polling {@code rxPorts}; {@code txBuffers[i]} is the buffer of the
          * port that {@code rxPorts[i]} forwards to, and {@code portMacs[p]} the MAC of port id p.
          *
+         * @param lcoreId          the EAL lcore id the loop runs on, for its log lines
+         * @param rxPorts          the ports it polls, queue 0 of each
+         * @param txBuffers        one per RX port: the buffer of its destination port
+         * @param portMacs         MAC per port id, 48 bits, first octet most significant
+         * @param macUpdating      whether to rewrite the MACs (l2fwd's default)
+         * @param statistics       the counters it adds to
+         * @param timerPeriodNanos nanoseconds between statistics printouts, 0 for none
          * @param printStats the statistics printout (main lcore), or null on a worker lcore
          * @param log        where RTE_LOG(INFO, L2FWD, ...) lines go
+         * @throws IllegalArgumentException when there is not one TX buffer per RX port
          */
         public Forwarder(final int lcoreId, final Port[] rxPorts, final TxBuffer[] txBuffers, final long[] portMacs,
             final boolean macUpdating, final PortStatistics statistics, final long timerPeriodNanos,
@@ -153,13 +161,21 @@ public final class L2fwd
             this.log = log;
         }
 
-        /** The EAL lcore id this loop is for. */
+        /**
+         * The EAL lcore id this loop is for.
+         *
+         * @return the id given at construction
+         */
         public int lcoreId()
         {
             return lcoreId;
         }
 
-        /** Whether the lcore has RX ports to poll. */
+        /**
+         * Whether the lcore has RX ports to poll.
+         *
+         * @return false for a loop with no RX port
+         */
         public boolean hasWork()
         {
             return rxPorts.length > 0;
@@ -289,6 +305,10 @@ public final class L2fwd
     /**
      * print_stats: clears the screen and prints every enabled port's counters and their totals, in
      * l2fwd's layout, as one write. Control path (allocates); any thread.
+     *
+     * @param out where it goes, flushed at once
+     * @param portMask the enabled ports, bit n for port n
+     * @param statistics the counters to print
      */
     public static void printStats(final PrintStream out, final int portMask, final PortStatistics statistics)
     {
@@ -324,6 +344,12 @@ public final class L2fwd
         out.flush();
     }
 
+    /**
+     * Runs l2fwd on standard output and error; exits with status 1 where l2fwd calls {@code rte_exit}, else
+     * returns.
+     *
+     * @param args EAL arguments, {@code --}, then l2fwd's options
+     */
     public static void main(final String[] args)
     {
         final int code = run(args, System.out, System.err);

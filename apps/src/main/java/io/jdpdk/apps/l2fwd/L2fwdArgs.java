@@ -49,37 +49,61 @@ public final class L2fwdArgs
     {
     }
 
-    /** The enabled ports as a bitmask (bit n: port n); 0 when -p was not given. */
+    /**
+     * The enabled ports (-p).
+     *
+     * @return a bitmask, bit n for port n; 0 when -p was not given
+     */
     public int portMask()
     {
         return portMask;
     }
 
-    /** Whether -P asked for promiscuous mode. */
+    /**
+     * Whether -P asked for promiscuous mode.
+     *
+     * @return true with -P
+     */
     public boolean promiscuous()
     {
         return promiscuous;
     }
 
-    /** RX ports polled by one lcore (-q). */
+    /**
+     * RX ports polled by one lcore (-q).
+     *
+     * @return 1 to 15, 1 by default
+     */
     public int rxQueuePerLcore()
     {
         return rxQueuePerLcore;
     }
 
-    /** Seconds between statistics printouts (-T); 0 disables them. */
+    /**
+     * Seconds between statistics printouts (-T).
+     *
+     * @return 0 to 86399, 10 by default; 0 disables them
+     */
     public int timerPeriodSeconds()
     {
         return timerPeriodSeconds;
     }
 
-    /** Whether frames get l2fwd's MAC rewrite. */
+    /**
+     * Whether frames get l2fwd's MAC rewrite.
+     *
+     * @return true unless the last of --mac-updating / --no-mac-updating was --no-mac-updating
+     */
     public boolean macUpdating()
     {
         return macUpdating;
     }
 
-    /** The --portmap pairs, each {@code {a, b}}, or null without --portmap. */
+    /**
+     * The --portmap pairs.
+     *
+     * @return a copy, each pair {@code {a, b}}; null without --portmap
+     */
     public int[][] portPairs()
     {
         return portPairs == null ? null : portPairs.clone();
@@ -89,6 +113,9 @@ public final class L2fwdArgs
      * Parses the application arguments. Messages go where l2fwd sends them: its own and the usage
      * text to {@code out} (printf), getopt's complaints and "Invalid config" to {@code err}.
      *
+     * @param args the application arguments, after EAL's {@code --}
+     * @param out where l2fwd's own messages and the usage go
+     * @param err where getopt's complaints go
      * @return the arguments, or null after printing what is wrong and the usage
      */
     public static L2fwdArgs parse(final String[] args, final PrintStream out, final PrintStream err)
@@ -185,7 +212,11 @@ public final class L2fwdArgs
         return parsed;
     }
 
-    /** Prints l2fwd's usage text (l2fwd_usage) on {@code out}. */
+    /**
+     * Prints l2fwd's usage text (l2fwd_usage).
+     *
+     * @param out where it goes, flushed at once
+     */
     public static void printUsage(final PrintStream out)
     {
         out.print(PROGRAM + " [EAL options] -- -p PORTMASK [-P] [-q NQ]\n" +

@@ -23,50 +23,88 @@ public final class PortStatistics
     private final AtomicLongArray counters;
     private final int ports;
 
-    /** Counters for port ids {@code 0..ports-1}, all zero. */
+    /**
+     * Counters for port ids {@code 0..ports-1}, all zero.
+     *
+     * @param ports how many port ids to cover
+     */
     public PortStatistics(final int ports)
     {
         this.ports = ports;
         this.counters = new AtomicLongArray((ports + 1) * STRIDE); // one spare line: no neighbour after the last
     }
 
-    /** Number of port ids covered. */
+    /**
+     * Number of port ids covered.
+     *
+     * @return as given at construction
+     */
     public int ports()
     {
         return ports;
     }
 
-    /** Adds to the packets sent on {@code port}; its single writer only. */
+    /**
+     * Adds to the packets sent on {@code port}; its single writer only.
+     *
+     * @param port a port id below {@link #ports()}
+     * @param n packets to add
+     */
     public void addTx(final int port, final long n)
     {
         add(port * STRIDE + TX, n);
     }
 
-    /** Adds to the packets received on {@code port}; its single writer only. */
+    /**
+     * Adds to the packets received on {@code port}; its single writer only.
+     *
+     * @param port a port id below {@link #ports()}
+     * @param n packets to add
+     */
     public void addRx(final int port, final long n)
     {
         add(port * STRIDE + RX, n);
     }
 
-    /** Adds to the packets dropped on {@code port} (TX refused them); its single writer only. */
+    /**
+     * Adds to the packets dropped on {@code port} (TX refused them); its single writer only.
+     *
+     * @param port a port id below {@link #ports()}
+     * @param n packets to add
+     */
     public void addDropped(final int port, final long n)
     {
         add(port * STRIDE + DROPPED, n);
     }
 
-    /** Packets sent on {@code port}. Any thread. */
+    /**
+     * Packets sent on {@code port}. Any thread.
+     *
+     * @param port a port id below {@link #ports()}
+     * @return the count
+     */
     public long tx(final int port)
     {
         return counters.getOpaque(port * STRIDE + TX);
     }
 
-    /** Packets received on {@code port}. Any thread. */
+    /**
+     * Packets received on {@code port}. Any thread.
+     *
+     * @param port a port id below {@link #ports()}
+     * @return the count
+     */
     public long rx(final int port)
     {
         return counters.getOpaque(port * STRIDE + RX);
     }
 
-    /** Packets dropped on {@code port}. Any thread. */
+    /**
+     * Packets dropped on {@code port}. Any thread.
+     *
+     * @param port a port id below {@link #ports()}
+     * @return the count
+     */
     public long dropped(final int port)
     {
         return counters.getOpaque(port * STRIDE + DROPPED);

@@ -150,6 +150,12 @@ public final class L3fwd
         double statsPeriod;
     }
 
+    /**
+     * Runs l3fwd on standard output and error; exits with status 1 for bad options, an unreadable rule file or a
+     * failed DPDK call, else returns.
+     *
+     * @param args EAL arguments, {@code --}, then l3fwd's options
+     */
     public static void main(final String[] args)
     {
         final int code = run(args, System.out, System.err);

@@ -18,6 +18,11 @@ import java.util.TreeSet;
  */
 public final class L3fwdConfig
 {
+    /** l3fwd's defaults: no port, no lcore configuration, DPDK's sixteen routes. */
+    public L3fwdConfig()
+    {
+    }
+
     /** {@code RTE_MAX_ETHPORTS} of Debian's DPDK build: the port mask has this many bits, as l3fwd's uint32. */
     public static final int MAX_PORTS = 32;
 
@@ -39,6 +44,10 @@ public final class L3fwdConfig
     /**
      * One {@code (port,queue,lcore)} of {@code --config}: RX queue {@code queue} of port {@code port} is
      * polled by lcore {@code lcore} ({@code struct lcore_params}).
+     *
+     * @param port the port id
+     * @param queue the RX queue id of that port
+     * @param lcore the EAL lcore id that polls it
      */
     public record LcoreParams(int port, int queue, int lcore)
     {
@@ -54,6 +63,11 @@ public final class L3fwdConfig
     {
         private static final long serialVersionUID = 1L;
 
+        /**
+         * A refused argument.
+         *
+         * @param message which argument and why, in l3fwd's words where it has them
+         */
         public ConfigException(final String message)
         {
             super(message);
@@ -67,36 +81,66 @@ public final class L3fwdConfig
     private int rxDesc = 1024;
     private int txDesc = 1024;
 
-    /** The enabled ports, bit N for port N ({@code -p}). */
+    /**
+     * The enabled ports ({@code -p}).
+     *
+     * @return the mask, bit N for port N; 0 until set
+     */
     public long portMask()
     {
         return portMask;
     }
 
+    /**
+     * Sets the enabled ports; checked by {@link #conclude()}.
+     *
+     * @param mask bit N for port N, as {@link #parsePortMask} returns it
+     * @return this
+     */
     public L3fwdConfig portMask(final long mask)
     {
         portMask = mask;
         return this;
     }
 
-    /** Whether ports go into promiscuous mode ({@code -P}; off by default, as in l3fwd). */
+    /**
+     * Whether ports go into promiscuous mode ({@code -P}; off by default, as in l3fwd).
+     *
+     * @return true with {@code -P}
+     */
     public boolean promiscuous()
     {
         return promiscuous;
     }
 
+    /**
+     * Sets promiscuous mode for every port ({@code -P}).
+     *
+     * @param on true for promiscuous mode
+     * @return this
+     */
     public L3fwdConfig promiscuous(final boolean on)
     {
         promiscuous = on;
         return this;
     }
 
-    /** The RX queue assignments ({@code --config}), in the order given. */
+    /**
+     * The RX queue assignments ({@code --config}), in the order given.
+     *
+     * @return an unmodifiable list, empty until set
+     */
     public List<LcoreParams> lcoreParams()
     {
         return lcoreParams;
     }
 
+    /**
+     * Sets the RX queue assignments; checked by {@link #conclude()}.
+     *
+     * @param params as {@link #parseLcoreParams} returns them; copied
+     * @return this
+     */
     public L3fwdConfig lcoreParams(final List<LcoreParams> params)
     {
         lcoreParams = List.copyOf(params);
@@ -106,12 +150,23 @@ public final class L3fwdConfig
     /**
      * The destination MAC written into frames sent out of {@code port} (48 bits, first octet most
      * significant): {@code --eth-dest}, else l3fwd's default {@code 02:00:00:00:00:<port>}.
+     *
+     * @param port a port id below {@link #MAX_PORTS}
+     * @return the MAC
      */
     public long ethDest(final int port)
     {
         return ethDest[port];
     }
 
+    /**
+     * Sets the destination MAC of frames sent out of {@code port} ({@code --eth-dest}).
+     *
+     * @param port a port id below {@link #MAX_PORTS}
+     * @param mac 48 bits, first octet most significant; higher bits are dropped
+     * @return this
+     * @throws ConfigException for a port id out of range
+     */
     public L3fwdConfig ethDest(final int port, final long mac)
     {
         if (port < 0 || port >= MAX_PORTS)
@@ -122,61 +177,109 @@ public final class L3fwdConfig
         return this;
     }
 
-    /** A copy of every port's destination MAC, indexed by port id. */
+    /**
+     * Every port's destination MAC.
+     *
+     * @return a copy, indexed by port id, {@link #MAX_PORTS} entries
+     */
     public long[] ethDests()
     {
         return ethDest.clone();
     }
 
-    /** RX descriptors per queue ({@code --rx-queue-size}, default 1024 as l3fwd's RX_DESC_DEFAULT). */
+    /**
+     * RX descriptors per queue ({@code --rx-queue-size}, default 1024 as l3fwd's RX_DESC_DEFAULT).
+     *
+     * @return the descriptor count
+     */
     public int rxDesc()
     {
         return rxDesc;
     }
 
+    /**
+     * Sets the RX descriptors per queue; {@link #conclude()} checks 1..65535.
+     *
+     * @param n the descriptor count
+     * @return this
+     */
     public L3fwdConfig rxDesc(final int n)
     {
         rxDesc = n;
         return this;
     }
 
-    /** TX descriptors per queue ({@code --tx-queue-size}, default 1024 as l3fwd's TX_DESC_DEFAULT). */
+    /**
+     * TX descriptors per queue ({@code --tx-queue-size}, default 1024 as l3fwd's TX_DESC_DEFAULT).
+     *
+     * @return the descriptor count
+     */
     public int txDesc()
     {
         return txDesc;
     }
 
+    /**
+     * Sets the TX descriptors per queue; {@link #conclude()} checks 1..65535.
+     *
+     * @param n the descriptor count
+     * @return this
+     */
     public L3fwdConfig txDesc(final int n)
     {
         txDesc = n;
         return this;
     }
 
-    /** Whether {@code port} is in the port mask. */
+    /**
+     * Whether {@code port} is in the port mask.
+     *
+     * @param port any int; out-of-range ids are not enabled
+     * @return true when its bit is set
+     */
     public boolean isEnabled(final int port)
     {
         return port >= 0 && port < MAX_PORTS && (portMask & (1L << port)) != 0;
     }
 
-    /** The ports of the mask, ascending. */
+    /**
+     * The ports of the mask.
+     *
+     * @return their ids, ascending
+     */
     public int[] enabledPorts()
     {
         return java.util.stream.IntStream.range(0, MAX_PORTS).filter(this::isEnabled).toArray();
     }
 
-    /** The lcores named in {@code --config}, ascending. */
+    /**
+     * The lcores named in {@code --config}.
+     *
+     * @return their ids, ascending, each once
+     */
     public int[] lcores()
     {
         return lcoreParams.stream().mapToInt(LcoreParams::lcore).distinct().sorted().toArray();
     }
 
-    /** The RX queues {@code --config} gives {@code port}: one more than its highest queue id, 0 for none. */
+    /**
+     * The RX queues {@code --config} gives {@code port}.
+     *
+     * @param port a port id
+     * @return the number of its assignments (after {@link #conclude()}, one more than its highest queue id); 0
+     *         for none
+     */
     public int rxQueues(final int port)
     {
         return (int)lcoreParams.stream().filter(p -> p.port() == port).count();
     }
 
-    /** The assignments of one lcore, in {@code --config} order ({@code lcore_conf.rx_queue_list}). */
+    /**
+     * The assignments of one lcore, in {@code --config} order ({@code lcore_conf.rx_queue_list}).
+     *
+     * @param lcore an EAL lcore id
+     * @return an unmodifiable list, empty for an lcore not named
+     */
     public List<LcoreParams> rxQueuesOf(final int lcore)
     {
         return lcoreParams.stream().filter(p -> p.lcore() == lcore).toList();
@@ -241,6 +344,8 @@ public final class L3fwdConfig
      * {@code -p PORTMASK}: hexadecimal, with or without {@code 0x}, as {@code parse_portmask}
      * ({@code strtoul(..., 16)}).
      *
+     * @param text the option's value
+     * @return the mask, bit N for port N
      * @throws ConfigException for anything else, a zero mask or bits at or above {@link #MAX_PORTS}
      */
     public static long parsePortMask(final String text)
@@ -276,6 +381,8 @@ public final class L3fwdConfig
      * {@link #MAX_LCORE_PARAMS} tuples. Stricter than DPDK, which skips text outside the parentheses and
      * ignores trailing garbage in a number: here anything but tuples, commas and spaces is refused.
      *
+     * @param text the option's value
+     * @return the tuples in the order given, at least one
      * @throws ConfigException saying what is wrong
      */
     public static List<LcoreParams> parseLcoreParams(final String text)
@@ -332,6 +439,7 @@ public final class L3fwdConfig
      * {@code --eth-dest=PORT,MAC}, as {@code parse_eth_dest}: a decimal port below {@link #MAX_PORTS} and
      * a MAC address {@code XX:XX:XX:XX:XX:XX}.
      *
+     * @param text the option's value
      * @return {port, mac}
      * @throws ConfigException saying what is wrong
      */
@@ -358,6 +466,8 @@ public final class L3fwdConfig
     /**
      * A MAC address as DPDK's {@code rte_ether_unformat_addr} reads it ({@link Port#parseMac}), as 48 bits.
      *
+     * @param text the address
+     * @return 48 bits, first octet most significant
      * @throws ConfigException for anything else
      */
     public static long parseMac(final String text)

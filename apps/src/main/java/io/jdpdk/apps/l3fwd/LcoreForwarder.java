@@ -50,6 +50,8 @@ public final class LcoreForwarder implements Agent
     private long lastDrain = System.nanoTime();
 
     /**
+     * A forwarder with one {@link TxBuffer} per enabled port, on this lcore's TX queue of it.
+     *
      * @param lcoreId    the EAL lcore id this runs on (for its role name and reports)
      * @param rxPorts    the ports of its RX queues, in polling order ({@code rx_queue_list})
      * @param rxQueueIds the RX queue of each, same order
@@ -157,31 +159,54 @@ public final class LcoreForwarder implements Agent
         return "l3fwd-lcore-" + lcoreId;
     }
 
-    /** The EAL lcore id this forwarder was built for. */
+    /**
+     * The EAL lcore id this forwarder was built for.
+     *
+     * @return the id given at construction
+     */
     public int lcoreId()
     {
         return lcoreId;
     }
 
-    /** This lcore's router and its counters. */
+    /**
+     * This lcore's router and its counters.
+     *
+     * @return the router given at construction
+     */
     public LpmRouter router()
     {
         return router;
     }
 
-    /** Packets this lcore received on {@code port}. */
+    /**
+     * Packets this lcore received on {@code port}.
+     *
+     * @param port a port id below {@link L3fwdConfig#MAX_PORTS}
+     * @return the count since construction
+     */
     public long rx(final int port)
     {
         return rx[port];
     }
 
-    /** Packets this lcore sent on {@code port}. */
+    /**
+     * Packets this lcore sent on {@code port}.
+     *
+     * @param port a port id below {@link L3fwdConfig#MAX_PORTS}
+     * @return the count since construction, 0 for a port not enabled
+     */
     public long tx(final int port)
     {
         return txBuffers[port] == null ? 0 : txBuffers[port].sent();
     }
 
-    /** Packets TX on {@code port} did not take, freed. */
+    /**
+     * Packets TX on {@code port} did not take, freed.
+     *
+     * @param port a port id below {@link L3fwdConfig#MAX_PORTS}
+     * @return the count since construction, 0 for a port not enabled
+     */
     public long txDropped(final int port)
     {
         return txBuffers[port] == null ? 0 : txBuffers[port].dropped();

@@ -96,12 +96,16 @@ public final class LpmRouter
     private long nonIp;
 
     /**
+     * A router with zeroed counters.
+     *
      * @param lpm         the IPv4 routes; read only while this router is in use
      * @param lpm6        the IPv6 routes, read only while this router is in use; null for none (every IPv6
      *                    packet then misses and goes back out of its input port)
      * @param enabledMask the ports a packet may go out of (bit N for port N), at most {@link L3fwdConfig#MAX_PORTS}
      * @param ethDest     destination MAC of each port id, 48 bits, first octet most significant (copied)
      * @param portMac     each port id's own MAC (copied); entries of ports not enabled are not read
+     * @throws IllegalArgumentException when ethDest or portMac has fewer than {@link L3fwdConfig#MAX_PORTS}
+     *                                  entries, or the mask names a port above them
      */
     public LpmRouter(final Lpm4 lpm, final Lpm6 lpm6, final long enabledMask, final long[] ethDest,
         final long[] portMac)
@@ -124,8 +128,11 @@ public final class LpmRouter
     }
 
     /**
-     * Routes the frame in {@code mbuf}'s first segment, received on {@code rxPort} (an enabled port).
+     * Routes the frame in {@code mbuf}'s first segment, received on {@code rxPort} (an enabled port), and
+     * rewrites it in place for the output port.
      *
+     * @param mbuf the frame's mbuf
+     * @param rxPort the port it came in on
      * @return the output port, or a drop code ({@link #BAD_HEADER} ... {@link #PORT_NOT_ENABLED})
      */
     public int route(final Mbuf mbuf, final int rxPort)
@@ -140,8 +147,12 @@ public final class LpmRouter
 
     /**
      * Routes the frame at {@code [base, base + length)} of {@code segment} (a heap segment and an offset, or
-     * native memory and an address), received on {@code rxPort} (an enabled port).
+     * native memory and an address), received on {@code rxPort} (an enabled port), and rewrites it in place.
      *
+     * @param segment a heap segment, or native memory
+     * @param base the frame's offset in {@code segment}, or its address
+     * @param length the frame's length in bytes
+     * @param rxPort the port it came in on
      * @return the output port, or a drop code ({@link #BAD_HEADER} ... {@link #PORT_NOT_ENABLED})
      */
     public int route(final MemorySegment segment, final long base, final int length, final int rxPort)
@@ -248,49 +259,83 @@ public final class LpmRouter
         eth.destination(ethDest[port]).source(portMac[port]);
     }
 
-    /** The ports a packet may go out of, bit N for port N. */
+    /**
+     * The ports a packet may go out of.
+     *
+     * @return bit N for port N
+     */
     public long enabledMask()
     {
         return enabledMask;
     }
 
-    /** IPv4 packets given an output port (LPM hits and misses). */
+    /**
+     * IPv4 packets given an output port (LPM hits and misses).
+     *
+     * @return the count since construction
+     */
     public long routed()
     {
         return routed;
     }
 
-    /** IPv4 packets no route covered, sent back out of their input port (counted in {@link #routed()} too). */
+    /**
+     * IPv4 packets no route covered, sent back out of their input port (counted in {@link #routed()} too).
+     *
+     * @return the count since construction
+     */
     public long lpmMisses()
     {
         return lpmMisses;
     }
 
-    /** IPv6 packets given an output port (LPM6 hits and misses). */
+    /**
+     * IPv6 packets given an output port (LPM6 hits and misses).
+     *
+     * @return the count since construction
+     */
     public long routed6()
     {
         return routed6;
     }
 
-    /** IPv6 packets no route covered, sent back out of their input port (counted in {@link #routed6()} too). */
+    /**
+     * IPv6 packets no route covered, sent back out of their input port (counted in {@link #routed6()} too).
+     *
+     * @return the count since construction
+     */
     public long lpm6Misses()
     {
         return lpm6Misses;
     }
 
-    /** Frames neither IPv4 nor IPv6 (ARP, VLAN-tagged, ...), sent back out of their input port. */
+    /**
+     * Frames neither IPv4 nor IPv6 (ARP, VLAN-tagged, ...), sent back out of their input port.
+     *
+     * @return the count since construction
+     */
     public long nonIp()
     {
         return nonIp;
     }
 
-    /** Packets dropped for {@code code} ({@link #BAD_HEADER} ... {@link #PORT_NOT_ENABLED}). */
+    /**
+     * Packets dropped for one reason.
+     *
+     * @param code a drop code, {@link #BAD_HEADER} ... {@link #PORT_NOT_ENABLED}
+     * @return the count since construction
+     */
     public long drops(final int code)
     {
         return drops[-code - 1];
     }
 
-    /** The label of drop reason {@code code} in l3fwd's exit report, e.g. {@code bad-checksum}. */
+    /**
+     * The label of a drop reason in l3fwd's exit report.
+     *
+     * @param code a drop code, {@link #BAD_HEADER} ... {@link #PORT_NOT_ENABLED}
+     * @return e.g. {@code bad-checksum}
+     */
     public static String dropName(final int code)
     {
         return DROP_NAMES[-code - 1];

@@ -103,6 +103,11 @@ public final class RouteTable
      */
     public record Route(int ip, int depth, int port)
     {
+        /**
+         * Checks the ranges.
+         *
+         * @throws IllegalArgumentException when depth or port is out of range
+         */
         public Route
         {
             if (depth < 0 || depth > 32)
@@ -133,6 +138,14 @@ public final class RouteTable
         private final String file;
         private final int line;
 
+        /**
+         * A line that does not parse.
+         *
+         * @param file the source's name
+         * @param line the line number, from 1
+         * @param problem what is wrong
+         * @param text the line as read, quoted in the message without its surrounding blanks
+         */
         public RouteFileException(final String file, final int line, final String problem, final String text)
         {
             super(file + ":" + line + ": " + problem + ": '" + text.strip() + "'");
@@ -140,13 +153,21 @@ public final class RouteTable
             this.line = line;
         }
 
-        /** Name of the file (or other source) the line came from. */
+        /**
+         * Name of the file (or other source) the line came from.
+         *
+         * @return the source name given to the parser
+         */
         public String file()
         {
             return file;
         }
 
-        /** Line number, from 1. */
+        /**
+         * The line that does not parse.
+         *
+         * @return its number, from 1
+         */
         public int line()
         {
             return line;
@@ -157,11 +178,18 @@ public final class RouteTable
      * One IPv6 route: prefix as two 64-bit halves (first octet most significant in {@code high}), length and
      * output port.
      *
+     * @param high  the prefix's high 64 bits, first octet most significant
+     * @param low   the prefix's low 64 bits
      * @param depth prefix length, 1 to 128 (rte_lpm6 has no default route)
      * @param port  output port, 0 to {@link Lpm6#MAX_NEXT_HOP}
      */
     public record Route6(long high, long low, int depth, int port)
     {
+        /**
+         * Checks the ranges.
+         *
+         * @throws IllegalArgumentException when depth or port is out of range
+         */
         public Route6
         {
             if (depth < 1 || depth > 128)
@@ -174,7 +202,11 @@ public final class RouteTable
             }
         }
 
-        /** The prefix as 16 bytes in network order. */
+        /**
+         * The prefix as {@link Lpm6#add} takes it.
+         *
+         * @return a new array of 16 bytes, network order
+         */
         public byte[] ip()
         {
             return ByteBuffer.allocate(16).putLong(high).putLong(low).array();
@@ -187,7 +219,11 @@ public final class RouteTable
         }
     }
 
-    /** DPDK l3fwd's sixteen default IPv6 routes, 2001:200:0:N::/64 to port N for N = 0..15 (immutable). */
+    /**
+     * DPDK l3fwd's sixteen default IPv6 routes, 2001:200:0:N::/64 to port N for N = 0..15.
+     *
+     * @return an immutable list
+     */
     public static List<Route6> defaultIpv6Routes()
     {
         return DEFAULT_IPV6_ROUTES;
@@ -197,7 +233,11 @@ public final class RouteTable
      * Adds {@code routes} to {@code lpm}, skipping those whose port is not in {@code portMask}, as l3fwd's
      * {@code setup_lpm} does for its IPv6 table.
      *
+     * @param lpm the table to add to ({@code rte_lpm6_add})
+     * @param routes the routes, added in order
+     * @param portMask bit N set enables port N; ports above 63 are never enabled
      * @return the number of routes added
+     * @throws io.jdpdk.eal.DpdkException when the table is full (routes before the one that failed stay added)
      */
     public static int addTo(final Lpm6 lpm, final List<Route6> routes, final long portMask)
     {
@@ -221,7 +261,11 @@ public final class RouteTable
         return added;
     }
 
-    /** DPDK l3fwd's sixteen default IPv4 routes, 198.18.N.0/24 to port N for N = 0..15 (immutable). */
+    /**
+     * DPDK l3fwd's sixteen default IPv4 routes, 198.18.N.0/24 to port N for N = 0..15.
+     *
+     * @return an immutable list
+     */
     public static List<Route> defaultIpv4Routes()
     {
         return DEFAULT_IPV4_ROUTES;
@@ -230,6 +274,7 @@ public final class RouteTable
     /**
      * Reads a route file (UTF-8).
      *
+     * @param file the file, {@code A.B.C.D/len port} a line, optionally led by {@code R}
      * @return the routes in file order
      * @throws RouteFileException naming the file and line of the first line that does not parse
      * @throws IOException        if the file cannot be read
@@ -245,6 +290,7 @@ public final class RouteTable
     /**
      * Reads routes from {@code reader}, which it does not close.
      *
+     * @param reader the lines, {@code A.B.C.D/len port} each
      * @param sourceName what exceptions call the source, usually the file name
      * @return the routes in order
      * @throws RouteFileException naming the source and line of the first line that does not parse
@@ -260,6 +306,7 @@ public final class RouteTable
      * a line (the {@code R} may be left out), the address as {@code inet_pton} reads it. Prefix lengths are 1 to
      * 128: rte_lpm6 has no default route.
      *
+     * @param file the file
      * @return the routes in file order
      * @throws RouteFileException naming the file and line of the first line that does not parse
      * @throws IOException        if the file cannot be read
@@ -272,7 +319,15 @@ public final class RouteTable
         }
     }
 
-    /** As {@link #parseIpv6(Path)}, from {@code reader}, which it does not close. */
+    /**
+     * As {@link #parseIpv6(Path)}, from {@code reader}, which it does not close.
+     *
+     * @param reader the lines
+     * @param sourceName what exceptions call the source, usually the file name
+     * @return the routes in order
+     * @throws RouteFileException naming the source and line of the first line that does not parse
+     * @throws IOException        if the reader fails
+     */
     public static List<Route6> parseIpv6(final Reader reader, final String sourceName) throws IOException
     {
         return parseLines(reader, sourceName, 128, "X:X::X/len port", (address, depth, port) ->
@@ -310,6 +365,9 @@ public final class RouteTable
      * Adds {@code routes} to {@code lpm}, skipping those whose port is not in {@code portMask} (bit N set
      * enables port N; ports above 63 are never enabled), as l3fwd's {@code setup_lpm} skips unused ports.
      *
+     * @param lpm the table to add to
+     * @param routes the routes, added in order
+     * @param portMask the enabled ports
      * @return the number of routes added
      * @throws IllegalStateException if the table runs out of rules or tbl8 groups (routes before the one
      *                               that failed stay added)

@@ -191,7 +191,11 @@ public final class PacketOrdering
         };
     }
 
-    /** Runs the app with {@link System#out}; exits with its status. */
+    /**
+     * Runs the app with {@link System#out}; exits with its status when that is not 0, else returns.
+     *
+     * @param args EAL arguments, {@code --}, then the app's options
+     */
     public static void main(final String[] args)
     {
         final int code = run(args, System.out, System.err);

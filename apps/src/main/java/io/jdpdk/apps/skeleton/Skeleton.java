@@ -66,6 +66,12 @@ public final class Skeleton
     /**
      * Configures a port with one RX and one TX queue from {@code pool}, starts it in promiscuous
      * mode and prints its MAC as basicfwd does.
+     *
+     * @param portId the DPDK port id
+     * @param pool the pool RX allocates from
+     * @param out where the MAC line goes
+     * @return the started port
+     * @throws DpdkException when DPDK cannot configure or start the port
      */
     public static Port portInit(final int portId, final Mempool pool, final PrintStream out)
     {
@@ -92,7 +98,12 @@ public final class Skeleton
         private final long[] dropped;
         private long received;
 
-        /** Forwards between {@code ports[2i]} and {@code ports[2i+1]}. */
+        /**
+         * Forwards between {@code ports[2i]} and {@code ports[2i+1]}, on queue 0 of each.
+         *
+         * @param ports an even, non-zero number of started ports
+         * @throws IllegalArgumentException for an odd number of ports or none
+         */
         public Forwarder(final Port... ports)
         {
             if (ports.length == 0 || ports.length % 2 != 0)
@@ -144,25 +155,44 @@ public final class Skeleton
             return "skeleton-forwarder";
         }
 
-        /** Packets received on all ports. */
+        /**
+         * Packets received on all ports; plain field of the forwarding thread.
+         *
+         * @return the count since construction
+         */
         public long received()
         {
             return received;
         }
 
-        /** Packets received on port index i (the i-th port given). */
+        /**
+         * Packets received on port index i (the i-th port given).
+         *
+         * @param i the port's index among those given
+         * @return the count since construction
+         */
         public long rx(final int i)
         {
             return rx[i];
         }
 
-        /** Packets sent on port index i. */
+        /**
+         * Packets sent on port index i.
+         *
+         * @param i the port's index among those given
+         * @return the count since construction
+         */
         public long tx(final int i)
         {
             return tx[i];
         }
 
-        /** Packets that TX on port index i refused and the forwarder freed. */
+        /**
+         * Packets that TX on port index i refused and the forwarder freed.
+         *
+         * @param i the port's index among those given
+         * @return the count since construction
+         */
         public long dropped(final int i)
         {
             return dropped[i];
@@ -172,7 +202,15 @@ public final class Skeleton
     /**
      * Runs {@code forwarder} on the calling thread until {@code shutdown} stops it, {@code maxPackets}
      * packets were received (0: no limit) or {@code maxNanos} passed (0: no limit), printing stats
-     * every {@code statsNanos} (0: never).
+     * every {@code statsNanos} (0: never). The forwarder's polls count for the calling thread's lcore.
+     *
+     * @param forwarder the agent to run; its errors are printed, not thrown
+     * @param shutdown polled after every duty cycle
+     * @param idle the idle strategy between duty cycles
+     * @param maxPackets received packets after which to stop, 0 for no limit
+     * @param maxNanos nanoseconds after which to stop, 0 for no limit
+     * @param statsNanos nanoseconds between {@code printStats} calls, 0 for none
+     * @param printStats the statistics printout, run on the calling thread
      */
     public static void run(final Forwarder forwarder, final Shutdown shutdown, final IdleStrategy idle,
         final long maxPackets, final long maxNanos, final long statsNanos, final Runnable printStats)
@@ -201,6 +239,11 @@ public final class Skeleton
         invoker.close();
     }
 
+    /**
+     * Runs the app on standard output and error; exits with its status when that is not 0, else returns.
+     *
+     * @param args EAL arguments, {@code --}, then the app's options
+     */
     public static void main(final String[] args)
     {
         final int code = run(args, System.out, System.err);

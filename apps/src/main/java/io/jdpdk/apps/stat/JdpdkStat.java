@@ -55,6 +55,12 @@ public final class JdpdkStat
     {
     }
 
+    /**
+     * Runs the tool on standard output and error, then exits with its status: 0, 1 when there is nothing to
+     * show, 2 for usage.
+     *
+     * @param args {@code [-i SECONDS] [-n N] [--nonzero] [PID]}
+     */
     public static void main(final String[] args)
     {
         System.exit(run(args, System.out, System.err));
@@ -199,7 +205,12 @@ public final class JdpdkStat
         }
     }
 
-    /** Prints one counters file once: id, type, value, label (no rates). */
+    /**
+     * Prints one counters file once, a line per allocated counter: id, type, value, label (no rates).
+     *
+     * @param file a counters file, e.g. {@code Counters.fileOf(pid)}
+     * @param out where the lines go
+     */
     public static void print(final File file, final PrintStream out)
     {
         out.println(file.getName() + ":");

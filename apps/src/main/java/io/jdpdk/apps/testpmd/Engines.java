@@ -31,19 +31,32 @@ public final class Engines
     {
     }
 
-    /** Every mode name, in testpmd's order. */
+    /**
+     * Every mode name, in testpmd's order.
+     *
+     * @return a new array
+     */
     public static String[] names()
     {
         return ENGINES.keySet().toArray(String[]::new);
     }
 
-    /** The modes and their factories. */
+    /**
+     * The modes and their factories.
+     *
+     * @return an unmodifiable map, in testpmd's order; each factory makes a new engine
+     */
     public static Map<String, Supplier<ForwardEngine>> available()
     {
         return Collections.unmodifiableMap(ENGINES);
     }
 
-    /** Whether {@code name} is a mode testpmd has. */
+    /**
+     * Whether {@code name} is a mode testpmd has.
+     *
+     * @param name a mode name, case-sensitive
+     * @return true for one of {@link #names()}
+     */
     public static boolean isKnown(final String name)
     {
         return ENGINES.containsKey(name);
@@ -52,6 +65,8 @@ public final class Engines
     /**
      * A new engine for mode {@code name}.
      *
+     * @param name a mode name, case-sensitive
+     * @return a new instance
      * @throws IllegalArgumentException for an unknown mode, in testpmd's words
      */
     public static ForwardEngine create(final String name)

@@ -51,6 +51,11 @@ import static io.jdpdk.mempool.header.HeaderOffsets.VLAN_TAG_LENGTH;
  */
 public final class FiveTupleSwapEngine implements ForwardEngine
 {
+    /** A 5tswap engine for one forwarding lcore ({@link Engines#create} makes one per lcore). */
+    public FiveTupleSwapEngine()
+    {
+    }
+
     private final Mbuf mbuf = new Mbuf();
     private final EthernetView eth = new EthernetView();
     private final VlanView vlan = new VlanView();

@@ -15,10 +15,21 @@ package io.jdpdk.apps.testpmd;
  */
 public interface ForwardEngine
 {
-    /** The mode name, as {@code --forward-mode=NAME} and {@code set fwd NAME} take it. */
+    /**
+     * The mode name, as {@code --forward-mode=NAME} and {@code set fwd NAME} take it.
+     *
+     * @return e.g. "macswap"
+     */
     String name();
 
-    /** Called once per forwarding port on each instance before forwarding starts ({@code port_fwd_begin}). */
+    /**
+     * Called once per forwarding port on each instance before forwarding starts ({@code port_fwd_begin}), on the
+     * main thread. Does nothing by default.
+     *
+     * @param portId the forwarding port
+     * @param config the run's parameters
+     * @throws IllegalArgumentException to refuse the configuration
+     */
     default void portBegin(final int portId, final TestPmdConfig config)
     {
     }
@@ -27,6 +38,8 @@ public interface ForwardEngine
      * One iteration for one stream ({@code packet_fwd}): receive a burst from the stream's RX
      * queue (or generate one), process it, send it on the stream's TX queue, free what TX refused,
      * and update the stream's counters.
+     *
+     * @param stream one of the forwarding lcore's streams
      */
     void packetFwd(FwdStream stream);
 }

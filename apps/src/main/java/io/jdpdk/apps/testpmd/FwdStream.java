@@ -14,9 +14,11 @@ public final class FwdStream
 {
     /** Port and queue to receive from. */
     public final Port rxPort;
+    /** The queue of {@link #rxPort} to receive from. */
     public final int rxQueue;
     /** Port and queue to send on. */
     public final Port txPort;
+    /** The queue of {@link #txPort} to send on. */
     public final int txQueue;
     /** The run's parameters. */
     public final TestPmdConfig config;
@@ -34,6 +36,16 @@ public final class FwdStream
     /** Engine-private state (e.g. txonly's IP id, flowgen's next flow), set by the engine. */
     public long engineState;
 
+    /**
+     * A stream with zeroed counters and a burst array of {@code config.burst} entries.
+     *
+     * @param rxPort the port to receive from
+     * @param rxQueue its RX queue
+     * @param txPort the port to send on
+     * @param txQueue its TX queue
+     * @param config the run's parameters
+     * @param pool the pool generators allocate from
+     */
     public FwdStream(final Port rxPort, final int rxQueue, final Port txPort, final int txQueue,
         final TestPmdConfig config, final Mempool pool)
     {
@@ -46,7 +58,11 @@ public final class FwdStream
         this.burst = new MbufBurst(config.burst);
     }
 
-    /** Receives a burst from the stream's RX queue into {@link #burst}. @return how many */
+    /**
+     * Receives a burst from the stream's RX queue into {@link #burst} ({@code rte_eth_rx_burst}), counting it.
+     *
+     * @return how many packets were received
+     */
     public int receive()
     {
         final int n = rxPort.rxBurst(rxQueue, burst);

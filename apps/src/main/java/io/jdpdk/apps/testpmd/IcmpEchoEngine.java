@@ -59,6 +59,11 @@ import static io.jdpdk.mempool.header.HeaderOffsets.VLAN_TAG_LENGTH;
  */
 public final class IcmpEchoEngine implements ForwardEngine
 {
+    /** An icmpecho engine for one forwarding lcore ({@link Engines#create} makes one per lcore). */
+    public IcmpEchoEngine()
+    {
+    }
+
     /** The mode name. */
     public static final String NAME = "icmpecho";
 

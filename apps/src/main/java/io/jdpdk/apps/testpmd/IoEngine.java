@@ -8,6 +8,11 @@ package io.jdpdk.apps.testpmd;
  */
 public final class IoEngine implements ForwardEngine
 {
+    /** An io engine for one forwarding lcore ({@link Engines#create} makes one per lcore). */
+    public IoEngine()
+    {
+    }
+
     @Override
     public String name()
     {

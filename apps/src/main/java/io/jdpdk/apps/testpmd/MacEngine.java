@@ -20,6 +20,11 @@ import io.jdpdk.mempool.header.EthernetView;
  */
 public final class MacEngine implements ForwardEngine
 {
+    /** A mac engine for one forwarding lcore ({@link Engines#create} makes one per lcore). */
+    public MacEngine()
+    {
+    }
+
     private final Mbuf mbuf = new Mbuf();
     private final EthernetView eth = new EthernetView();
 

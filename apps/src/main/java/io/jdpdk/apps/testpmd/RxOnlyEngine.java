@@ -7,6 +7,11 @@ package io.jdpdk.apps.testpmd;
  */
 public final class RxOnlyEngine implements ForwardEngine
 {
+    /** A rxonly engine for one forwarding lcore ({@link Engines#create} makes one per lcore). */
+    public RxOnlyEngine()
+    {
+    }
+
     @Override
     public String name()
     {

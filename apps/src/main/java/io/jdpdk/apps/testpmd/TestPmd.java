@@ -58,7 +58,7 @@ import java.util.concurrent.TimeUnit;
  * unknown options); {@code --rxq=0}/{@code --txq=0} with an engine that needs both are refused with testpmd's
  * message before the ports are configured (testpmd configures them first); descriptors
  * default to 512 rather than the driver's preferred ring size, which jdpdk's DeviceInfo does not carry; the
- * interactive commands are the ones {@link #command} lists, {@code help} lists only them and {@code show port info}
+ * interactive commands are the ones {@link CmdLine#command} lists, {@code help} lists only them and {@code show port info}
  * prints the fields jdpdk's Port reports; the multi-process line ({@code Primary: Sending 'stop_req'...}) is not
  * printed and the pool line is added; engines never read or write outside a packet's data (see each engine).
  * <p>
@@ -128,6 +128,12 @@ public final class TestPmd
         this.params = new Parameters(config, out, err);
     }
 
+    /**
+     * Runs testpmd on standard input, output and error, then exits with its status: 0, or 1 for a bad option or
+     * a failed DPDK call.
+     *
+     * @param args EAL arguments, {@code --}, then testpmd's options
+     */
     public static void main(final String[] args)
     {
         final int code = run(args, System.in, System.out, System.err);

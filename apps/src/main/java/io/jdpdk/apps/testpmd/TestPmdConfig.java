@@ -27,10 +27,12 @@ public final class TestPmdConfig
 
     /** {@code --tx-ip=SRC,DST}: IPv4 addresses of generated packets (default 198.18.0.1, 198.18.0.2). */
     public int txIpSrc = (198 << 24) | (18 << 16) | 1;
+    /** {@code --tx-ip=SRC,DST}: the destination IPv4 address, host byte order (default 198.18.0.2). */
     public int txIpDst = (198 << 24) | (18 << 16) | 2;
 
     /** {@code --tx-udp=SRC[,DST]}: UDP ports of generated packets (default 9, 9). */
     public int txUdpSrc = 9;
+    /** {@code --tx-udp=SRC[,DST]}: the destination UDP port (default 9). */
     public int txUdpDst = 9;
 
     /** {@code --txonly-multi-flow}: vary the source IP per packet in txonly. */
@@ -45,6 +47,7 @@ public final class TestPmdConfig
      */
     public int flowgenClones;
 
+    /** testpmd's defaults, peer MACs 02:00:00:00:00:N included. */
     public TestPmdConfig()
     {
         for (int i = 0; i < MAX_PORTS; i++)
@@ -53,7 +56,11 @@ public final class TestPmdConfig
         }
     }
 
-    /** Total length of a generated packet: the sum of {@link #txPktSegLengths}. */
+    /**
+     * Total length of a generated packet.
+     *
+     * @return the sum of {@link #txPktSegLengths}, in bytes
+     */
     public int txPktLength()
     {
         int sum = 0;

@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * DPDK's own sample apps as test oracles (l2fwd, l3fwd): built by the apps module's
@@ -18,13 +17,13 @@ public final class DpdkExamples
 
     /**
      * The binary of DPDK's example {@code name} (e.g. {@code l2fwd}): {@code JDPDK_<NAME>_ORACLE} if set,
-     * else {@code target/dpdk-examples/dpdk-<name>}. Fails the test with what to do when it is missing.
+     * else {@code target/dpdk-examples/dpdk-<name>}. Skips the test, or fails it under ./jdpdk test ({@link Tools}), when it is missing.
      */
     public static Path binary(final String name)
     {
         final String override = System.getenv("JDPDK_" + name.toUpperCase(Locale.ROOT) + "_ORACLE");
         final Path binary = override != null ? Path.of(override) : Path.of("target", "dpdk-examples", "dpdk-" + name);
-        assertTrue(Files.isExecutable(binary), "DPDK's " + name + " example is not built at " + binary.toAbsolutePath() +
+        Tools.require(Files.isExecutable(binary), "DPDK's " + name + " example is not built at " + binary.toAbsolutePath() +
             ": install its sources (Debian's dpdk-doc: hugepage-setup/install-deps.sh --test-tools) and rebuild");
         return binary;
     }

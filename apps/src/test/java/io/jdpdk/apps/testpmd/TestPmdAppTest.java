@@ -19,7 +19,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** jdpdk's testpmd as a user runs it: its own JVM and EAL, testpmd's command line, commands on a pipe. */
 class TestPmdAppTest
@@ -220,7 +219,7 @@ class TestPmdAppTest
     @Test
     void shouldFlushRxQueuesBeforeForwardingAsDpdkTestpmd() throws Exception
     {
-        assumeTrue(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
+        io.jdpdk.apps.testing.Tools.require(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
         final Path in0 = dir.resolve("in0.pcap");
         final Path in1 = dir.resolve("in1.pcap");
         Pcap.write(in0, Frames.mixed(20, 1));
@@ -254,7 +253,7 @@ class TestPmdAppTest
     @Test
     void shouldSpreadQueuesAndOddPortsOverLcoresAsDpdkTestpmd() throws Exception
     {
-        assumeTrue(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
+        io.jdpdk.apps.testing.Tools.require(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
         final String[] eal = { "--in-memory", "--no-pci", "--lcores=0@0,1@1,2@1", "--log-level=lib.eal:error",
             "--vdev=net_null0", "--vdev=net_null1", "--vdev=net_null2" };
         final String[] app = args(eal, "-i", "--rxq=2", "--txq=2", "--nb-cores=2", "--eth-peer=2,0A:00:00:00:00:02");

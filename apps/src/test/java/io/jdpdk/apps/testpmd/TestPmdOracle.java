@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
@@ -63,7 +62,7 @@ final class TestPmdOracle implements AutoCloseable
      */
     static TestPmdOracle start(final List<String> eal, final List<String> app) throws IOException
     {
-        assertTrue(Files.isExecutable(TESTPMD), TESTPMD + " (Debian package dpdk) is the oracle of these tests");
+        io.jdpdk.apps.testing.Tools.require(Files.isExecutable(TESTPMD), TESTPMD + " (Debian package dpdk) is the oracle of these tests");
         final List<String> command = new ArrayList<>();
         command.add(TESTPMD.toString());
         command.addAll(List.of("--in-memory", "--no-pci",

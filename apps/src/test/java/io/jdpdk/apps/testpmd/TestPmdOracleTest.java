@@ -15,7 +15,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * jdpdk's testpmd against dpdk-testpmd 22.11 as the oracle: both forward the same two input pcaps through two
@@ -35,7 +34,7 @@ class TestPmdOracleTest
     @BeforeAll
     static void needDpdkTestpmd()
     {
-        assumeTrue(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
+        io.jdpdk.apps.testing.Tools.require(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
     }
 
     @Test

@@ -117,6 +117,7 @@ class TxOnlyEngineTest
      * Runs testpmd's txonly with {@code options}, then ours on a net_pcap port with the config
      * {@code configure} sets up the same way, and compares. @return our frames
      */
+    @SuppressWarnings("try") // closes the port inside its try, to read the pcap it wrote
     private static List<byte[]> assertSameAsTestpmd(final Path dir, final List<String> options,
         final ObjIntConsumer<TestPmdConfig> configure) throws Exception
     {

@@ -21,12 +21,20 @@ import jdk.jfr.Timespan;
 @StackTrace(false)
 public final class LcoreStallEvent extends Event
 {
+    /** An event for one stalled lcore, filled and committed by the periodic JFR hook. */
+    public LcoreStallEvent()
+    {
+    }
+
+    /** The EAL lcore id. */
     @Label("Lcore")
     public int lcore;
 
+    /** What the lcore does for the application, as {@code Lcore.role()}. */
     @Label("Role")
     public String role;
 
+    /** Milliseconds since the lcore's poll counters last moved. */
     @Label("Stalled For")
     @Timespan(Timespan.MILLISECONDS)
     @Description("Time since the lcore's poll counters last moved")

@@ -18,15 +18,24 @@ import jdk.jfr.StackTrace;
 @StackTrace(false)
 public final class MempoolEvent extends Event
 {
+    /** An event for one mempool, filled and committed by the periodic JFR hook. */
+    public MempoolEvent()
+    {
+    }
+
+    /** The pool's name, as a telemetry key (see {@code Counters.key}). */
     @Label("Name")
     public String name;
 
+    /** Mbufs of the pool in use ({@code rte_mempool_in_use_count}). */
     @Label("In Use")
     public long inUse;
 
+    /** Mbufs the pool holds in all. */
     @Label("Size")
     public long size;
 
+    /** In use of size, 0 to 1; 0 for a pool of size 0. */
     @Label("Occupancy")
     @Percentage
     public double occupancy;

@@ -19,6 +19,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * function, same name without the {@code rte_} prefix, arguments as in C. Not for applications:
  * use {@link io.jdpdk.eal.Eal} and {@link io.jdpdk.eal.Lcore}.
  */
+@SuppressWarnings("restricted") // the raw binding: downcalls and C pointers
 public final class EalRaw
 {
     /** {@code LCORE_ID_ANY}: the thread is not an lcore. */
@@ -70,6 +71,13 @@ public final class EalRaw
     {
     }
 
+    /**
+     * {@code rte_eal_init(argc, argv)}; pins the calling thread to the main lcore's CPU.
+     *
+     * @param argc the arguments in {@code argv}, program name included
+     * @param argv a NULL-terminated {@code char *[]} that must outlive the process (DPDK may keep it)
+     * @return the number of arguments parsed, or -1 with {@link #errno()} set
+     */
     public static int eal_init(final int argc, final MemorySegment argv)
     {
         try
@@ -82,6 +90,11 @@ public final class EalRaw
         }
     }
 
+    /**
+     * {@code rte_eal_cleanup()}: frees EAL's resources; no DPDK call may follow.
+     *
+     * @return 0, or a negative errno
+     */
     public static int eal_cleanup()
     {
         try
@@ -94,7 +107,12 @@ public final class EalRaw
         }
     }
 
-    /** DPDK's text for an error number (rte errors and libc errno values alike). */
+    /**
+     * {@code rte_strerror(errnum)}: DPDK's text for an error number (rte errors and libc errno values alike).
+     *
+     * @param errnum a positive error number
+     * @return the text
+     */
     public static String strerror(final int errnum)
     {
         try
@@ -107,7 +125,11 @@ public final class EalRaw
         }
     }
 
-    /** The calling thread's {@code rte_errno}: read it right after the failing call, on the same thread. */
+    /**
+     * The calling thread's {@code rte_errno}, through the shim: read it right after the failing call, on the same thread.
+     *
+     * @return the error number of the thread's last failed DPDK call
+     */
     public static int errno()
     {
         try
@@ -120,7 +142,11 @@ public final class EalRaw
         }
     }
 
-    /** The calling thread's lcore id, or {@link #LCORE_ID_ANY}. */
+    /**
+     * {@code rte_lcore_id()} of the calling thread, through the shim.
+     *
+     * @return the lcore id, or {@link #LCORE_ID_ANY}
+     */
     public static int lcore_id()
     {
         try
@@ -133,6 +159,11 @@ public final class EalRaw
         }
     }
 
+    /**
+     * {@code rte_rdtsc()}, through the shim: a critical call, no thread state change.
+     *
+     * @return the CPU's time stamp counter
+     */
     public static long rdtsc()
     {
         try
@@ -145,6 +176,11 @@ public final class EalRaw
         }
     }
 
+    /**
+     * {@code rte_get_tsc_hz()}.
+     *
+     * @return TSC ticks per second
+     */
     public static long get_tsc_hz()
     {
         try
@@ -157,6 +193,11 @@ public final class EalRaw
         }
     }
 
+    /**
+     * {@code rte_lcore_count()}.
+     *
+     * @return the number of enabled lcores, registered threads included
+     */
     public static int lcore_count()
     {
         try
@@ -169,6 +210,11 @@ public final class EalRaw
         }
     }
 
+    /**
+     * {@code rte_get_main_lcore()}.
+     *
+     * @return the main lcore's id
+     */
     public static int get_main_lcore()
     {
         try
@@ -181,6 +227,12 @@ public final class EalRaw
         }
     }
 
+    /**
+     * {@code rte_lcore_is_enabled(lcore_id)}.
+     *
+     * @param lcoreId an lcore id
+     * @return whether the lcore is enabled
+     */
     public static boolean lcore_is_enabled(final int lcoreId)
     {
         try
@@ -193,6 +245,12 @@ public final class EalRaw
         }
     }
 
+    /**
+     * {@code rte_lcore_to_socket_id(lcore_id)}.
+     *
+     * @param lcoreId an lcore id
+     * @return the NUMA socket of the lcore
+     */
     public static int lcore_to_socket_id(final int lcoreId)
     {
         try
@@ -205,6 +263,11 @@ public final class EalRaw
         }
     }
 
+    /**
+     * {@code rte_socket_id()}.
+     *
+     * @return the NUMA socket of the calling thread, or {@code SOCKET_ID_ANY} (-1)
+     */
     public static int socket_id()
     {
         try
@@ -217,6 +280,11 @@ public final class EalRaw
         }
     }
 
+    /**
+     * {@code rte_thread_register()}: gives the calling thread an lcore id; disables multi-process for good.
+     *
+     * @return 0, or -1 with {@link #errno()} set
+     */
     public static int thread_register()
     {
         try
@@ -229,6 +297,7 @@ public final class EalRaw
         }
     }
 
+    /** {@code rte_thread_unregister()}: releases the calling thread's lcore id. */
     public static void thread_unregister()
     {
         try
@@ -241,6 +310,12 @@ public final class EalRaw
         }
     }
 
+    /**
+     * {@code rte_dev_probe(devargs)}: hot-plugs a device.
+     *
+     * @param devargs a C string, e.g. "net_null2"
+     * @return 0, or a negative errno
+     */
     public static int dev_probe(final MemorySegment devargs)
     {
         try
@@ -253,6 +328,13 @@ public final class EalRaw
         }
     }
 
+    /**
+     * {@code rte_eal_hotplug_remove(busname, devname)}: removes a hot-plugged device.
+     *
+     * @param busName a C string, e.g. "vdev"
+     * @param devName a C string, e.g. "net_null2"
+     * @return 0, or a negative errno
+     */
     public static int eal_hotplug_remove(final MemorySegment busName, final MemorySegment devName)
     {
         try
@@ -265,6 +347,11 @@ public final class EalRaw
         }
     }
 
+    /**
+     * {@code rte_eal_has_hugepages()}.
+     *
+     * @return false when EAL runs with --no-huge
+     */
     public static boolean eal_has_hugepages()
     {
         try
@@ -277,7 +364,11 @@ public final class EalRaw
         }
     }
 
-    /** 0 DC, 1 PA, 2 VA ({@code enum rte_iova_mode}). */
+    /**
+     * {@code rte_eal_iova_mode()}.
+     *
+     * @return 0 DC, 1 PA, 2 VA ({@code enum rte_iova_mode})
+     */
     public static int eal_iova_mode()
     {
         try
@@ -290,7 +381,13 @@ public final class EalRaw
         }
     }
 
-    /** The CPUs lcore {@code lcoreId} runs on, as a cpu_set_t allocated from {@code allocator}. */
+    /**
+     * {@code rte_lcore_cpuset(lcore_id)}: the CPUs an lcore runs on.
+     *
+     * @param allocator where the returned struct is allocated
+     * @param lcoreId an lcore id
+     * @return a {@link #CPUSET}
+     */
     public static MemorySegment lcore_cpuset(final java.lang.foreign.SegmentAllocator allocator, final int lcoreId)
     {
         try
@@ -303,7 +400,12 @@ public final class EalRaw
         }
     }
 
-    /** {@code enum rte_lcore_role_t}: 0 RTE (EAL lcore), 1 OFF, 2 SERVICE, 3 NON_EAL (registered thread). */
+    /**
+     * {@code rte_eal_lcore_role(lcore_id)}.
+     *
+     * @param lcoreId an lcore id
+     * @return {@code enum rte_lcore_role_t}: 0 RTE (EAL lcore), 1 OFF, 2 SERVICE, 3 NON_EAL (registered thread)
+     */
     public static int eal_lcore_role(final int lcoreId)
     {
         try
@@ -318,7 +420,11 @@ public final class EalRaw
 
     /**
      * {@code rte_eal_remote_launch(f, arg, worker_id)}: runs {@code f(arg)} on EAL's thread of a worker lcore.
-     * 0, or -EBUSY when the lcore is not in the WAIT state.
+     *
+     * @param function a {@code lcore_function_t} pointer, e.g. an upcall stub
+     * @param arg the pointer passed to it
+     * @param workerId a worker lcore's id
+     * @return 0, or -EBUSY when the lcore is not in the WAIT state
      */
     public static int eal_remote_launch(final MemorySegment function, final MemorySegment arg, final int workerId)
     {
@@ -336,6 +442,9 @@ public final class EalRaw
      * {@code rte_eal_wait_lcore(worker_id)}: spins until the lcore's thread is back in WAIT (its function returned)
      * and returns the function's value. Call it only once the function is known to have returned: it does not
      * block, it spins.
+     *
+     * @param workerId a worker lcore's id
+     * @return the function's value, or 0 when the lcore was already in WAIT
      */
     public static int eal_wait_lcore(final int workerId)
     {
@@ -349,7 +458,12 @@ public final class EalRaw
         }
     }
 
-    /** {@code enum rte_lcore_state_t} of an lcore: 0 WAIT, 1 RUNNING (DPDK 22.11 has no FINISHED). */
+    /**
+     * {@code rte_eal_get_lcore_state(worker_id)}.
+     *
+     * @param lcoreId a worker lcore's id
+     * @return {@code enum rte_lcore_state_t}: 0 WAIT, 1 RUNNING (DPDK 22.11 has no FINISHED)
+     */
     public static int eal_get_lcore_state(final int lcoreId)
     {
         try
@@ -362,7 +476,11 @@ public final class EalRaw
         }
     }
 
-    /** {@code enum rte_proc_type_t}: 0 primary, 1 secondary ({@code RTE_PROC_AUTO} -1 never after init). */
+    /**
+     * {@code rte_eal_process_type()}.
+     *
+     * @return {@code enum rte_proc_type_t}: 0 primary, 1 secondary ({@code RTE_PROC_AUTO} -1 never after init)
+     */
     public static int eal_process_type()
     {
         try
@@ -375,7 +493,12 @@ public final class EalRaw
         }
     }
 
-    /** libc {@code sched_getaffinity(0, size, mask)} for the calling thread. */
+    /**
+     * libc {@code sched_getaffinity(0, size, mask)} for the calling thread.
+     *
+     * @param mask a cpu_set_t of {@link #CPU_SET_SIZE} bytes, filled in
+     * @return 0, or -1 (errno is libc's, not read here)
+     */
     public static int sched_getaffinity(final MemorySegment mask)
     {
         try
@@ -388,7 +511,12 @@ public final class EalRaw
         }
     }
 
-    /** libc {@code sched_setaffinity(0, size, mask)} for the calling thread. */
+    /**
+     * libc {@code sched_setaffinity(0, size, mask)} for the calling thread.
+     *
+     * @param mask a cpu_set_t of {@link #CPU_SET_SIZE} bytes
+     * @return 0, or -1 (errno is libc's, not read here)
+     */
     public static int sched_setaffinity(final MemorySegment mask)
     {
         try

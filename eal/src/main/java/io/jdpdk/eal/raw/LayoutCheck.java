@@ -28,7 +28,14 @@ public final class LayoutCheck
     {
     }
 
-    /** {@code offsetof(struct type, field)}, {@code sizeof(struct type)} for a null field, -1 if the shim has no entry. */
+    /**
+     * A struct's layout as the installed headers compute it, from the shim's table ({@code jdpdk_layout}).
+     *
+     * @param type the struct's name without "struct", e.g. "rte_mbuf"
+     * @param field a member's name, or null for the struct's size
+     * @return {@code offsetof(struct type, field)}, {@code sizeof(struct type)} for a null field, -1 if the shim
+     *         has no entry
+     */
     public static long cLayout(final String type, final String field)
     {
         try (Arena arena = Arena.ofConfined())
@@ -42,7 +49,14 @@ public final class LayoutCheck
         }
     }
 
-    /** Every difference between the Java layout of {@code struct type} and C's; empty when they agree. */
+    /**
+     * Every difference between the Java layout of {@code struct type} and C's: the size, and the offset of each
+     * named member.
+     *
+     * @param type the struct's name without "struct"
+     * @param layout jdpdk's layout of it
+     * @return one message per difference; empty when they agree
+     */
     public static List<String> mismatches(final String type, final StructLayout layout)
     {
         final List<String> out = new ArrayList<>();
@@ -72,6 +86,8 @@ public final class LayoutCheck
     /**
      * Checks a layout when a raw class loads.
      *
+     * @param type the struct's name without "struct"
+     * @param layout jdpdk's layout of it
      * @return the layout, for use in a static initialiser
      * @throws io.jdpdk.eal.DpdkUnavailableException naming every mismatch
      */

@@ -25,10 +25,12 @@ import java.util.Optional;
  * {@code --enable-native-access} or without {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}
  * gives one {@link DpdkUnavailableException} that says so.
  */
+@SuppressWarnings("restricted") // the raw binding: loads the shim, makes downcalls and upcalls
 public final class NativeLibrary
 {
     /** The DPDK release jdpdk's layouts and shim are written for: 22.11 LTS (year, month). */
     public static final int SUPPORTED_YEAR = 22;
+    /** The month of the supported DPDK release, 11 of 22.11; see {@link #SUPPORTED_YEAR}. */
     public static final int SUPPORTED_MONTH = 11;
 
     private static final String RESOURCE = "/native/linux-x86_64/libjdpdk.so";
@@ -44,8 +46,9 @@ public final class NativeLibrary
     }
 
     /**
-     * Loads the shim and DPDK, checking the DPDK version. Idempotent.
+     * Loads the shim and DPDK, checking the DPDK version. Idempotent and thread-safe.
      *
+     * @return the lookup of the shim's and DPDK's symbols
      * @throws DpdkUnavailableException when DPDK 22.11 cannot be loaded
      */
     public static SymbolLookup load()
@@ -67,7 +70,14 @@ public final class NativeLibrary
         return l;
     }
 
-    /** A downcall for a control-path function: ordinary thread-state transitions, may block. */
+    /**
+     * A downcall for a control-path function: ordinary thread-state transitions, may block.
+     *
+     * @param name the symbol, in the shim or DPDK
+     * @param descriptor its C signature
+     * @return the downcall handle
+     * @throws DpdkUnavailableException when the symbol or DPDK is missing
+     */
     public static MethodHandle downcall(final String name, final FunctionDescriptor descriptor)
     {
         return LINKER.downcallHandle(find(name), descriptor, NONE);
@@ -76,6 +86,11 @@ public final class NativeLibrary
     /**
      * A downcall for a short fast-path function that never blocks, calls back into Java or takes
      * a heap segment ({@code Linker.Option.critical}).
+     *
+     * @param name the symbol, in the shim or DPDK
+     * @param descriptor its C signature
+     * @return the downcall handle
+     * @throws DpdkUnavailableException when the symbol or DPDK is missing
      */
     public static MethodHandle critical(final String name, final FunctionDescriptor descriptor)
     {
@@ -85,13 +100,25 @@ public final class NativeLibrary
     /**
      * An upcall stub, in global memory, that calls the static method {@code target} from native code. The target
      * must catch everything: an exception that reaches the stub ends the JVM.
+     *
+     * @param target the Java method native code calls
+     * @param descriptor the C signature of the function pointer
+     * @return the function pointer, valid for the life of the process
      */
     public static MemorySegment upcall(final MethodHandle target, final FunctionDescriptor descriptor)
     {
         return LINKER.upcallStub(target, descriptor, Arena.global());
     }
 
-    /** A downcall into the C library (libc), e.g. {@code sched_getaffinity}. */
+    /**
+     * A downcall into the C library (libc), e.g. {@code sched_getaffinity}; does not load DPDK.
+     *
+     * @param name the libc symbol
+     * @param descriptor its C signature
+     * @param options linker options, e.g. none
+     * @return the downcall handle
+     * @throws DpdkUnavailableException when libc has no such symbol
+     */
     public static MethodHandle libc(final String name, final FunctionDescriptor descriptor, final Linker.Option... options)
     {
         final MemorySegment symbol = LINKER.defaultLookup().find(name)
@@ -99,7 +126,13 @@ public final class NativeLibrary
         return LINKER.downcallHandle(symbol, descriptor, options);
     }
 
-    /** The address of an exported symbol of the shim or of DPDK. */
+    /**
+     * The address of an exported symbol of the shim or of DPDK; loads them first.
+     *
+     * @param name the symbol
+     * @return its address
+     * @throws DpdkUnavailableException when it is missing
+     */
     public static MemorySegment find(final String name)
     {
         final Optional<MemorySegment> symbol = load().find(name);
@@ -108,7 +141,13 @@ public final class NativeLibrary
             SUPPORTED_YEAR + "." + SUPPORTED_MONTH + " installed?", null));
     }
 
-    /** Turns what {@code invokeExact} declared into an unchecked throwable (downcalls throw only errors). */
+    /**
+     * Rethrows what {@code invokeExact} declared, unchecked (downcalls throw only errors): runtime exceptions and
+     * errors as they are, anything else wrapped in an {@link IllegalStateException}.
+     *
+     * @param t what the invocation threw
+     * @return never returns normally; declared so that callers can write {@code throw rethrow(t)}
+     */
     public static RuntimeException rethrow(final Throwable t)
     {
         if (t instanceof RuntimeException re)
@@ -124,11 +163,13 @@ public final class NativeLibrary
 
     private static SymbolLookup open()
     {
-        if (!Object.class.getModule().isExported("jdk.internal.misc", NativeLibrary.class.getModule()))
+        final Module agrona = org.agrona.UnsafeApi.class.getModule();
+        if (!Object.class.getModule().isExported("jdk.internal.misc", agrona))
         {
             // Memory's raw access goes through Agrona's UnsafeApi, which needs this export.
             throw new DpdkUnavailableException("raw memory access is not allowed: run java with " +
-                "--add-exports java.base/jdk.internal.misc=ALL-UNNAMED (Agrona needs it too)", null);
+                "--add-exports java.base/jdk.internal.misc=" + (agrona.isNamed() ? agrona.getName() : "ALL-UNNAMED") +
+                " (Agrona needs it too)", null);
         }
         final Path path;
         try
@@ -145,8 +186,8 @@ public final class NativeLibrary
         }
         catch (final IllegalCallerException ex)
         {
-            throw new DpdkUnavailableException(
-                "native access is disabled: run java with --enable-native-access=ALL-UNNAMED", ex);
+            throw new DpdkUnavailableException("native access is disabled: run java with --enable-native-access=" +
+                (NativeLibrary.class.getModule().isNamed() ? "io.jdpdk.eal,io.jdpdk.pmd" : "ALL-UNNAMED"), ex);
         }
         catch (final IllegalArgumentException ex)
         {

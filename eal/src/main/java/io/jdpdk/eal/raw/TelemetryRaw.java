@@ -42,7 +42,14 @@ public final class TelemetryRaw
     {
     }
 
-    /** Registers {@code callback} (an upcall stub of {@link #CALLBACK}) for {@code cmd}; 0 or -EINVAL / -ENOMEM. */
+    /**
+     * {@code rte_telemetry_register_cmd(cmd, fn, help)}: registers a telemetry command.
+     *
+     * @param cmd a C string starting with '/', e.g. "/jdpdk/counters"
+     * @param callback an upcall stub of {@link #CALLBACK}, called on DPDK's telemetry thread
+     * @param help a C string for "/help"
+     * @return 0, or -EINVAL / -ENOMEM
+     */
     public static int telemetry_register_cmd(final MemorySegment cmd, final MemorySegment callback, final MemorySegment help)
     {
         try
@@ -55,6 +62,12 @@ public final class TelemetryRaw
         }
     }
 
+    /**
+     * {@code rte_tel_data_start_dict(d)}: makes the reply a dict.
+     *
+     * @param d the {@code struct rte_tel_data} given to the callback
+     * @return 0
+     */
     public static int tel_data_start_dict(final MemorySegment d)
     {
         try
@@ -67,6 +80,14 @@ public final class TelemetryRaw
         }
     }
 
+    /**
+     * {@code rte_tel_data_add_dict_u64(d, name, val)}.
+     *
+     * @param d a dict
+     * @param name a C string key, {@code [0-9A-Za-z_/]} only, shorter than {@link #MAX_STRING_LEN}
+     * @param value the value, unsigned
+     * @return 0, or a negative errno (-ENOSPC when the dict holds {@link #MAX_DICT_ENTRIES})
+     */
     public static int tel_data_add_dict_u64(final MemorySegment d, final MemorySegment name, final long value)
     {
         try
@@ -79,6 +100,14 @@ public final class TelemetryRaw
         }
     }
 
+    /**
+     * {@code rte_tel_data_add_dict_string(d, name, val)}.
+     *
+     * @param d a dict
+     * @param name a C string key, {@code [0-9A-Za-z_/]} only, shorter than {@link #MAX_STRING_LEN}
+     * @param value a C string, shorter than {@link #MAX_STRING_LEN}
+     * @return 0, or a negative errno (-ENOSPC when the dict holds {@link #MAX_DICT_ENTRIES})
+     */
     public static int tel_data_add_dict_string(final MemorySegment d, final MemorySegment name, final MemorySegment value)
     {
         try
@@ -91,7 +120,15 @@ public final class TelemetryRaw
         }
     }
 
-    /** Adds {@code value} (from {@link #tel_data_alloc()}) under {@code name}; keep 0 lets telemetry free it. */
+    /**
+     * {@code rte_tel_data_add_dict_container(d, name, val, keep)}: nests a container under {@code name}.
+     *
+     * @param d a dict
+     * @param name a C string key, {@code [0-9A-Za-z_/]} only
+     * @param value a container from {@link #tel_data_alloc()}
+     * @param keep 0 to let telemetry free {@code value}, else the caller frees it
+     * @return 0, or a negative errno
+     */
     public static int tel_data_add_dict_container(final MemorySegment d, final MemorySegment name, final MemorySegment value,
         final int keep)
     {
@@ -105,6 +142,11 @@ public final class TelemetryRaw
         }
     }
 
+    /**
+     * {@code rte_tel_data_alloc()}: a container to nest with {@link #tel_data_add_dict_container}.
+     *
+     * @return the container, or NULL when out of memory
+     */
     public static MemorySegment tel_data_alloc()
     {
         try
@@ -117,7 +159,11 @@ public final class TelemetryRaw
         }
     }
 
-    /** Frees a container from {@link #tel_data_alloc()} that telemetry did not take. */
+    /**
+     * {@code rte_tel_data_free(data)}: frees a container from {@link #tel_data_alloc()} that telemetry did not take.
+     *
+     * @param data the container
+     */
     public static void tel_data_free(final MemorySegment data)
     {
         try
@@ -130,7 +176,11 @@ public final class TelemetryRaw
         }
     }
 
-    /** {@code rte_pdump_init()}: lets dpdk-dumpcap and dpdk-pdump enable capture on this primary's ports. */
+    /**
+     * {@code rte_pdump_init()}: lets dpdk-dumpcap and dpdk-pdump enable capture on this primary's ports.
+     *
+     * @return 0, or -1 with {@link EalRaw#errno()} set
+     */
     public static int pdump_init()
     {
         try
@@ -143,6 +193,11 @@ public final class TelemetryRaw
         }
     }
 
+    /**
+     * {@code rte_pdump_uninit()}: undoes {@link #pdump_init()}, before the ports close.
+     *
+     * @return 0, or -1
+     */
     public static int pdump_uninit()
     {
         try

@@ -45,6 +45,11 @@ public final class Checksums
      * {@code initial}; an odd last byte counts as the high byte of a word. The result is unfolded: pass it to
      * {@link #fold(long)}. Reads exactly the bytes in the range.
      *
+     * @param segment any segment, native or heap
+     * @param address offset of the first byte in the segment (an absolute address for {@link Memory#ALL})
+     * @param length  bytes to sum, odd allowed
+     * @param initial the sum so far, e.g. a pseudo-header sum, or 0
+     * @return {@code initial} plus the words, unfolded
      * @throws IndexOutOfBoundsException when the range is not in the segment
      * @throws IllegalArgumentException for a read-only heap segment (read-only native ones are fine)
      */
@@ -78,7 +83,13 @@ public final class Checksums
         return sum;
     }
 
-    /** Folds carries into 16 bits: the one's-complement sum, 0 only when every summed word was 0. */
+    /**
+     * Folds carries into 16 bits: the one's-complement sum. Complement it ({@code ~fold(sum) & 0xFFFF}) for the
+     * checksum field; a sum over data whose checksum is right folds to 0xFFFF.
+     *
+     * @param sum an unfolded sum from {@link #sum} or the pseudo-header sums
+     * @return 0 to 0xFFFF; 0 only when every summed word was 0
+     */
     public static int fold(final long sum)
     {
         long folded = sum;
@@ -89,7 +100,15 @@ public final class Checksums
         return (int)folded;
     }
 
-    /** Partial sum of the IPv4 pseudo-header: addresses, protocol and upper-layer length. */
+    /**
+     * Partial sum of the IPv4 pseudo-header (RFC 768, RFC 9293): addresses, protocol and upper-layer length.
+     *
+     * @param source      the IPv4 Source Address, first octet most significant
+     * @param destination the IPv4 Destination Address, first octet most significant
+     * @param protocol    the {@link IpProtocol} number, 0 to 255
+     * @param length      the upper-layer length in bytes, 0 to 65535
+     * @return the unfolded sum, an {@code initial} for {@link #sum}
+     */
     public static long ipv4PseudoHeaderSum(final int source, final int destination, final int protocol,
         final int length)
     {
@@ -97,7 +116,14 @@ public final class Checksums
             protocol + length;
     }
 
-    /** Partial sum of the IPv6 pseudo-header, reading both addresses through {@code ip}. */
+    /**
+     * Partial sum of the IPv6 pseudo-header (RFC 8200 section 8.1), reading both addresses through {@code ip}.
+     *
+     * @param ip       a valid view; its Source and Destination Address fields are summed
+     * @param protocol the upper-layer {@link IpProtocol} number, 0 to 255
+     * @param length   the upper-layer length in bytes (32 bits in the pseudo-header)
+     * @return the unfolded sum, an {@code initial} for {@link #sum}
+     */
     public static long ipv6PseudoHeaderSum(final Ipv6View ip, final int protocol, final int length)
     {
         return ip.sum(IPV6_SOURCE, 32, (length >>> 16) + (length & 0xFFFF) + protocol);
@@ -107,6 +133,11 @@ public final class Checksums
      * RFC 1624 equation 3: the checksum after one 16-bit word the checksum covers changed from {@code oldWord} to
      * {@code newWord}, without summing the data again: {@code HC' = ~(~HC + ~m + m')}. Not for a UDP checksum of
      * 0 (none), which must stay 0.
+     *
+     * @param oldChecksum the checksum field before the change
+     * @param oldWord     the 16-bit word before the change
+     * @param newWord     the 16-bit word after the change
+     * @return the new checksum field, 0 to 0xFFFF
      */
     public static int incrementalUpdate(final int oldChecksum, final int oldWord, final int newWord)
     {
@@ -117,6 +148,11 @@ public final class Checksums
     /**
      * {@link #incrementalUpdate(int, int, int)} for a 32-bit field that starts on a 16-bit boundary (an IPv4
      * address, a TCP sequence number): both of its words changed.
+     *
+     * @param oldChecksum the checksum field before the change
+     * @param oldValue    the 32-bit field before the change
+     * @param newValue    the 32-bit field after the change
+     * @return the new checksum field, 0 to 0xFFFF
      */
     public static int incrementalUpdate32(final int oldChecksum, final int oldValue, final int newValue)
     {
@@ -127,19 +163,33 @@ public final class Checksums
 
     // ---- IPv4 header --------------------------------------------------------------------------------
 
-    /** The header checksum of {@code ip}'s header, options included. */
+    /**
+     * The header checksum of {@code ip}'s header, options included, computed as if the field were 0.
+     *
+     * @param ip a valid view
+     * @return the value the Header Checksum field should hold, 0 to 0xFFFF
+     */
     public static int computeIpv4Header(final Ipv4View ip)
     {
         return ~fold(sumSkippingChecksum(ip, ip.headerLength(), IPV4_CHECKSUM, 0)) & 0xFFFF;
     }
 
-    /** Whether the header checksum field matches the header. */
+    /**
+     * Whether the header checksum field matches the header, options included.
+     *
+     * @param ip a valid view
+     * @return true when the header sums to 0xFFFF
+     */
     public static boolean verifyIpv4Header(final Ipv4View ip)
     {
         return fold(ip.sum(0, ip.headerLength(), 0)) == 0xFFFF;
     }
 
-    /** Writes the computed header checksum into {@code ip}. */
+    /**
+     * Writes the computed header checksum into {@code ip}; always possible, since the header lies within the view.
+     *
+     * @param ip a valid view
+     */
     public static void setIpv4Header(final Ipv4View ip)
     {
         ip.checksum(computeIpv4Header(ip));
@@ -151,6 +201,8 @@ public final class Checksums
      * The UDP checksum over the IPv4 pseudo-header and Length bytes of {@code udp}; a result of 0 is sent as
      * 0xFFFF, since 0 means "no checksum".
      *
+     * @param ip  the IPv4 header carrying {@code udp}
+     * @param udp a valid view; its Length field gives the bytes summed
      * @return the checksum, or {@link #INVALID} for a fragment
      */
     public static int computeUdp(final Ipv4View ip, final UdpView udp)
@@ -164,7 +216,13 @@ public final class Checksums
         return nonZero(~fold(sumSkippingChecksum(udp, length, UDP_CHECKSUM, pseudo)) & 0xFFFF);
     }
 
-    /** Whether the UDP checksum is 0 (none, allowed over IPv4) or matches. False for a fragment. */
+    /**
+     * Whether the UDP checksum is 0 (none, allowed over IPv4) or matches.
+     *
+     * @param ip  the IPv4 header carrying {@code udp}
+     * @param udp a valid view; its Length field gives the bytes summed
+     * @return true for 0 or a match; false for a mismatch or a fragment
+     */
     public static boolean verifyUdp(final Ipv4View ip, final UdpView udp)
     {
         if (ip.isFragment())
@@ -180,7 +238,13 @@ public final class Checksums
         return fold(udp.sum(0, length, pseudo)) == 0xFFFF;
     }
 
-    /** Writes the UDP checksum. @return false, writing nothing, for a fragment */
+    /**
+     * Writes the UDP checksum ({@link #computeUdp(Ipv4View, UdpView)}).
+     *
+     * @param ip  the IPv4 header carrying {@code udp}
+     * @param udp a valid view
+     * @return true when written; false, writing nothing, for a fragment
+     */
     public static boolean setUdp(final Ipv4View ip, final UdpView udp)
     {
         return set(udp, UDP_CHECKSUM, computeUdp(ip, udp));
@@ -190,6 +254,8 @@ public final class Checksums
      * The UDP checksum over the IPv6 pseudo-header and Length bytes of {@code udp}; a result of 0 is sent as
      * 0xFFFF.
      *
+     * @param ip  the IPv6 header carrying {@code udp}
+     * @param udp a valid view; its Length field gives the bytes summed
      * @return the checksum, or {@link #INVALID} for a fragment
      */
     public static int computeUdp(final Ipv6View ip, final UdpView udp)
@@ -203,7 +269,13 @@ public final class Checksums
         return nonZero(~fold(sumSkippingChecksum(udp, length, UDP_CHECKSUM, pseudo)) & 0xFFFF);
     }
 
-    /** Whether the UDP checksum matches; a 0 checksum is invalid over IPv6 (RFC 8200), and so is a fragment. */
+    /**
+     * Whether the UDP checksum matches; a 0 checksum is invalid over IPv6 (RFC 8200).
+     *
+     * @param ip  the IPv6 header carrying {@code udp}
+     * @param udp a valid view; its Length field gives the bytes summed
+     * @return true for a match; false for a mismatch, a 0 checksum or a fragment
+     */
     public static boolean verifyUdp(final Ipv6View ip, final UdpView udp)
     {
         if (ip.isFragment() || udp.checksum() == 0)
@@ -215,7 +287,13 @@ public final class Checksums
             0xFFFF;
     }
 
-    /** Writes the UDP checksum. @return false, writing nothing, for a fragment */
+    /**
+     * Writes the UDP checksum ({@link #computeUdp(Ipv6View, UdpView)}).
+     *
+     * @param ip  the IPv6 header carrying {@code udp}
+     * @param udp a valid view
+     * @return true when written; false, writing nothing, for a fragment
+     */
     public static boolean setUdp(final Ipv6View ip, final UdpView udp)
     {
         return set(udp, UDP_CHECKSUM, computeUdp(ip, udp));
@@ -226,6 +304,8 @@ public final class Checksums
     /**
      * The TCP checksum over the IPv4 pseudo-header and the segment, whose length is the IP payload length.
      *
+     * @param ip  the IPv4 header carrying {@code tcp}
+     * @param tcp a valid view whose limit covers the segment
      * @return the checksum, or {@link #INVALID} for a fragment or when the segment is shorter than the TCP
      * header or longer than {@code tcp}'s limit
      */
@@ -240,7 +320,13 @@ public final class Checksums
         return ~fold(sumSkippingChecksum(tcp, length, TCP_CHECKSUM, pseudo)) & 0xFFFF;
     }
 
-    /** Whether the TCP checksum matches; false whenever {@link #computeTcp(Ipv4View, TcpView)} is INVALID. */
+    /**
+     * Whether the TCP checksum matches.
+     *
+     * @param ip  the IPv4 header carrying {@code tcp}
+     * @param tcp a valid view whose limit covers the segment
+     * @return true for a match; false for a mismatch and whenever {@link #computeTcp(Ipv4View, TcpView)} is INVALID
+     */
     public static boolean verifyTcp(final Ipv4View ip, final TcpView tcp)
     {
         final int length = ip.payloadLength();
@@ -252,7 +338,13 @@ public final class Checksums
         return fold(tcp.sum(0, length, pseudo)) == 0xFFFF;
     }
 
-    /** Writes the TCP checksum. @return false, writing nothing, when it cannot be computed */
+    /**
+     * Writes the TCP checksum ({@link #computeTcp(Ipv4View, TcpView)}).
+     *
+     * @param ip  the IPv4 header carrying {@code tcp}
+     * @param tcp a valid view whose limit covers the segment
+     * @return true when written; false, writing nothing, when it cannot be computed
+     */
     public static boolean setTcp(final Ipv4View ip, final TcpView tcp)
     {
         return set(tcp, TCP_CHECKSUM, computeTcp(ip, tcp));
@@ -262,6 +354,8 @@ public final class Checksums
      * The TCP checksum over the IPv6 pseudo-header and the segment, whose length is the upper-layer length after
      * the extension headers.
      *
+     * @param ip  the IPv6 header carrying {@code tcp}
+     * @param tcp a valid view whose limit covers the segment
      * @return the checksum, or {@link #INVALID} for a fragment or when the segment is shorter than the TCP
      * header or longer than {@code tcp}'s limit
      */
@@ -276,7 +370,13 @@ public final class Checksums
         return ~fold(sumSkippingChecksum(tcp, length, TCP_CHECKSUM, pseudo)) & 0xFFFF;
     }
 
-    /** Whether the TCP checksum matches; false whenever {@link #computeTcp(Ipv6View, TcpView)} is INVALID. */
+    /**
+     * Whether the TCP checksum matches.
+     *
+     * @param ip  the IPv6 header carrying {@code tcp}
+     * @param tcp a valid view whose limit covers the segment
+     * @return true for a match; false for a mismatch and whenever {@link #computeTcp(Ipv6View, TcpView)} is INVALID
+     */
     public static boolean verifyTcp(final Ipv6View ip, final TcpView tcp)
     {
         final int length = ip.upperLayerLength();
@@ -288,7 +388,13 @@ public final class Checksums
             0xFFFF;
     }
 
-    /** Writes the TCP checksum. @return false, writing nothing, when it cannot be computed */
+    /**
+     * Writes the TCP checksum ({@link #computeTcp(Ipv6View, TcpView)}).
+     *
+     * @param ip  the IPv6 header carrying {@code tcp}
+     * @param tcp a valid view whose limit covers the segment
+     * @return true when written; false, writing nothing, when it cannot be computed
+     */
     public static boolean setTcp(final Ipv6View ip, final TcpView tcp)
     {
         return set(tcp, TCP_CHECKSUM, computeTcp(ip, tcp));
@@ -299,6 +405,8 @@ public final class Checksums
     /**
      * The ICMP checksum of a message of {@code length} bytes (no pseudo-header).
      *
+     * @param icmp   a valid view
+     * @param length bytes of the message, header included
      * @return the checksum, or {@link #INVALID} when {@code length} is below 8 or beyond {@code icmp}'s limit
      */
     public static int computeIcmp(final IcmpView icmp, final int length)
@@ -310,13 +418,26 @@ public final class Checksums
         return ~fold(sumSkippingChecksum(icmp, length, ICMP_CHECKSUM, 0)) & 0xFFFF;
     }
 
-    /** The ICMP checksum of the message that fills {@code ip}'s payload; {@link #INVALID} for a fragment. */
+    /**
+     * The ICMP checksum of the message that fills {@code ip}'s payload.
+     *
+     * @param ip   the IPv4 header carrying {@code icmp}; its payload length is the message length
+     * @param icmp a valid view
+     * @return the checksum, or {@link #INVALID} for a fragment or as {@link #computeIcmp(IcmpView, int)}
+     */
     public static int computeIcmp(final Ipv4View ip, final IcmpView icmp)
     {
         return ip.isFragment() ? INVALID : computeIcmp(icmp, ip.payloadLength());
     }
 
-    /** Whether the checksum of the ICMP message that fills {@code ip}'s payload matches. */
+    /**
+     * Whether the checksum of the ICMP message that fills {@code ip}'s payload matches.
+     *
+     * @param ip   the IPv4 header carrying {@code icmp}
+     * @param icmp a valid view
+     * @return true for a match; false for a mismatch and whenever {@link #computeIcmp(Ipv4View, IcmpView)} is
+     * INVALID
+     */
     public static boolean verifyIcmp(final Ipv4View ip, final IcmpView icmp)
     {
         final int length = ip.payloadLength();
@@ -327,7 +448,13 @@ public final class Checksums
         return fold(icmp.sum(0, length, 0)) == 0xFFFF;
     }
 
-    /** Writes the ICMP checksum. @return false, writing nothing, when it cannot be computed */
+    /**
+     * Writes the ICMP checksum ({@link #computeIcmp(Ipv4View, IcmpView)}), e.g. after turning a request into a reply.
+     *
+     * @param ip   the IPv4 header carrying {@code icmp}
+     * @param icmp a valid view
+     * @return true when written; false, writing nothing, when it cannot be computed
+     */
     public static boolean setIcmp(final Ipv4View ip, final IcmpView icmp)
     {
         return set(icmp, ICMP_CHECKSUM, computeIcmp(ip, icmp));
@@ -336,6 +463,8 @@ public final class Checksums
     /**
      * The ICMPv6 checksum over the IPv6 pseudo-header and the upper-layer bytes of {@code ip}.
      *
+     * @param ip   the IPv6 header carrying {@code icmp}; its upper-layer length is the message length
+     * @param icmp a valid view
      * @return the checksum, or {@link #INVALID} for a fragment or when the message is shorter than 8 bytes or
      * longer than {@code icmp}'s limit
      */
@@ -350,7 +479,13 @@ public final class Checksums
         return ~fold(sumSkippingChecksum(icmp, length, ICMP_CHECKSUM, pseudo)) & 0xFFFF;
     }
 
-    /** Whether the ICMPv6 checksum matches; false whenever {@link #computeIcmpv6} is INVALID. */
+    /**
+     * Whether the ICMPv6 checksum matches.
+     *
+     * @param ip   the IPv6 header carrying {@code icmp}
+     * @param icmp a valid view
+     * @return true for a match; false for a mismatch and whenever {@link #computeIcmpv6} is INVALID
+     */
     public static boolean verifyIcmpv6(final Ipv6View ip, final Icmpv6View icmp)
     {
         final int length = ip.upperLayerLength();
@@ -362,7 +497,13 @@ public final class Checksums
             0xFFFF;
     }
 
-    /** Writes the ICMPv6 checksum. @return false, writing nothing, when it cannot be computed */
+    /**
+     * Writes the ICMPv6 checksum ({@link #computeIcmpv6}).
+     *
+     * @param ip   the IPv6 header carrying {@code icmp}
+     * @param icmp a valid view
+     * @return true when written; false, writing nothing, when it cannot be computed
+     */
     public static boolean setIcmpv6(final Ipv6View ip, final Icmpv6View icmp)
     {
         return set(icmp, ICMP_CHECKSUM, computeIcmpv6(ip, icmp));

@@ -33,6 +33,11 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_TYPE;
  */
 public final class EthernetView extends HeaderView
 {
+    /** An unbound view; {@code wrap} it around a header before reading or writing. */
+    public EthernetView()
+    {
+    }
+
     /**
      * Points the view at the Ethernet header at {@code base}.
      *
@@ -44,41 +49,77 @@ public final class EthernetView extends HeaderView
         return bind(segment, base, length, ETH_HEADER_LENGTH);
     }
 
+    /**
+     * Reads the Destination MAC address (6 bytes at offset 0).
+     *
+     * @return the address in the low 48 bits, first octet most significant
+     */
     public long destination()
     {
         return u48(ETH_DESTINATION);
     }
 
+    /**
+     * Writes the Destination MAC address (6 bytes at offset 0).
+     *
+     * @param mac the address in the low 48 bits, first octet most significant; the high 16 bits are ignored
+     * @return this
+     */
     public EthernetView destination(final long mac)
     {
         put48(ETH_DESTINATION, mac);
         return this;
     }
 
+    /**
+     * Reads the Source MAC address (6 bytes at offset 6).
+     *
+     * @return the address in the low 48 bits, first octet most significant
+     */
     public long source()
     {
         return u48(ETH_SOURCE);
     }
 
+    /**
+     * Writes the Source MAC address (6 bytes at offset 6).
+     *
+     * @param mac the address in the low 48 bits, first octet most significant; the high 16 bits are ignored
+     * @return this
+     */
     public EthernetView source(final long mac)
     {
         put48(ETH_SOURCE, mac);
         return this;
     }
 
-    /** EtherType, or the TPID of the first VLAN tag in a tagged frame. */
+    /**
+     * Reads the EtherType (2 bytes at offset 12, big-endian), or the TPID of the first VLAN tag in a tagged frame.
+     *
+     * @return 0 to 65535; see {@link EtherType} (values below 0x0600 are 802.3 lengths)
+     */
     public int etherType()
     {
         return u16(ETH_TYPE);
     }
 
+    /**
+     * Writes the EtherType (2 bytes at offset 12, big-endian); the view's bounds are unchanged.
+     *
+     * @param etherType the low 16 bits are written
+     * @return this
+     */
     public EthernetView etherType(final int etherType)
     {
         put16(ETH_TYPE, etherType);
         return this;
     }
 
-    /** Exchanges destination and source MAC addresses, as a MAC-swapping reflector does. @return this */
+    /**
+     * Exchanges destination and source MAC addresses, as a MAC-swapping reflector does.
+     *
+     * @return this
+     */
     public EthernetView swapAddresses()
     {
         swap12(rawBase(), at(0, 12));
@@ -91,6 +132,7 @@ public final class EthernetView extends HeaderView
      * This is the per-packet work of a MAC-swapping reflector such as testpmd's macswap, for which re-pointing a
      * view at every packet costs more than the swap.
      *
+     * @param mbuf the frame, Ethernet header at data offset 0
      * @return whether the addresses were swapped (false: fewer than 12 bytes of data)
      */
     public static boolean swapAddresses(final Mbuf mbuf)
@@ -117,13 +159,22 @@ public final class EthernetView extends HeaderView
         Memory.putLongLittleEndian(array, at + 4, (high >>> 48) | (low << 16));
     }
 
-    /** Whether the destination is a group (multicast or broadcast) address: the I/G bit of the first octet. */
+    /**
+     * Whether the destination is a group (multicast or broadcast) address: the I/G bit of the first octet.
+     *
+     * @return true for a group address, false for a unicast one
+     */
     public boolean isMulticast()
     {
         return (u8(ETH_DESTINATION) & 0x01) != 0;
     }
 
-    /** Offset of the byte after the header (the first VLAN tag, or the L3 header of an untagged frame). */
+    /**
+     * Offset from {@link #base()} of the byte after the header (the first VLAN tag, or the L3 header of an untagged
+     * frame).
+     *
+     * @return always 14
+     */
     public int payloadOffset()
     {
         return ETH_HEADER_LENGTH;

@@ -50,25 +50,43 @@ public abstract sealed class HeaderView
     {
     }
 
-    /** The segment the view reads through; {@link MemorySegment#NULL} when invalid. */
+    /**
+     * The segment the view reads through, as given to wrap.
+     *
+     * @return {@link Memory#ALL} on the mbuf path; {@link MemorySegment#NULL} when invalid
+     */
     public final MemorySegment segment()
     {
         return segment;
     }
 
-    /** Address (or heap offset) in {@link #segment()} of the header's first byte. */
+    /**
+     * Address (or heap offset) in {@link #segment()} of the header's first byte, as given to wrap.
+     *
+     * @return an absolute address when the segment is {@link Memory#ALL}, else an offset into the segment; 0 when
+     * invalid
+     */
     public final long base()
     {
         return base;
     }
 
-    /** Bytes from {@link #base()} the view may touch: the length given to wrap; 0 when invalid. */
+    /**
+     * Bytes from {@link #base()} the view may touch: the length given to wrap, which may reach past the header
+     * into its payload.
+     *
+     * @return the length given to wrap; 0 when invalid
+     */
     public final int limit()
     {
         return limit;
     }
 
-    /** Whether the last wrap succeeded. */
+    /**
+     * Whether the last wrap succeeded.
+     *
+     * @return true when the accessors may be used; false before the first wrap and after a failed one
+     */
     public final boolean isValid()
     {
         return segment != MemorySegment.NULL;
@@ -77,14 +95,22 @@ public abstract sealed class HeaderView
     /**
      * Wraps the header at {@code [base, base + length)} of {@code segment}.
      *
-     * @return false, leaving the view invalid, when the bytes cannot hold the header or the header lies
+     * @param segment {@link Memory#ALL} with an absolute address, or any writable segment with an offset into it
+     * @param base    address or offset of the header's first byte
+     * @param length  bytes from base the view may touch, payload included
+     * @return true when the view is valid; false, leaving the view invalid, when the bytes cannot hold the header
+     * or the header lies
+     * @throws IllegalArgumentException when the segment is read-only
      */
     public abstract boolean wrap(MemorySegment segment, long base, int length);
 
     /**
-     * Wraps the header at {@code offset} in the mbuf's data, bounded by data_len.
+     * Wraps the header at {@code offset} in the mbuf's data, bounded by data_len of its first segment.
      *
-     * @return false, leaving the view invalid, when the offset is past data_len or the header does not fit or lies
+     * @param mbuf   the packet, which must stay owned while the view is used
+     * @param offset of the header's first byte from the mbuf's first data byte
+     * @return true when the view is valid; false, leaving the view invalid, when the offset is past data_len or
+     * the header does not fit or lies
      */
     public final boolean wrap(final Mbuf mbuf, final int offset)
     {

@@ -40,6 +40,11 @@ import static io.jdpdk.mempool.header.HeaderOffsets.IPV4_VERSION_IHL;
  */
 public final class Ipv4View extends HeaderView
 {
+    /** An unbound view; {@code wrap} it around a header before reading or writing. */
+    public Ipv4View()
+    {
+    }
+
     private int headerLength;
     private int totalLength;
 
@@ -69,85 +74,154 @@ public final class Ipv4View extends HeaderView
         return true;
     }
 
+    /**
+     * Reads the Version field (high 4 bits of byte 0).
+     *
+     * @return 4 on a valid view
+     */
     public int version()
     {
         return u8(IPV4_VERSION_IHL) >>> 4;
     }
 
-    /** Internet header length in 32-bit words, 5 to 15. */
+    /**
+     * Reads the IHL field (Internet Header Length, low 4 bits of byte 0).
+     *
+     * @return the header length in 32-bit words, 5 to 15 on a valid view
+     */
     public int ihl()
     {
         return u8(IPV4_VERSION_IHL) & 0x0F;
     }
 
-    /** Header length in bytes, options included, as validated by wrap. */
+    /**
+     * Header length in bytes, options included, as validated by wrap (IHL * 4, taken once at wrap).
+     *
+     * @return 20 to 60
+     */
     public int headerLength()
     {
         return headerLength;
     }
 
-    /** Type of service byte: DSCP (6 bits) and ECN (2 bits). */
+    /**
+     * Reads the Type of Service byte (offset 1): DSCP (6 bits) and ECN (2 bits).
+     *
+     * @return 0 to 255
+     */
     public int tos()
     {
         return u8(IPV4_TOS);
     }
 
-    /** Sets the type of service byte; the header checksum is not updated. @return this */
+    /**
+     * Writes the Type of Service byte (offset 1); the header checksum is not updated.
+     *
+     * @param tos DSCP and ECN; the low 8 bits are written
+     * @return this
+     */
     public Ipv4View tos(final int tos)
     {
         put8(IPV4_TOS, tos);
         return this;
     }
 
+    /**
+     * Reads the Differentiated Services Code Point: the high 6 bits of the Type of Service byte.
+     *
+     * @return 0 to 63
+     */
     public int dscp()
     {
         return tos() >>> 2;
     }
 
+    /**
+     * Reads the Explicit Congestion Notification bits: the low 2 bits of the Type of Service byte (RFC 3168).
+     *
+     * @return 0 to 3 (3 is Congestion Experienced)
+     */
     public int ecn()
     {
         return tos() & 0x03;
     }
 
-    /** Total Length: header plus payload, as validated by wrap. */
+    /**
+     * Total Length (offset 2): header plus payload, as validated by wrap and taken once at wrap.
+     *
+     * @return bytes, {@link #headerLength()} to the length given to wrap
+     */
     public int totalLength()
     {
         return totalLength;
     }
 
+    /**
+     * Reads the Identification field (2 bytes at offset 4, big-endian), shared by the fragments of one datagram.
+     *
+     * @return 0 to 65535
+     */
     public int identification()
     {
         return u16(IPV4_IDENTIFICATION);
     }
 
+    /**
+     * Reads the DF (Don't Fragment) flag, bit 0x4000 of the flags and fragment offset word.
+     *
+     * @return true when set
+     */
     public boolean dontFragment()
     {
         return (u16(IPV4_FLAGS_FRAGMENT_OFFSET) & 0x4000) != 0;
     }
 
+    /**
+     * Reads the MF (More Fragments) flag, bit 0x2000 of the flags and fragment offset word.
+     *
+     * @return true when set: another fragment follows this one
+     */
     public boolean moreFragments()
     {
         return (u16(IPV4_FLAGS_FRAGMENT_OFFSET) & 0x2000) != 0;
     }
 
-    /** Fragment offset in units of 8 bytes. */
+    /**
+     * Reads the Fragment Offset (low 13 bits of the word at offset 6).
+     *
+     * @return the fragment's position in the datagram in units of 8 bytes, 0 to 8191
+     */
     public int fragmentOffset()
     {
         return u16(IPV4_FLAGS_FRAGMENT_OFFSET) & 0x1FFF;
     }
 
-    /** Whether this packet is a fragment (more fragments set or a non-zero offset). */
+    /**
+     * Whether this packet is a fragment (more fragments set or a non-zero offset).
+     *
+     * @return true for any fragment, first and last included; false for a whole datagram
+     */
     public boolean isFragment()
     {
         return (u16(IPV4_FLAGS_FRAGMENT_OFFSET) & 0x3FFF) != 0;
     }
 
+    /**
+     * Reads the Time to Live byte (offset 8).
+     *
+     * @return 0 to 255
+     */
     public int ttl()
     {
         return u8(IPV4_TTL);
     }
 
-    /** Sets the TTL; the header checksum is not updated (see {@link #decrementTtl()}). @return this */
+    /**
+     * Writes the Time to Live byte (offset 8); the header checksum is not updated (see {@link #decrementTtl()}).
+     *
+     * @param ttl the low 8 bits are written
+     * @return this
+     */
     public Ipv4View ttl(final int ttl)
     {
         put8(IPV4_TTL, ttl);
@@ -172,42 +246,76 @@ public final class Ipv4View extends HeaderView
         return newWord >>> 8;
     }
 
-    /** The protocol of the payload ({@link IpProtocol}). */
+    /**
+     * Reads the Protocol byte (offset 9): what the payload is.
+     *
+     * @return an {@link IpProtocol} number, 0 to 255
+     */
     public int protocol()
     {
         return u8(IPV4_PROTOCOL);
     }
 
+    /**
+     * Reads the Header Checksum (2 bytes at offset 10, big-endian); not verified (see {@link Checksums}).
+     *
+     * @return 0 to 65535
+     */
     public int checksum()
     {
         return u16(IPV4_CHECKSUM);
     }
 
-    /** Writes the header checksum field (see {@link Checksums#setIpv4Header(Ipv4View)}). @return this */
+    /**
+     * Writes the Header Checksum (2 bytes at offset 10, big-endian; see {@link Checksums#setIpv4Header(Ipv4View)}).
+     *
+     * @param checksum the low 16 bits are written
+     * @return this
+     */
     public Ipv4View checksum(final int checksum)
     {
         put16(IPV4_CHECKSUM, checksum);
         return this;
     }
 
+    /**
+     * Reads the Source Address (4 bytes at offset 12, big-endian).
+     *
+     * @return the address, first octet most significant
+     */
     public int sourceAddress()
     {
         return i32(IPV4_SOURCE);
     }
 
-    /** Sets the source address; no checksum is updated. @return this */
+    /**
+     * Writes the Source Address (4 bytes at offset 12, big-endian); no checksum is updated.
+     *
+     * @param address the address, first octet most significant
+     * @return this
+     */
     public Ipv4View sourceAddress(final int address)
     {
         put32(IPV4_SOURCE, address);
         return this;
     }
 
+    /**
+     * Reads the Destination Address (4 bytes at offset 16, big-endian).
+     *
+     * @return the address, first octet most significant
+     */
     public int destinationAddress()
     {
         return i32(IPV4_DESTINATION);
     }
 
-    /** Sets the destination address; no checksum is updated. @return this */
+    /**
+     * Writes the Destination Address (4 bytes at offset 16, big-endian); no checksum is updated.
+     *
+     * @param address the address, first octet most significant
+     * @return this
+     */
     public Ipv4View destinationAddress(final int address)
     {
         put32(IPV4_DESTINATION, address);
@@ -216,7 +324,9 @@ public final class Ipv4View extends HeaderView
 
     /**
      * Exchanges source and destination addresses. The one's-complement sum is order-independent, so the header
-     * checksum and TCP/UDP checksums stay valid. @return this
+     * checksum and TCP/UDP checksums stay valid.
+     *
+     * @return this
      */
     public Ipv4View swapAddresses()
     {
@@ -226,13 +336,22 @@ public final class Ipv4View extends HeaderView
         return this;
     }
 
-    /** Bytes of options: header length minus 20. */
+    /**
+     * Bytes of options: header length minus 20.
+     *
+     * @return 0 to 40, a multiple of 4
+     */
     public int optionsLength()
     {
         return headerLength - IPV4_MIN_HEADER_LENGTH;
     }
 
-    /** Option byte {@code index} (0 is the first byte after the destination address), or -1 outside the options. */
+    /**
+     * Reads one byte of the options; the options are not parsed.
+     *
+     * @param index 0 for the first byte after the destination address
+     * @return 0 to 255, or -1 when index is outside {@code [0, optionsLength())}
+     */
     public int option(final int index)
     {
         if (index < 0 || index >= optionsLength())
@@ -242,13 +361,21 @@ public final class Ipv4View extends HeaderView
         return u8(IPV4_OPTIONS + index);
     }
 
-    /** Offset of the payload from {@link #base()}: the header length. */
+    /**
+     * Offset of the payload (the L4 header) from {@link #base()}.
+     *
+     * @return {@link #headerLength()}
+     */
     public int payloadOffset()
     {
         return headerLength;
     }
 
-    /** Bytes of payload: Total Length minus header length. */
+    /**
+     * Bytes of payload: Total Length minus header length. Ethernet padding after Total Length is not counted.
+     *
+     * @return 0 or more; the payload lies within the view's limit
+     */
     public int payloadLength()
     {
         return totalLength - headerLength;

@@ -49,6 +49,11 @@ import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_VERSION_CLASS_FLOW;
  */
 public final class Ipv6View extends HeaderView
 {
+    /** An unbound view; {@code wrap} it around a header before reading or writing. */
+    public Ipv6View()
+    {
+    }
+
     private int payloadLength;
     private int upperLayerOffset;
     private int upperLayerProtocol;
@@ -114,63 +119,119 @@ public final class Ipv6View extends HeaderView
         return true;
     }
 
+    /**
+     * Reads the Version field (high 4 bits of byte 0).
+     *
+     * @return 6 on a valid view
+     */
     public int version()
     {
         return u8(IPV6_VERSION_CLASS_FLOW) >>> 4;
     }
 
+    /**
+     * Reads the Traffic Class (bits 4-11 of the first word): DSCP (6 bits) and ECN (2 bits).
+     *
+     * @return 0 to 255
+     */
     public int trafficClass()
     {
         return (i32(IPV6_VERSION_CLASS_FLOW) >>> 20) & 0xFF;
     }
 
-    /** Sets the traffic class (DSCP and ECN), keeping version and flow label. @return this */
+    /**
+     * Writes the Traffic Class (DSCP and ECN), keeping version and flow label.
+     *
+     * @param trafficClass the low 8 bits are written
+     * @return this
+     */
     public Ipv6View trafficClass(final int trafficClass)
     {
         put32(IPV6_VERSION_CLASS_FLOW, (i32(IPV6_VERSION_CLASS_FLOW) & 0xF00F_FFFF) | ((trafficClass & 0xFF) << 20));
         return this;
     }
 
+    /**
+     * Reads the Flow Label (low 20 bits of the first word).
+     *
+     * @return 0 to 0xFFFFF
+     */
     public int flowLabel()
     {
         return i32(IPV6_VERSION_CLASS_FLOW) & 0xF_FFFF;
     }
 
-    /** Payload Length: bytes after the 40-byte header, extension headers included, as validated by wrap. */
+    /**
+     * Payload Length (offset 4): bytes after the 40-byte header, extension headers included, as validated by wrap
+     * and taken once at wrap.
+     *
+     * @return 0 to the length given to wrap minus 40
+     */
     public int payloadLength()
     {
         return payloadLength;
     }
 
-    /** Next Header of the fixed header: the first extension header or the upper-layer protocol. */
+    /**
+     * Reads the Next Header byte of the fixed header (offset 6): the first extension header or the upper-layer
+     * protocol. {@link #upperLayerProtocol()} gives where the chain ends.
+     *
+     * @return an {@link IpProtocol} number, 0 to 255
+     */
     public int nextHeader()
     {
         return u8(IPV6_NEXT_HEADER);
     }
 
+    /**
+     * Reads the Hop Limit byte (offset 7).
+     *
+     * @return 0 to 255
+     */
     public int hopLimit()
     {
         return u8(IPV6_HOP_LIMIT);
     }
 
+    /**
+     * Writes the Hop Limit byte (offset 7). IPv6 has no header checksum, so nothing else needs patching.
+     *
+     * @param hopLimit the low 8 bits are written
+     * @return this
+     */
     public Ipv6View hopLimit(final int hopLimit)
     {
         put8(IPV6_HOP_LIMIT, hopLimit);
         return this;
     }
 
-    /** High 64 bits of the source address (the first eight bytes). */
+    /**
+     * Reads the high 64 bits of the Source Address (bytes 8-15, big-endian).
+     *
+     * @return the first eight address bytes, first byte most significant
+     */
     public long sourceAddressHigh()
     {
         return i64(IPV6_SOURCE);
     }
 
+    /**
+     * Reads the low 64 bits of the Source Address (bytes 16-23, big-endian).
+     *
+     * @return the last eight address bytes, first byte most significant
+     */
     public long sourceAddressLow()
     {
         return i64(IPV6_SOURCE + 8);
     }
 
-    /** Sets the source address; no checksum is updated. @return this */
+    /**
+     * Writes the Source Address (16 bytes at offset 8, big-endian); no checksum is updated.
+     *
+     * @param high the first eight address bytes, first byte most significant
+     * @param low  the last eight address bytes
+     * @return this
+     */
     public Ipv6View sourceAddress(final long high, final long low)
     {
         put64(IPV6_SOURCE, high);
@@ -178,30 +239,59 @@ public final class Ipv6View extends HeaderView
         return this;
     }
 
-    /** Copies the 16 bytes of the source address into {@code dst} at {@code dstOffset}. */
+    /**
+     * Copies the 16 bytes of the Source Address, in wire order, into {@code dst} at {@code dstOffset}.
+     *
+     * @param dst       the array to fill
+     * @param dstOffset where the first address byte goes
+     * @throws IndexOutOfBoundsException when {@code dst} has fewer than 16 bytes from dstOffset; nothing is copied
+     */
     public void getSourceAddress(final byte[] dst, final int dstOffset)
     {
         copyOut(IPV6_SOURCE, dst, dstOffset, IPV6_ADDRESS_LENGTH);
     }
 
-    /** Sets the source address from 16 bytes of {@code src} at {@code srcOffset}. @return this */
+    /**
+     * Writes the Source Address from 16 bytes of {@code src}, in wire order; no checksum is updated.
+     *
+     * @param src       the address bytes
+     * @param srcOffset where the first address byte is
+     * @return this
+     * @throws IndexOutOfBoundsException when {@code src} has fewer than 16 bytes from srcOffset; nothing is written
+     */
     public Ipv6View putSourceAddress(final byte[] src, final int srcOffset)
     {
         copyIn(IPV6_SOURCE, src, srcOffset, IPV6_ADDRESS_LENGTH);
         return this;
     }
 
+    /**
+     * Reads the high 64 bits of the Destination Address (bytes 24-31, big-endian).
+     *
+     * @return the first eight address bytes, first byte most significant
+     */
     public long destinationAddressHigh()
     {
         return i64(IPV6_DESTINATION);
     }
 
+    /**
+     * Reads the low 64 bits of the Destination Address (bytes 32-39, big-endian).
+     *
+     * @return the last eight address bytes, first byte most significant
+     */
     public long destinationAddressLow()
     {
         return i64(IPV6_DESTINATION + 8);
     }
 
-    /** Sets the destination address; no checksum is updated. @return this */
+    /**
+     * Writes the Destination Address (16 bytes at offset 24, big-endian); no checksum is updated.
+     *
+     * @param high the first eight address bytes, first byte most significant
+     * @param low  the last eight address bytes
+     * @return this
+     */
     public Ipv6View destinationAddress(final long high, final long low)
     {
         put64(IPV6_DESTINATION, high);
@@ -209,11 +299,26 @@ public final class Ipv6View extends HeaderView
         return this;
     }
 
+    /**
+     * Copies the 16 bytes of the Destination Address, in wire order, into {@code dst} at {@code dstOffset}.
+     *
+     * @param dst       the array to fill
+     * @param dstOffset where the first address byte goes
+     * @throws IndexOutOfBoundsException when {@code dst} has fewer than 16 bytes from dstOffset; nothing is copied
+     */
     public void getDestinationAddress(final byte[] dst, final int dstOffset)
     {
         copyOut(IPV6_DESTINATION, dst, dstOffset, IPV6_ADDRESS_LENGTH);
     }
 
+    /**
+     * Writes the Destination Address from 16 bytes of {@code src}, in wire order; no checksum is updated.
+     *
+     * @param src       the address bytes
+     * @param srcOffset where the first address byte is
+     * @return this
+     * @throws IndexOutOfBoundsException when {@code src} has fewer than 16 bytes from srcOffset; nothing is written
+     */
     public Ipv6View putDestinationAddress(final byte[] src, final int srcOffset)
     {
         copyIn(IPV6_DESTINATION, src, srcOffset, IPV6_ADDRESS_LENGTH);
@@ -222,7 +327,9 @@ public final class Ipv6View extends HeaderView
 
     /**
      * Exchanges source and destination addresses; TCP, UDP and ICMPv6 checksums stay valid because the
-     * one's-complement sum is order-independent. @return this
+     * one's-complement sum is order-independent.
+     *
+     * @return this
      */
     public Ipv6View swapAddresses()
     {
@@ -233,7 +340,11 @@ public final class Ipv6View extends HeaderView
         return this;
     }
 
-    /** Bytes of extension headers wrap walked past. */
+    /**
+     * Bytes of extension headers wrap walked past.
+     *
+     * @return 0 when the fixed header is followed directly by the upper layer
+     */
     public int extensionHeadersLength()
     {
         return upperLayerOffset - IPV6_HEADER_LENGTH;
@@ -242,19 +353,30 @@ public final class Ipv6View extends HeaderView
     /**
      * The protocol where the walk stopped: TCP, UDP, ICMPv6, ESP, No Next Header, or whatever non-extension value
      * came first; for a non-first fragment, the protocol of the fragmented payload.
+     *
+     * @return an {@link IpProtocol} number, 0 to 255
      */
     public int upperLayerProtocol()
     {
         return upperLayerProtocol;
     }
 
-    /** Offset from {@link #base()} of the byte after the last extension header walked past. */
+    /**
+     * Offset from {@link #base()} of the byte after the last extension header walked past.
+     *
+     * @return 40 or more, at most 40 + {@link #payloadLength()}
+     */
     public int upperLayerOffset()
     {
         return upperLayerOffset;
     }
 
-    /** Bytes from {@link #upperLayerOffset()} to the end of the payload: the upper-layer packet length. */
+    /**
+     * Bytes from {@link #upperLayerOffset()} to the end of the payload: the upper-layer packet length, as the
+     * pseudo-header of a TCP, UDP or ICMPv6 checksum counts it.
+     *
+     * @return 0 or more; bytes past the payload (padding) are not counted
+     */
     public int upperLayerLength()
     {
         return IPV6_HEADER_LENGTH + payloadLength - upperLayerOffset;
@@ -263,13 +385,19 @@ public final class Ipv6View extends HeaderView
     /**
      * Whether an upper-layer header starts at {@link #upperLayerOffset()}: false after a fragment header with a
      * non-zero offset and for No Next Header.
+     *
+     * @return true when the bytes at {@link #upperLayerOffset()} begin a header of {@link #upperLayerProtocol()}
      */
     public boolean hasUpperLayerHeader()
     {
         return fragmentOffset() == 0 && upperLayerProtocol != IpProtocol.IPV6_NO_NEXT_HEADER;
     }
 
-    /** Whether a fragment header was walked past, an atomic one (offset 0, M clear) included. */
+    /**
+     * Whether a fragment header was walked past, an atomic one (offset 0, M clear) included.
+     *
+     * @return true when the chain holds a fragment header
+     */
     public boolean hasFragmentHeader()
     {
         return fragment;
@@ -278,19 +406,29 @@ public final class Ipv6View extends HeaderView
     /**
      * Whether this packet is a fragment of a larger datagram: a fragment header with a non-zero offset or the M flag
      * set. An atomic fragment (RFC 6946: offset 0, M clear) carries the whole datagram and is not one.
+     *
+     * @return true for any real fragment, first and last included
      */
     public boolean isFragment()
     {
         return (fragmentOffsetFlags & 0xFFF9) != 0;
     }
 
-    /** Offset of the fragment header, in units of 8 bytes; 0 when not a fragment. */
+    /**
+     * Fragment Offset of the fragment header (its high 13 bits).
+     *
+     * @return the fragment's position in the datagram in units of 8 bytes; 0 for a first fragment or no fragment
+     */
     public int fragmentOffset()
     {
         return fragmentOffsetFlags >>> 3;
     }
 
-    /** M flag of the fragment header; false when not a fragment. */
+    /**
+     * M (more fragments) flag of the fragment header.
+     *
+     * @return true when another fragment follows; false without a fragment header
+     */
     public boolean moreFragments()
     {
         return (fragmentOffsetFlags & 0x1) != 0;

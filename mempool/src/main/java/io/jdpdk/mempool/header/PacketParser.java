@@ -56,15 +56,27 @@ import static io.jdpdk.mempool.header.HeaderOffsets.VLAN_TYPE;
  */
 public final class PacketParser
 {
+    /** A parser with no packet yet; one per thread, reused for every packet. */
+    public PacketParser()
+    {
+    }
+
+    /** Result: every layer present was recognised and is consistent. */
     public static final int OK = 0;
+    /** Result: the bytes end before a header, or before the length an IP header declares. */
     public static final int TRUNCATED = 1;
+    /** Result: a header contradicts itself or its enclosing header, or the bounds given to parse are impossible. */
     public static final int MALFORMED = 2;
+    /** Result: the parse stopped at a layer this parser does not read. */
     public static final int UNSUPPORTED = 3;
 
     /** {@link #l3Type()}: no L3 header recognised. */
     public static final int L3_NONE = 0;
+    /** {@link #l3Type()}: a validated IPv4 header; {@link #ipv4()} is wrapped. */
     public static final int L3_IPV4 = 1;
+    /** {@link #l3Type()}: a validated IPv6 header and extension header chain; {@link #ipv6()} is wrapped. */
     public static final int L3_IPV6 = 2;
+    /** {@link #l3Type()}: a validated ARP packet for IPv4 over Ethernet; {@link #arp()} is wrapped. */
     public static final int L3_ARP = 3;
 
     /** VLAN tags read before the EtherType of the payload; a third is {@link #UNSUPPORTED}. */
@@ -97,15 +109,24 @@ public final class PacketParser
     private int l4Length;
     private boolean fragment;
 
-    /** Parses the data of the mbuf's first segment, bounded by data_len. @return the {@link #result()} */
+    /**
+     * Parses the data of the mbuf's first segment, bounded by data_len; later segments are not read.
+     *
+     * @param mbuf the packet, which must stay owned while the parser's views are used
+     * @return the {@link #result()}: {@link #OK}, {@link #TRUNCATED}, {@link #MALFORMED} or {@link #UNSUPPORTED}
+     */
     public int parse(final Mbuf mbuf)
     {
         return parse(Memory.ALL, mbuf.dataAddress(), mbuf.dataLen());
     }
 
     /**
-     * Parses the frame in {@code [base, base + length)} of {@code segment}.
+     * Parses the frame in {@code [base, base + length)} of {@code segment}. Everything the last parse recorded is
+     * reset first.
      *
+     * @param segment {@link Memory#ALL} with an absolute address, or any writable segment with an offset into it
+     * @param base    address or offset of the first byte of the Ethernet header
+     * @param length  bytes of the frame
      * @return the {@link #result()}: {@link #OK}, {@link #TRUNCATED}, {@link #MALFORMED} or {@link #UNSUPPORTED}
      */
     public int parse(final MemorySegment segment, final long base, final int length)
@@ -156,122 +177,219 @@ public final class PacketParser
         };
     }
 
-    /** The result of the last parse; {@link #MALFORMED} before the first. */
+    /**
+     * The result of the last parse.
+     *
+     * @return {@link #OK}, {@link #TRUNCATED}, {@link #MALFORMED} or {@link #UNSUPPORTED}; {@link #MALFORMED}
+     * before the first parse
+     */
     public int result()
     {
         return result;
     }
 
-    /** Bytes of Ethernet header and VLAN tags; -1 when the Ethernet header or a tag did not fit. */
+    /**
+     * Bytes of Ethernet header and VLAN tags: the offset of the L3 header.
+     *
+     * @return 14, 18 or 22; -1 when the Ethernet header or a tag did not fit
+     */
     public int l2Length()
     {
         return l2Length;
     }
 
-    /** VLAN tags read, 0 to 2. */
+    /**
+     * VLAN tags read (802.1Q or 802.1ad, in any order).
+     *
+     * @return 0 to {@value #MAX_VLAN_TAGS}
+     */
     public int vlanCount()
     {
         return vlanCount;
     }
 
-    /** TCI of the first (outer) tag; -1 when untagged. */
+    /**
+     * Tag Control Information of the first (outer) tag.
+     *
+     * @return PCP, DEI and VLAN ID in 16 bits; -1 when untagged
+     */
     public int outerVlanTci()
     {
         return outerVlanTci;
     }
 
-    /** TCI of the last (inner) tag, the same as the outer one for a single tag; -1 when untagged. */
+    /**
+     * Tag Control Information of the last (inner) tag, the same as the outer one for a single tag.
+     *
+     * @return PCP, DEI and VLAN ID in 16 bits; -1 when untagged
+     */
     public int innerVlanTci()
     {
         return innerVlanTci;
     }
 
     /**
-     * EtherType after the VLAN tags (a TPID when a third tag made the result {@link #UNSUPPORTED}); -1 when the
-     * Ethernet header or a tag did not fit.
+     * EtherType after the VLAN tags (a TPID when a third tag made the result {@link #UNSUPPORTED}).
+     *
+     * @return 0 to 65535 (see {@link EtherType}); -1 when the Ethernet header or a tag did not fit
      */
     public int etherType()
     {
         return etherType;
     }
 
-    /** {@link #L3_IPV4}, {@link #L3_IPV6} or {@link #L3_ARP} once that header is validated, else {@link #L3_NONE}. */
+    /**
+     * Which L3 header was validated.
+     *
+     * @return {@link #L3_IPV4}, {@link #L3_IPV6} or {@link #L3_ARP} once that header is validated, else
+     * {@link #L3_NONE}
+     */
     public int l3Type()
     {
         return l3Type;
     }
 
-    /** Offset of the L3 header; -1 when there is none (no recognised EtherType). */
+    /**
+     * Offset of the L3 header from the start of the frame; set for a recognised EtherType even when the header
+     * then proved truncated or malformed.
+     *
+     * @return {@link #l2Length()}; -1 when there is none (no recognised EtherType)
+     */
     public int l3Offset()
     {
         return l3Offset;
     }
 
-    /** Bytes of L3 header: IPv4 with options, IPv6 with extension headers, ARP 28; -1 when not validated. */
+    /**
+     * Bytes of L3 header: IPv4 with options, IPv6 with the extension headers walked past, ARP 28.
+     *
+     * @return the length; -1 when the L3 header was not validated
+     */
     public int l3HeaderLength()
     {
         return l3HeaderLength;
     }
 
-    /** IPv4 protocol or IPv6 upper-layer next header ({@link IpProtocol}); -1 without an IP header. */
+    /**
+     * IPv4 Protocol, or the IPv6 Next Header where the extension header walk stopped.
+     *
+     * @return an {@link IpProtocol} number, 0 to 255; -1 without a validated IP header
+     */
     public int l4Protocol()
     {
         return l4Protocol;
     }
 
-    /** Offset of the L4 header; -1 when there is none (not IP, a non-first fragment, No Next Header). */
+    /**
+     * Offset of the L4 header from the start of the frame; set once the IP header is validated, even when the L4
+     * header then proved malformed or unsupported.
+     *
+     * @return the offset; -1 when there is none (not IP, a non-first fragment, No Next Header)
+     */
     public int l4Offset()
     {
         return l4Offset;
     }
 
-    /** Bytes from {@link #l4Offset()} to the end of the IP payload; -1 when there is no L4 header. */
+    /**
+     * Bytes from {@link #l4Offset()} to the end of the IP payload; Ethernet padding is not counted.
+     *
+     * @return the length; -1 when there is no L4 header
+     */
     public int l4Length()
     {
         return l4Length;
     }
 
-    /** Whether the IP packet is a fragment (IPv4 MF or offset, or an IPv6 fragment header). */
+    /**
+     * Whether the IP packet is a fragment (IPv4 MF or offset; IPv6 M or offset in a fragment header).
+     *
+     * @return true for any fragment, first included; false for whole datagrams, IPv6 atomic fragments and non-IP
+     */
     public boolean isFragment()
     {
         return fragment;
     }
 
+    /**
+     * The Ethernet view, wrapped over the whole frame (its limit is the length given to parse).
+     *
+     * @return the parser's own view, re-pointed by every parse; invalid when the frame is shorter than 14 bytes
+     */
     public EthernetView ethernet()
     {
         return ethernet;
     }
 
+    /**
+     * The ARP view, valid when {@link #l3Type()} is {@link #L3_ARP}.
+     *
+     * @return the parser's own view, re-pointed by every parse
+     */
     public ArpView arp()
     {
         return arp;
     }
 
+    /**
+     * The IPv4 view, valid when {@link #l3Type()} is {@link #L3_IPV4}; bounded by the end of the frame.
+     *
+     * @return the parser's own view, re-pointed by every parse
+     */
     public Ipv4View ipv4()
     {
         return ipv4;
     }
 
+    /**
+     * The IPv6 view, valid when {@link #l3Type()} is {@link #L3_IPV6}; bounded by the end of the frame.
+     *
+     * @return the parser's own view, re-pointed by every parse
+     */
     public Ipv6View ipv6()
     {
         return ipv6;
     }
 
+    /**
+     * The UDP view, valid when the result is {@link #OK} with {@link #l4Protocol()} UDP and the packet is not a
+     * fragment; bounded by the end of the IP payload.
+     *
+     * @return the parser's own view, re-pointed by every parse
+     */
     public UdpView udp()
     {
         return udp;
     }
 
+    /**
+     * The TCP view, valid when the result is {@link #OK} with {@link #l4Protocol()} TCP and an L4 header present;
+     * bounded by the end of the IP payload.
+     *
+     * @return the parser's own view, re-pointed by every parse
+     */
     public TcpView tcp()
     {
         return tcp;
     }
 
+    /**
+     * The ICMP view, valid when the result is {@link #OK} with {@link #l4Protocol()} ICMP over IPv4 and an L4
+     * header present; bounded by the end of the IP payload.
+     *
+     * @return the parser's own view, re-pointed by every parse
+     */
     public IcmpView icmp()
     {
         return icmp;
     }
 
+    /**
+     * The ICMPv6 view, valid when the result is {@link #OK} with {@link #l4Protocol()} ICMPv6 over IPv6 and an L4
+     * header present; bounded by the end of the IP payload.
+     *
+     * @return the parser's own view, re-pointed by every parse
+     */
     public Icmpv6View icmpv6()
     {
         return icmpv6;

@@ -25,6 +25,11 @@ import static io.jdpdk.mempool.header.HeaderOffsets.UDP_SOURCE_PORT;
  */
 public final class UdpView extends HeaderView
 {
+    /** An unbound view; {@code wrap} it around a header before reading or writing. */
+    public UdpView()
+    {
+    }
+
     private int length;
 
     /**
@@ -49,62 +54,108 @@ public final class UdpView extends HeaderView
         return true;
     }
 
+    /**
+     * Reads the Source Port (2 bytes at offset 0, big-endian).
+     *
+     * @return 0 to 65535
+     */
     public int sourcePort()
     {
         return u16(UDP_SOURCE_PORT);
     }
 
-    /** Sets the source port; the checksum is not updated. @return this */
+    /**
+     * Writes the Source Port (2 bytes at offset 0, big-endian); the checksum is not updated.
+     *
+     * @param port the low 16 bits are written
+     * @return this
+     */
     public UdpView sourcePort(final int port)
     {
         put16(UDP_SOURCE_PORT, port);
         return this;
     }
 
+    /**
+     * Reads the Destination Port (2 bytes at offset 2, big-endian).
+     *
+     * @return 0 to 65535
+     */
     public int destinationPort()
     {
         return u16(UDP_DESTINATION_PORT);
     }
 
-    /** Sets the destination port; the checksum is not updated. @return this */
+    /**
+     * Writes the Destination Port (2 bytes at offset 2, big-endian); the checksum is not updated.
+     *
+     * @param port the low 16 bits are written
+     * @return this
+     */
     public UdpView destinationPort(final int port)
     {
         put16(UDP_DESTINATION_PORT, port);
         return this;
     }
 
-    /** Exchanges source and destination ports; the checksum stays valid. @return this */
+    /**
+     * Exchanges source and destination ports with one 32-bit read and write; the checksum stays valid.
+     *
+     * @return this
+     */
     public UdpView swapPorts()
     {
         put32(UDP_SOURCE_PORT, Integer.rotateLeft(i32(UDP_SOURCE_PORT), 16));
         return this;
     }
 
-    /** Length field: header plus data, as validated by wrap. */
+    /**
+     * The Length field (offset 4): header plus data, as validated by wrap and taken once at wrap.
+     *
+     * @return bytes, 8 to the length given to wrap
+     */
     public int length()
     {
         return length;
     }
 
+    /**
+     * Reads the Checksum (2 bytes at offset 6, big-endian); not verified (see {@link Checksums}).
+     *
+     * @return 0 to 65535; 0 over IPv4 means no checksum
+     */
     public int checksum()
     {
         return u16(UDP_CHECKSUM);
     }
 
-    /** Writes the checksum field (see {@link Checksums#setUdp(Ipv4View, UdpView)}). @return this */
+    /**
+     * Writes the Checksum (2 bytes at offset 6, big-endian; see {@link Checksums#setUdp(Ipv4View, UdpView)}).
+     *
+     * @param checksum the low 16 bits are written
+     * @return this
+     */
     public UdpView checksum(final int checksum)
     {
         put16(UDP_CHECKSUM, checksum);
         return this;
     }
 
-    /** Offset of the data from {@link #base()}: 8. */
+    /**
+     * Offset of the data from {@link #base()}.
+     *
+     * @return always 8
+     */
     public int payloadOffset()
     {
         return UDP_HEADER_LENGTH;
     }
 
-    /** Bytes of data: Length minus 8. */
+    /**
+     * Bytes of data: Length minus 8. Bytes past Length (padding) are not counted.
+     *
+     * @return 0 or more; the data lies within the view's limit
+     */
     public int payloadLength()
     {
         return length - UDP_HEADER_LENGTH;

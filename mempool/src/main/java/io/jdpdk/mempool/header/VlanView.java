@@ -22,6 +22,11 @@ import static io.jdpdk.mempool.header.HeaderOffsets.VLAN_TYPE;
  */
 public final class VlanView extends HeaderView
 {
+    /** An unbound view; {@code wrap} it around a header before reading or writing. */
+    public VlanView()
+    {
+    }
+
     /** Largest VLAN ID; 0 means "priority tag only" and 4095 is reserved. */
     public static final int MAX_VLAN_ID = 0xFFF;
 
@@ -32,53 +37,98 @@ public final class VlanView extends HeaderView
         return bind(segment, base, length, VLAN_TAG_LENGTH);
     }
 
-    /** Tag control information: PCP (3 bits), DEI (1 bit), VLAN ID (12 bits). */
+    /**
+     * Reads the Tag Control Information (2 bytes at offset 0, big-endian): PCP (3 bits), DEI (1 bit), VLAN ID
+     * (12 bits).
+     *
+     * @return 0 to 65535
+     */
     public int tci()
     {
         return u16(VLAN_TCI);
     }
 
+    /**
+     * Writes the Tag Control Information (2 bytes at offset 0, big-endian).
+     *
+     * @param tci PCP, DEI and VLAN ID; the low 16 bits are written
+     * @return this
+     */
     public VlanView tci(final int tci)
     {
         put16(VLAN_TCI, tci);
         return this;
     }
 
+    /**
+     * Reads the VLAN ID: the low 12 bits of the TCI.
+     *
+     * @return 0 to {@value #MAX_VLAN_ID}
+     */
     public int vlanId()
     {
         return tci() & MAX_VLAN_ID;
     }
 
-    /** Sets the VLAN ID, keeping PCP and DEI. @return this */
+    /**
+     * Writes the VLAN ID, keeping PCP and DEI.
+     *
+     * @param vlanId the low 12 bits are written
+     * @return this
+     */
     public VlanView vlanId(final int vlanId)
     {
         return tci((tci() & ~MAX_VLAN_ID) | (vlanId & MAX_VLAN_ID));
     }
 
-    /** Priority code point (802.1p class of service), 0 to 7. */
+    /**
+     * Reads the Priority Code Point (802.1p class of service): the top 3 bits of the TCI.
+     *
+     * @return 0 to 7
+     */
     public int pcp()
     {
         return tci() >>> 13;
     }
 
-    /** Sets the priority code point, keeping DEI and VLAN ID. @return this */
+    /**
+     * Writes the Priority Code Point, keeping DEI and VLAN ID.
+     *
+     * @param pcp the low 3 bits are written
+     * @return this
+     */
     public VlanView pcp(final int pcp)
     {
         return tci((tci() & 0x1FFF) | ((pcp & 0x7) << 13));
     }
 
-    /** Drop eligible indicator. */
+    /**
+     * Reads the Drop Eligible Indicator: bit 12 of the TCI.
+     *
+     * @return true when the frame may be dropped under congestion
+     */
     public boolean dei()
     {
         return (tci() & 0x1000) != 0;
     }
 
-    /** EtherType of what follows the tag: the payload's, or the TPID of an inner tag. */
+    /**
+     * Reads the EtherType of what follows the tag (2 bytes at offset 2, big-endian): the payload's, or the TPID of
+     * an inner tag.
+     *
+     * @return 0 to 65535; see {@link EtherType}
+     */
     public int etherType()
     {
         return u16(VLAN_TYPE);
     }
 
+    /**
+     * Writes the EtherType that follows the tag (2 bytes at offset 2, big-endian).
+     *
+     * @param etherType the low 16 bits are written
+     * @return this
+     */
     public VlanView etherType(final int etherType)
     {
         put16(VLAN_TYPE, etherType);

@@ -48,24 +48,39 @@ public final class MbufRaw
         JAVA_SHORT.withName("timesync"),
         MemoryLayout.sequenceLayout(9, JAVA_INT).withName("dynfield1")));
 
+    /** Offset of {@code buf_addr} (buffer start, a virtual address: 8 bytes), in bytes from the start of the mbuf. */
     public static final long BUF_ADDR = offset("buf_addr");
+    /** Offset of {@code data_off} (data start in the buffer: 2 bytes), in bytes from the start of the mbuf. */
     public static final long DATA_OFF = offset("data_off");
+    /** Offset of {@code refcnt} (reference count: 2 bytes, updated atomically), in bytes from the start of the mbuf. */
     public static final long REFCNT = offset("refcnt");
+    /** Offset of {@code nb_segs} (segment count: 2 bytes), in bytes from the start of the mbuf. */
     public static final long NB_SEGS = offset("nb_segs");
+    /** Offset of {@code port} (input port id: 2 bytes), in bytes from the start of the mbuf. */
     public static final long PORT = offset("port");
+    /** Offset of {@code ol_flags} (offload flags: 8 bytes), in bytes from the start of the mbuf. */
     public static final long OL_FLAGS = offset("ol_flags");
+    /** Offset of {@code packet_type} ({@code RTE_PTYPE_*} bits: 4 bytes), in bytes from the start of the mbuf. */
     public static final long PACKET_TYPE = offset("packet_type");
+    /** Offset of {@code pkt_len} (bytes in all segments: 4 bytes), in bytes from the start of the mbuf. */
     public static final long PKT_LEN = offset("pkt_len");
+    /** Offset of {@code data_len} (bytes in this segment: 2 bytes), in bytes from the start of the mbuf. */
     public static final long DATA_LEN = offset("data_len");
+    /** Offset of {@code vlan_tci} (VLAN TCI: 2 bytes, host order), in bytes from the start of the mbuf. */
     public static final long VLAN_TCI = offset("vlan_tci");
+    /** Offset of {@code vlan_tci_outer} (outer QinQ TCI: 2 bytes, host order), in bytes from the start of the mbuf. */
     public static final long VLAN_TCI_OUTER = offset("vlan_tci_outer");
     /** The tx_offload bitfield word: l2_len:7, l3_len:9, l4_len:8, tso_segsz:16, outer_l3_len:9, outer_l2_len:7. */
     public static final long TX_OFFLOAD = offset("tx_offload");
     /** hash.rss, the first 32 bits of the hash union. */
     public static final long HASH_RSS = offset("hash");
+    /** Offset of {@code buf_len} (buffer size: 2 bytes), in bytes from the start of the mbuf. */
     public static final long BUF_LEN = offset("buf_len");
+    /** Offset of {@code pool} (the owning {@code rte_mempool *}: 8 bytes), in bytes from the start of the mbuf. */
     public static final long POOL = offset("pool");
+    /** Offset of {@code next} (next segment or NULL: 8 bytes), in bytes from the start of the mbuf. */
     public static final long NEXT = offset("next");
+    /** Offset of {@code priv_size} (private bytes after the mbuf: 2 bytes), in bytes from the start of the mbuf. */
     public static final long PRIV_SIZE = offset("priv_size");
 
     /** {@code RTE_PKTMBUF_HEADROOM} of Debian's build. */
@@ -96,7 +111,17 @@ public final class MbufRaw
         return RTE_MBUF.byteOffset(MemoryLayout.PathElement.groupElement(field));
     }
 
-    /** @return the pool's address, or 0 with rte_errno set */
+    /**
+     * {@code rte_pktmbuf_pool_create}: creates a pool of packet mbufs. Control path.
+     *
+     * @param name         the pool's name, a NUL-terminated C string
+     * @param n            number of mbufs
+     * @param cacheSize    per-lcore cache size
+     * @param privSize     application private bytes after each mbuf, a multiple of 8
+     * @param dataRoomSize bytes of data room per mbuf, headroom included
+     * @param socketId     NUMA socket, or -1 for any
+     * @return the pool's address, or 0 with rte_errno set
+     */
     public static long pktmbuf_pool_create(final MemorySegment name, final int n, final int cacheSize,
         final short privSize, final short dataRoomSize, final int socketId)
     {
@@ -110,7 +135,12 @@ public final class MbufRaw
         }
     }
 
-    /** @return an mbuf's address, or 0 when the pool is empty */
+    /**
+     * {@code rte_pktmbuf_alloc} through the shim: one reset mbuf with the default headroom.
+     *
+     * @param pool the {@code struct rte_mempool *}
+     * @return an mbuf's address, or 0 when the pool is empty
+     */
     public static long pktmbuf_alloc(final long pool)
     {
         try
@@ -123,7 +153,14 @@ public final class MbufRaw
         }
     }
 
-    /** @return 0, or a negative value (nothing allocated) when the pool has fewer than n */
+    /**
+     * {@code rte_pktmbuf_alloc_bulk} through the shim: n reset mbufs, all or nothing.
+     *
+     * @param pool  the {@code struct rte_mempool *}
+     * @param mbufs address of an array of at least n {@code struct rte_mbuf *}
+     * @param n     mbufs to allocate
+     * @return 0, or a negative value (nothing allocated) when the pool has fewer than n
+     */
     public static int pktmbuf_alloc_bulk(final long pool, final long mbufs, final int n)
     {
         try
@@ -136,6 +173,12 @@ public final class MbufRaw
         }
     }
 
+    /**
+     * {@code rte_pktmbuf_free} through the shim: releases every segment of the packet, each returning to its
+     * pool when its reference count drops to 0.
+     *
+     * @param mbuf the first segment, or 0 (a no-op)
+     */
     public static void pktmbuf_free(final long mbuf)
     {
         try
@@ -148,6 +191,12 @@ public final class MbufRaw
         }
     }
 
+    /**
+     * {@code rte_pktmbuf_free_bulk} through the shim: {@link #pktmbuf_free} for each of n packets.
+     *
+     * @param mbufs address of an array of n {@code struct rte_mbuf *}; NULL entries are skipped
+     * @param n     packets to free
+     */
     public static void pktmbuf_free_bulk(final long mbufs, final int n)
     {
         try
@@ -160,6 +209,11 @@ public final class MbufRaw
         }
     }
 
+    /**
+     * {@code rte_pktmbuf_reset} through the shim: the fields of a fresh allocation, reference count untouched.
+     *
+     * @param mbuf the {@code struct rte_mbuf *}
+     */
     public static void pktmbuf_reset(final long mbuf)
     {
         try
@@ -172,7 +226,13 @@ public final class MbufRaw
         }
     }
 
-    /** @return the new reference count */
+    /**
+     * {@code rte_mbuf_refcnt_update} through the shim: atomically adds delta to the reference count.
+     *
+     * @param mbuf  the {@code struct rte_mbuf *}
+     * @param delta the change, passed as {@code int16_t}
+     * @return the new reference count
+     */
     public static int mbuf_refcnt_update(final long mbuf, final int delta)
     {
         try
@@ -185,6 +245,12 @@ public final class MbufRaw
         }
     }
 
+    /**
+     * {@code rte_pktmbuf_data_room_size} through the shim.
+     *
+     * @param pool a pool made by {@link #pktmbuf_pool_create}
+     * @return bytes of data room per mbuf, headroom included
+     */
     public static int pktmbuf_data_room_size(final long pool)
     {
         try

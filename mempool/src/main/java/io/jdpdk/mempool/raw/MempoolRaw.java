@@ -28,7 +28,12 @@ public final class MempoolRaw
     {
     }
 
-    /** Free objects, per-lcore caches included. */
+    /**
+     * {@code rte_mempool_avail_count}: free objects, per-lcore caches included.
+     *
+     * @param pool the {@code struct rte_mempool *}
+     * @return 0 to the pool's size
+     */
     public static int mempool_avail_count(final long pool)
     {
         try
@@ -41,6 +46,12 @@ public final class MempoolRaw
         }
     }
 
+    /**
+     * {@code rte_mempool_in_use_count}: objects taken from the pool and not yet returned.
+     *
+     * @param pool the {@code struct rte_mempool *}
+     * @return the pool's size minus {@link #mempool_avail_count}
+     */
     public static int mempool_in_use_count(final long pool)
     {
         try
@@ -53,6 +64,11 @@ public final class MempoolRaw
         }
     }
 
+    /**
+     * {@code rte_mempool_free}: unregisters the pool and releases its memory; no object may be in use.
+     *
+     * @param pool the {@code struct rte_mempool *}, or 0 (a no-op)
+     */
     public static void mempool_free(final long pool)
     {
         try
@@ -65,7 +81,12 @@ public final class MempoolRaw
         }
     }
 
-    /** @return the pool's address, or 0 */
+    /**
+     * {@code rte_mempool_lookup}: finds a pool by name.
+     *
+     * @param name the pool's name, a NUL-terminated C string
+     * @return the pool's address, or 0 (rte_errno ENOENT) when there is none
+     */
     public static long mempool_lookup(final MemorySegment name)
     {
         try
@@ -78,7 +99,12 @@ public final class MempoolRaw
         }
     }
 
-    /** {@code mp->size}: the number of objects the pool holds in all. */
+    /**
+     * {@code mp->size}, read through the shim: the number of objects the pool holds in all.
+     *
+     * @param pool the {@code struct rte_mempool *}
+     * @return the n the pool was created with
+     */
     public static int mempool_size(final long pool)
     {
         try
@@ -91,6 +117,12 @@ public final class MempoolRaw
         }
     }
 
+    /**
+     * {@code mp->cache_size}, read through the shim: the per-lcore cache size.
+     *
+     * @param pool the {@code struct rte_mempool *}
+     * @return objects per lcore cache, 0 when the pool has no cache
+     */
     public static int mempool_cache_size(final long pool)
     {
         try
@@ -103,6 +135,12 @@ public final class MempoolRaw
         }
     }
 
+    /**
+     * {@code mp->socket_id}, read through the shim: the NUMA socket of the pool's memory.
+     *
+     * @param pool the {@code struct rte_mempool *}
+     * @return the socket id, or -1 ({@code SOCKET_ID_ANY})
+     */
     public static int mempool_socket_id(final long pool)
     {
         try

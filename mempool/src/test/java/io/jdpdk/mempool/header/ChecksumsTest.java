@@ -268,7 +268,7 @@ class ChecksumsTest
             random.nextBytes(packet);
             packet[0] = (byte)(0x40 | ihl);
             put16(packet, 2, total);
-            packet[6] &= 0x80; // not a fragment
+            packet[6] = (byte)(packet[6] & 0x80); // not a fragment
             packet[7] = 0;
             final int l4 = ihl * 4;
             put16(packet, l4 + 4, l4Length); // UDP length

@@ -13,6 +13,7 @@ import java.lang.invoke.MethodHandle;
  * exactly at the guard, so a read one byte past them through {@link Memory#ALL} faults and kills the JVM instead of
  * reading a neighbour's memory. For tests only; not thread-safe.
  */
+@SuppressWarnings("restricted") // mmap and mprotect, for guard pages around test buffers
 final class GuardPagedBuffer implements AutoCloseable
 {
     private static final int PROT_NONE = 0;

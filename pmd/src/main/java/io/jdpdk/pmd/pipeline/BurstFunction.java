@@ -10,5 +10,10 @@ package io.jdpdk.pmd.pipeline;
 @FunctionalInterface
 public interface BurstFunction
 {
+    /**
+     * Does the work on one burst, on the lcore that holds it.
+     *
+     * @param burst the packets, each dropped until given an output port
+     */
     void apply(PacketBurst burst);
 }

@@ -17,7 +17,13 @@ public final class FlowHash
     {
     }
 
-    /** The flow hash of the packet {@code m} points at. */
+    /**
+     * The flow hash of the packet {@code m} points at.
+     *
+     * @param m a flyweight on a received packet
+     * @return the NIC's RSS hash when the mbuf carries one ({@code RTE_MBUF_F_RX_RSS_HASH}), else the software
+     *         hash: either way one value for every packet of a flow
+     */
     public static int of(final Mbuf m)
     {
         if ((m.olFlags() & RX_RSS_HASH) != 0)

@@ -38,44 +38,76 @@ public final class PacketBurst
     private long rxNanos;
     private long sequence;
 
-    /** An empty event of {@code capacity} packets. */
+    /**
+     * An empty event of {@code capacity} packets, its pointer array allocated once here.
+     *
+     * @param capacity packets per burst, 1..65535
+     * @throws IllegalArgumentException for a capacity outside 1..65535
+     */
     public PacketBurst(final int capacity)
     {
         burst = new MbufBurst(capacity);
         outPorts = new int[capacity];
     }
 
-    /** Number of packets. */
+    /**
+     * Number of packets, at indexes {@code 0..count() - 1}.
+     *
+     * @return 0 to the capacity
+     */
     public int count()
     {
         return burst.count();
     }
 
-    /** The underlying pointer array. */
+    /**
+     * The underlying pointer array. The burst exchanges it with the next ring's event as it moves on, so it is
+     * not to be kept past the current lcore's turn.
+     *
+     * @return the array that holds the packets now
+     */
     public MbufBurst mbufs()
     {
         return burst;
     }
 
-    /** Points {@code mbuf} at packet {@code index}. @return the flyweight */
+    /**
+     * Points {@code mbuf} at packet {@code index}.
+     *
+     * @param index the packet, below {@link #count()}
+     * @param mbuf  the flyweight to re-point
+     * @return {@code mbuf}
+     */
     public Mbuf mbuf(final int index, final Mbuf mbuf)
     {
         return burst.mbuf(index, mbuf);
     }
 
-    /** The port the burst was received on. */
+    /**
+     * The port the burst was received on.
+     *
+     * @return the port id
+     */
     public int inPort()
     {
         return inPort;
     }
 
-    /** The RX queue the burst was received on. */
+    /**
+     * The RX queue the burst was received on.
+     *
+     * @return the queue id
+     */
     public int inQueue()
     {
         return inQueue;
     }
 
-    /** {@code System.nanoTime()} when the burst was received, if the pipeline records latency; else 0. */
+    /**
+     * When the burst was received, if the pipeline records latency ({@link Pipeline.Builder#onTxLatency}).
+     *
+     * @return {@code System.nanoTime()} at receipt, or 0
+     */
     public long rxNanos()
     {
         return rxNanos;
@@ -93,7 +125,13 @@ public final class PacketBurst
         return sequence;
     }
 
-    /** The output port chosen for packet {@code index}, or {@link #DROP}. */
+    /**
+     * The output port chosen for packet {@code index}.
+     *
+     * @param index the packet, below {@link #count()}
+     * @return the port id, or {@link #DROP}
+     * @throws IndexOutOfBoundsException for an index outside the burst's capacity
+     */
     public int outPort(final int index)
     {
         Objects.checkIndex(index, outPorts.length);
@@ -101,7 +139,13 @@ public final class PacketBurst
         return port != MIXED ? port : outPorts[index];
     }
 
-    /** Sends packet {@code index} out of {@code port}. */
+    /**
+     * Sends packet {@code index} out of {@code port}.
+     *
+     * @param index the packet, below {@link #count()}
+     * @param port  a started port's id, or {@link #DROP}; TX frees packets for a port it cannot use
+     * @throws IndexOutOfBoundsException for an index outside the burst's capacity
+     */
     public void outPort(final int index, final int port)
     {
         Objects.checkIndex(index, outPorts.length);
@@ -117,13 +161,22 @@ public final class PacketBurst
         outPorts[index] = port;
     }
 
-    /** Frees packet {@code index} instead of sending it. */
+    /**
+     * Frees packet {@code index} instead of sending it.
+     *
+     * @param index the packet, below {@link #count()}
+     * @throws IndexOutOfBoundsException for an index outside the burst's capacity
+     */
     public void drop(final int index)
     {
         outPort(index, DROP);
     }
 
-    /** Sends every packet out of {@code port}. */
+    /**
+     * Sends every packet out of {@code port}, replacing any choice made per packet.
+     *
+     * @param port a started port's id, or {@link #DROP} to free them all
+     */
     public void sendAllTo(final int port)
     {
         uniformPort = port;

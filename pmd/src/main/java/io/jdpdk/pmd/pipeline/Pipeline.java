@@ -103,7 +103,11 @@ public final class Pipeline implements AutoCloseable
         }
     }
 
-    /** A pipeline to wire. */
+    /**
+     * A pipeline to wire.
+     *
+     * @return a new builder with the defaults
+     */
     public static Builder builder()
     {
         return new Builder();
@@ -146,21 +150,32 @@ public final class Pipeline implements AutoCloseable
         return main == null ? null : main.size() == 1 ? main.get(0) : new CompositeAgent(main);
     }
 
-    /** @return packets the RX stages received */
+    /**
+     * The RX stages' counters summed, readable from any thread until {@link #close()}.
+     *
+     * @return packets the RX stages received
+     */
     public long rxPackets()
     {
         return rxStages.stream().mapToLong(RxStage::packets).sum();
     }
 
-    /** @return packets the RX stages freed because a worker's (or TX's) ring was full */
+    /**
+     * The RX stages' counters summed, readable from any thread until {@link #close()}.
+     *
+     * @return packets the RX stages freed because a worker's (or TX's) ring was full
+     */
     public long rxRingFullDrops()
     {
         return rxStages.stream().mapToLong(RxStage::ringFullDrops).sum();
     }
 
     /**
+     * One worker's counter, readable from any thread until {@link #close()}.
+     *
      * @param worker a worker's index, in the order {@link Builder#workers} was given the lcores
      * @return packets that worker's function saw
+     * @throws IndexOutOfBoundsException when there is no such worker
      */
     public long workerPackets(final int worker)
     {
@@ -168,27 +183,42 @@ public final class Pipeline implements AutoCloseable
     }
 
     /**
+     * One worker's counter, readable from any thread until {@link #close()}.
+     *
      * @param worker a worker's index, in the order {@link Builder#workers} was given the lcores
      * @return packets that worker freed because its TX ring was full
+     * @throws IndexOutOfBoundsException when there is no such worker
      */
     public long workerRingFullDrops(final int worker)
     {
         return workerStages.get(worker).ringFullDrops();
     }
 
-    /** @return packets the TX stages sent */
+    /**
+     * The TX stages' counters summed, readable from any thread until {@link #close()}.
+     *
+     * @return packets the TX stages sent
+     */
     public long txPackets()
     {
         return txStages.stream().mapToLong(TxStage::packets).sum();
     }
 
-    /** @return packets a port refused and the TX stages freed */
+    /**
+     * The TX stages' counters summed, readable from any thread until {@link #close()}.
+     *
+     * @return packets a port refused and the TX stages freed
+     */
     public long txDrops()
     {
         return txStages.stream().mapToLong(TxStage::txDrops).sum();
     }
 
-    /** @return packets the function dropped, or sent to no usable port, which the TX stages freed */
+    /**
+     * The TX stages' counters summed, readable from any thread until {@link #close()}.
+     *
+     * @return packets the function dropped, or sent to no usable port, which the TX stages freed
+     */
     public long txFunctionDrops()
     {
         return txStages.stream().mapToLong(TxStage::functionDrops).sum();
@@ -260,6 +290,11 @@ public final class Pipeline implements AutoCloseable
     /** Wiring and sizes, checked by {@link #build()} before anything is allocated. */
     public static final class Builder
     {
+        /** Use {@link Pipeline#builder()}. */
+        private Builder()
+        {
+        }
+
         private final List<Lcore> rxLcores = new ArrayList<>();
         private final List<RxQueue[]> rxQueues = new ArrayList<>();
         private final List<Lcore> workerLcores = new ArrayList<>();
@@ -273,7 +308,13 @@ public final class Pipeline implements AutoCloseable
         private LongConsumer txLatency;
         private boolean inOrder;
 
-        /** An RX stage on {@code lcore} polling {@code queues}. Call again for more RX lcores. */
+        /**
+         * An RX stage on {@code lcore} polling {@code queues}. Call again for more RX lcores.
+         *
+         * @param lcore  a worker lcore ({@link #rxOnMainLcore} for the main one)
+         * @param queues the RX queues to poll
+         * @return this
+         */
         public Builder rx(final Lcore lcore, final RxQueue... queues)
         {
             rxLcores.add(java.util.Objects.requireNonNull(lcore, "lcore; rxOnMainLcore for the main lcore"));
@@ -310,7 +351,13 @@ public final class Pipeline implements AutoCloseable
             return this;
         }
 
-        /** The packet work, on these worker lcores (none: the function runs on the RX lcores). */
+        /**
+         * The packet work, on these worker lcores (none: the function runs on the RX lcores).
+         *
+         * @param function the packet work; one instance serves every worker (or RX) lcore at once
+         * @param lcores   the worker lcores, one worker stage each
+         * @return this
+         */
         public Builder workers(final BurstFunction function, final Lcore... lcores)
         {
             this.function = function;
@@ -318,34 +365,61 @@ public final class Pipeline implements AutoCloseable
             return this;
         }
 
-        /** A TX stage on {@code lcore}; the n-th TX stage uses TX queue n of every port. */
+        /**
+         * A TX stage on {@code lcore}; the n-th TX stage uses TX queue n of every port.
+         *
+         * @param lcore the lcore of the next TX stage
+         * @return this
+         */
         public Builder tx(final Lcore lcore)
         {
             txLcores.add(lcore);
             return this;
         }
 
-        /** Ports that packets may be sent to besides those RX polls. */
+        /**
+         * Ports that packets may be sent to besides those RX polls.
+         *
+         * @param ports ports with a TX queue for every TX stage (checked by {@link #build()})
+         * @return this
+         */
         public Builder outputPorts(final Port... ports)
         {
             extraPorts.addAll(List.of(ports));
             return this;
         }
 
-        /** Events per ring, a power of two (default 1024). */
+        /**
+         * Events per ring, a power of two (default 1024).
+         *
+         * @param size bursts a ring holds, a power of two of at least 2 (checked by {@link #build()})
+         * @return this
+         */
         public Builder ringSize(final int size)
         {
             ringSize = size;
             return this;
         }
 
-        /** Packets per burst (default 32). */
+        /**
+         * Packets per burst (default 32): the most an RX burst takes, and the size of each TX buffer.
+         *
+         * @param size packets, at least 1 (checked by {@link #build()})
+         * @return this
+         */
         public Builder burstSize(final int size)
         {
             burstSize = size;
             return this;
         }
 
+        /**
+         * What a stage does when its next ring is full (default {@link Backpressure#DROP}); the workers of an
+         * in-order pipeline always wait.
+         *
+         * @param policy drop or wait
+         * @return this
+         */
         public Builder backpressure(final Backpressure policy)
         {
             backpressure = policy;
@@ -355,6 +429,9 @@ public final class Pipeline implements AutoCloseable
         /**
          * The idle strategy of each lcore: busy-spin by default (an lcore owns its CPU); a backing-off
          * strategy ({@code BackoffIdleStrategy::new}) for shared machines, CI, or lcores sharing a CPU.
+         *
+         * @param strategy makes a new strategy for each lcore as {@link Pipeline#start()} launches it
+         * @return this
          */
         public Builder idle(final Supplier<IdleStrategy> strategy)
         {
@@ -362,14 +439,24 @@ public final class Pipeline implements AutoCloseable
             return this;
         }
 
-        /** Receives RX-to-TX latency in nanoseconds per burst, on the TX lcore (one TX stage only). */
+        /**
+         * Receives RX-to-TX latency in nanoseconds per burst, on the TX lcore (one TX stage only).
+         *
+         * @param nanos given each sent burst's {@code System.nanoTime()} difference from its receipt
+         * @return this
+         */
         public Builder onTxLatency(final LongConsumer nanos)
         {
             txLatency = nanos;
             return this;
         }
 
-        /** Checks the wiring and allocates rings and stages. */
+        /**
+         * Checks the wiring and allocates rings and stages.
+         *
+         * @return the pipeline, not yet started
+         * @throws IllegalArgumentException naming the first wiring or size that cannot work
+         */
         public Pipeline build()
         {
             if (rxLcores.isEmpty() || txLcores.isEmpty())

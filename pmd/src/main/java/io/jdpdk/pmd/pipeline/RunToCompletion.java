@@ -17,6 +17,9 @@ public final class RunToCompletion implements Agent
     private final TxStage tx;
 
     /**
+     * An agent polling {@code queues} in turn; each packet goes out on TX queue {@code txQueue} of the port the
+     * function chose, any started port with that queue.
+     *
      * @param function  the packet work
      * @param txQueue   the TX queue used on every port
      * @param burstSize packets per RX burst

@@ -10,6 +10,11 @@ import io.jdpdk.pmd.Port;
  */
 public record RxQueue(Port port, int queue)
 {
+    /**
+     * Checks the queue against the port's configuration.
+     *
+     * @throws IllegalArgumentException when the port was not configured with RX queue {@code queue}
+     */
     public RxQueue
     {
         if (queue < 0 || queue >= port.rxQueues())

@@ -26,6 +26,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * against the installed headers when this class loads. Port ids are {@code uint16_t} in C and
  * {@code short} here. Not for applications: use {@link io.jdpdk.pmd.Port}.
  */
+@SuppressWarnings("restricted") // the raw binding: downcalls and C pointers
 public final class EthdevRaw
 {
     /** {@code RTE_ETHDEV_QUEUE_STAT_CNTRS}. */
@@ -35,6 +36,7 @@ public final class EthdevRaw
     /** {@code RTE_ETH_XSTATS_NAME_SIZE}. */
     public static final int XSTATS_NAME_SIZE = 64;
 
+    /** {@code struct rte_eth_stats}: the basic counters, then {@link #QUEUE_STAT_CNTRS} per-queue ones of each kind. */
     public static final StructLayout RTE_ETH_STATS = LayoutCheck.verified("rte_eth_stats", structLayout(
         JAVA_LONG.withName("ipackets"),
         JAVA_LONG.withName("opackets"),
@@ -50,6 +52,7 @@ public final class EthdevRaw
         sequenceLayout(QUEUE_STAT_CNTRS, JAVA_LONG).withName("q_obytes"),
         sequenceLayout(QUEUE_STAT_CNTRS, JAVA_LONG).withName("q_errors")));
 
+    /** {@code struct rte_eth_desc_lim}: a device's descriptor limits per queue. */
     public static final StructLayout RTE_ETH_DESC_LIM = LayoutCheck.verified("rte_eth_desc_lim", structLayout(
         JAVA_SHORT.withName("nb_max"),
         JAVA_SHORT.withName("nb_min"),
@@ -101,6 +104,7 @@ public final class EthdevRaw
         JAVA_LONG.withName("dev_capa"),
         paddingLayout(56))); // switch_info, err_handle_mode, reserved
 
+    /** {@code struct rte_eth_rxmode}: the RX multi-queue mode, MTU and offloads of {@link #RTE_ETH_CONF}. */
     public static final StructLayout RTE_ETH_RXMODE = LayoutCheck.verified("rte_eth_rxmode", structLayout(
         JAVA_INT.withName("mq_mode"),
         JAVA_INT.withName("mtu"),
@@ -109,12 +113,14 @@ public final class EthdevRaw
         JAVA_LONG.withName("offloads"),
         paddingLayout(32))); // reserved
 
+    /** {@code struct rte_eth_txmode}: the TX multi-queue mode and offloads of {@link #RTE_ETH_CONF}. */
     public static final StructLayout RTE_ETH_TXMODE = LayoutCheck.verified("rte_eth_txmode", structLayout(
         JAVA_INT.withName("mq_mode"),
         paddingLayout(4),
         JAVA_LONG.withName("offloads"),
         paddingLayout(40))); // pvid and flags, reserved
 
+    /** {@code struct rte_eth_rss_conf}: the RSS key and hash functions ({@code rss_hf}, {@code RTE_ETH_RSS_*}). */
     public static final StructLayout RTE_ETH_RSS_CONF = LayoutCheck.verified("rte_eth_rss_conf", structLayout(
         JAVA_LONG.withName("rss_key"),
         JAVA_BYTE.withName("rss_key_len"),
@@ -140,13 +146,16 @@ public final class EthdevRaw
         JAVA_SHORT, // link_duplex:1, link_autoneg:1, link_status:1 (bit-fields have no offsetof)
         paddingLayout(2)));
 
+    /** {@code struct rte_eth_xstat}: an extended statistic's id (its index among the names) and value. */
     public static final StructLayout RTE_ETH_XSTAT = LayoutCheck.verified("rte_eth_xstat", structLayout(
         JAVA_LONG.withName("id"),
         JAVA_LONG.withName("value")));
 
+    /** {@code struct rte_eth_xstat_name}: a NUL-terminated name of up to {@link #XSTATS_NAME_SIZE} bytes. */
     public static final StructLayout RTE_ETH_XSTAT_NAME = LayoutCheck.verified("rte_eth_xstat_name", structLayout(
         sequenceLayout(XSTATS_NAME_SIZE, JAVA_BYTE).withName("name")));
 
+    /** {@code struct rte_ether_addr}: six bytes in network order. */
     public static final StructLayout RTE_ETHER_ADDR = LayoutCheck.verified("rte_ether_addr", structLayout(
         sequenceLayout(6, JAVA_BYTE).withName("addr_bytes")));
 
@@ -209,7 +218,15 @@ public final class EthdevRaw
 
     // ---- fast path (shim) ------------------------------------------------------------------------
 
-    /** {@code rte_eth_rx_burst}: fills {@code pkts[0..n)}, returns how many. */
+    /**
+     * {@code rte_eth_rx_burst}: fills {@code pkts[0..n)}, returns how many. For the lcore that polls the queue.
+     *
+     * @param port  the port id
+     * @param queue the RX queue
+     * @param pkts  the address of an array of at least {@code n} {@code struct rte_mbuf *}
+     * @param n     the most packets to receive, 1..65535
+     * @return the number received, 0..n, now owned by the caller
+     */
     public static int rx_burst(final int port, final int queue, final long pkts, final int n)
     {
         try
@@ -222,7 +239,16 @@ public final class EthdevRaw
         }
     }
 
-    /** {@code rte_eth_tx_burst}: returns how many the PMD took; the rest stay the caller's. */
+    /**
+     * {@code rte_eth_tx_burst}: returns how many the PMD took; the rest stay the caller's. For the lcore that
+     * owns the queue.
+     *
+     * @param port  the port id
+     * @param queue the TX queue
+     * @param pkts  the address of an array of {@code struct rte_mbuf *}
+     * @param n     the number of packets in it, 0..65535
+     * @return the number taken, 0..n: the first that many of {@code pkts}
+     */
     public static int tx_burst(final int port, final int queue, final long pkts, final int n)
     {
         try
@@ -235,7 +261,16 @@ public final class EthdevRaw
         }
     }
 
-    /** {@code rte_eth_tx_burst}, then {@code rte_pktmbuf_free_bulk} of what was not taken. */
+    /**
+     * {@code rte_eth_tx_burst}, then {@code rte_pktmbuf_free_bulk} of what was not taken. For the lcore that
+     * owns the queue.
+     *
+     * @param port  the port id
+     * @param queue the TX queue
+     * @param pkts  the address of an array of {@code struct rte_mbuf *}
+     * @param n     the number of packets in it, 0..65535
+     * @return the number sent; the other {@code n - sent} were freed
+     */
     public static int tx_burst_or_free(final int port, final int queue, final long pkts, final int n)
     {
         try
@@ -250,6 +285,11 @@ public final class EthdevRaw
 
     // ---- control path ----------------------------------------------------------------------------
 
+    /**
+     * {@code rte_eth_dev_count_avail}.
+     *
+     * @return the number of usable ports
+     */
     public static int dev_count_avail()
     {
         try
@@ -262,7 +302,12 @@ public final class EthdevRaw
         }
     }
 
-    /** The next valid port id at or after {@code port}, or {@link #MAX_ETHPORTS}. */
+    /**
+     * {@code rte_eth_find_next}: the next valid port id at or after {@code port}.
+     *
+     * @param port the first id to look at
+     * @return that id, or {@link #MAX_ETHPORTS} when there is none
+     */
     public static int find_next(final int port)
     {
         try
@@ -275,6 +320,12 @@ public final class EthdevRaw
         }
     }
 
+    /**
+     * {@code rte_eth_dev_is_valid_port}.
+     *
+     * @param port the port id, 0..65535
+     * @return whether a device is attached at that id
+     */
     public static boolean dev_is_valid_port(final int port)
     {
         try
@@ -287,6 +338,13 @@ public final class EthdevRaw
         }
     }
 
+    /**
+     * {@code rte_eth_dev_get_port_by_name}.
+     *
+     * @param name   the NUL-terminated device name
+     * @param portId a {@code uint16_t} that receives the port id
+     * @return 0, or -errno (-ENODEV when no port has that name)
+     */
     public static int dev_get_port_by_name(final MemorySegment name, final MemorySegment portId)
     {
         try
@@ -299,6 +357,13 @@ public final class EthdevRaw
         }
     }
 
+    /**
+     * {@code rte_eth_dev_get_name_by_port}.
+     *
+     * @param port the port id
+     * @param name a buffer of {@code RTE_ETH_NAME_MAX_LEN} (64) bytes for the NUL-terminated name
+     * @return 0 or -errno
+     */
     public static int dev_get_name_by_port(final int port, final MemorySegment name)
     {
         try
@@ -311,6 +376,13 @@ public final class EthdevRaw
         }
     }
 
+    /**
+     * {@code rte_eth_dev_info_get}.
+     *
+     * @param port the port id
+     * @param info a {@link #RTE_ETH_DEV_INFO} to fill
+     * @return 0 or -errno
+     */
     public static int dev_info_get(final int port, final MemorySegment info)
     {
         try
@@ -323,6 +395,15 @@ public final class EthdevRaw
         }
     }
 
+    /**
+     * {@code rte_eth_dev_configure}, on a stopped port.
+     *
+     * @param port  the port id
+     * @param nbRxq RX queues to set up
+     * @param nbTxq TX queues to set up
+     * @param conf  a filled {@link #RTE_ETH_CONF}
+     * @return 0 or -errno
+     */
     public static int dev_configure(final int port, final int nbRxq, final int nbTxq, final MemorySegment conf)
     {
         try
@@ -335,7 +416,15 @@ public final class EthdevRaw
         }
     }
 
-    /** Adjusts the u16 descriptor counts at {@code nbRxd} and {@code nbTxd} in place to the device's limits. */
+    /**
+     * {@code rte_eth_dev_adjust_nb_rx_tx_desc}: adjusts the u16 descriptor counts at {@code nbRxd} and
+     * {@code nbTxd} in place to the device's limits.
+     *
+     * @param port  the port id
+     * @param nbRxd a {@code uint16_t}: the RX descriptors wanted, then allowed
+     * @param nbTxd a {@code uint16_t}: the TX descriptors wanted, then allowed
+     * @return 0 or -errno
+     */
     public static int dev_adjust_nb_rx_tx_desc(final int port, final MemorySegment nbRxd, final MemorySegment nbTxd)
     {
         try
@@ -348,7 +437,17 @@ public final class EthdevRaw
         }
     }
 
-    /** With a NULL rx_conf: the device's default queue configuration. */
+    /**
+     * {@code rte_eth_rx_queue_setup}, after {@link #dev_configure} and before {@link #dev_start}.
+     *
+     * @param port     the port id
+     * @param queue    the RX queue, below the configured count
+     * @param nbDesc   descriptors in the queue's ring
+     * @param socketId NUMA socket for the ring, or -1 ({@code SOCKET_ID_ANY})
+     * @param rxConf   a {@code struct rte_eth_rxconf}, or NULL for the device's default queue configuration
+     * @param mempool  the address of the {@code struct rte_mempool} the queue's mbufs come from
+     * @return 0 or -errno
+     */
     public static int rx_queue_setup(final int port, final int queue, final int nbDesc, final int socketId,
         final MemorySegment rxConf, final long mempool)
     {
@@ -362,6 +461,16 @@ public final class EthdevRaw
         }
     }
 
+    /**
+     * {@code rte_eth_tx_queue_setup}, after {@link #dev_configure} and before {@link #dev_start}.
+     *
+     * @param port     the port id
+     * @param queue    the TX queue, below the configured count
+     * @param nbDesc   descriptors in the queue's ring
+     * @param socketId NUMA socket for the ring, or -1 ({@code SOCKET_ID_ANY})
+     * @param txConf   a {@code struct rte_eth_txconf}, or NULL for the device's default queue configuration
+     * @return 0 or -errno
+     */
     public static int tx_queue_setup(final int port, final int queue, final int nbDesc, final int socketId,
         final MemorySegment txConf)
     {
@@ -375,58 +484,125 @@ public final class EthdevRaw
         }
     }
 
+    /**
+     * {@code rte_eth_dev_start}.
+     *
+     * @param port a configured port's id
+     * @return 0 or -errno
+     */
     public static int dev_start(final int port)
     {
         return call(START, port);
     }
 
+    /**
+     * {@code rte_eth_dev_stop}: no RX or TX until started again; the queues keep their configuration.
+     *
+     * @param port the port id
+     * @return 0 or -errno
+     */
     public static int dev_stop(final int port)
     {
         return call(STOP, port);
     }
 
+    /**
+     * {@code rte_eth_dev_close}: releases the queues and the mbufs in them; the port id is then free.
+     *
+     * @param port the port id, stopped first
+     * @return 0 or -errno
+     */
     public static int dev_close(final int port)
     {
         return call(CLOSE, port);
     }
 
-    /** NUMA socket of the port, or -1 (SOCKET_ID_ANY) when unknown. */
+    /**
+     * {@code rte_eth_dev_socket_id}: the NUMA socket of the port's device.
+     *
+     * @param port the port id
+     * @return the socket, or -1 ({@code SOCKET_ID_ANY}) when unknown
+     */
     public static int dev_socket_id(final int port)
     {
         return call(SOCKET_ID, port);
     }
 
+    /**
+     * {@code rte_eth_promiscuous_enable}.
+     *
+     * @param port the port id
+     * @return 0, -ENOTSUP for a device without the operation, or another -errno
+     */
     public static int promiscuous_enable(final int port)
     {
         return call(PROMISC_ENABLE, port);
     }
 
+    /**
+     * {@code rte_eth_promiscuous_disable}.
+     *
+     * @param port the port id
+     * @return 0, -ENOTSUP for a device without the operation, or another -errno
+     */
     public static int promiscuous_disable(final int port)
     {
         return call(PROMISC_DISABLE, port);
     }
 
+    /**
+     * {@code rte_eth_promiscuous_get}.
+     *
+     * @param port the port id
+     * @return 1 when promiscuous mode is on, 0 when off, -1 on error
+     */
     public static int promiscuous_get(final int port)
     {
         return call(PROMISC_GET, port);
     }
 
+    /**
+     * {@code rte_eth_stats_reset}: zeroes the basic counters.
+     *
+     * @param port the port id
+     * @return 0 or -errno
+     */
     public static int stats_reset(final int port)
     {
         return call(STATS_RESET, port);
     }
 
+    /**
+     * {@code rte_eth_xstats_reset}: zeroes the extended counters (the driver's reset, else
+     * {@code rte_eth_stats_reset}).
+     *
+     * @param port the port id
+     * @return 0 or -errno
+     */
     public static int xstats_reset(final int port)
     {
         return call(XSTATS_RESET, port);
     }
 
+    /**
+     * {@code rte_eth_link_get_nowait}: the link state without waiting for it to settle.
+     *
+     * @param port the port id
+     * @param link a {@link #RTE_ETH_LINK} to fill
+     * @return 0 or -errno
+     */
     public static int link_get_nowait(final int port, final MemorySegment link)
     {
         return call(LINK_GET_NOWAIT, port, link);
     }
 
-    /** {@code rte_eth_dev_conf_get}: the configuration in force ({@code struct rte_eth_conf}). */
+    /**
+     * {@code rte_eth_dev_conf_get}: the configuration in force ({@code struct rte_eth_conf}).
+     *
+     * @param port the port id
+     * @param conf a {@link #RTE_ETH_CONF} to fill
+     * @return 0 or -errno
+     */
     public static int dev_conf_get(final int port, final MemorySegment conf)
     {
         return call(DEV_CONF_GET, port, conf);
@@ -436,6 +612,10 @@ public final class EthdevRaw
      * {@code rte_eth_dev_get_supported_ptypes}: writes up to {@code num} of the packet types the device
      * recognises within {@code ptypeMask} to the u32 array {@code ptypes}.
      *
+     * @param port      the port id
+     * @param ptypeMask an OR of {@code RTE_PTYPE_*_MASK} layers
+     * @param ptypes    a {@code uint32_t[num]}, or NULL with {@code num} 0 to count them
+     * @param num       the array's length
      * @return how many it recognises (may exceed {@code num}), 0 for a device that reports none, or -errno
      */
     public static int dev_get_supported_ptypes(final int port, final int ptypeMask, final MemorySegment ptypes,
@@ -457,6 +637,10 @@ public final class EthdevRaw
      * keeps to {@code setPtypes}, ending with {@code RTE_PTYPE_UNKNOWN}. A device without the operation
      * returns 0 and keeps classifying as before.
      *
+     * @param port      the port id
+     * @param ptypeMask an OR of whole {@code RTE_PTYPE_*_MASK} layers, 0 for none
+     * @param setPtypes a {@code uint32_t[num]} for the types kept, or NULL with {@code num} 0
+     * @param num       the array's length
      * @return 0 or -errno
      */
     public static int dev_set_ptypes(final int port, final int ptypeMask, final MemorySegment setPtypes,
@@ -472,7 +656,12 @@ public final class EthdevRaw
         }
     }
 
-    /** {@code rte_eth_link_speed_to_str(link_speed)}: "10 Gbps", "None", "Unknown", "Invalid"... */
+    /**
+     * {@code rte_eth_link_speed_to_str(link_speed)}: "10 Gbps", "None", "Unknown", "Invalid"...
+     *
+     * @param linkSpeed Mbps, as {@code rte_eth_link.link_speed} holds it
+     * @return DPDK's text, copied from its static string
+     */
     public static String link_speed_to_str(final int linkSpeed)
     {
         try
@@ -485,21 +674,49 @@ public final class EthdevRaw
         }
     }
 
+    /**
+     * {@code rte_eth_stats_get}.
+     *
+     * @param port  the port id
+     * @param stats a {@link #RTE_ETH_STATS} to fill
+     * @return 0 or -errno
+     */
     public static int stats_get(final int port, final MemorySegment stats)
     {
         return call(STATS_GET, port, stats);
     }
 
+    /**
+     * {@code rte_eth_macaddr_get}: the port's default MAC address.
+     *
+     * @param port the port id
+     * @param mac  a {@link #RTE_ETHER_ADDR} to fill
+     * @return 0 or -errno
+     */
     public static int macaddr_get(final int port, final MemorySegment mac)
     {
         return call(MACADDR_GET, port, mac);
     }
 
+    /**
+     * {@code rte_eth_dev_get_mtu}.
+     *
+     * @param port the port id
+     * @param mtu  a {@code uint16_t} that receives the MTU in bytes
+     * @return 0 or -errno
+     */
     public static int dev_get_mtu(final int port, final MemorySegment mtu)
     {
         return call(GET_MTU, port, mtu);
     }
 
+    /**
+     * {@code rte_eth_dev_set_mtu}.
+     *
+     * @param port the port id
+     * @param mtu  bytes, within the device's {@code min_mtu..max_mtu}
+     * @return 0 or -errno
+     */
     public static int dev_set_mtu(final int port, final int mtu)
     {
         try
@@ -512,7 +729,14 @@ public final class EthdevRaw
         }
     }
 
-    /** With a NULL array: the number of xstats. */
+    /**
+     * {@code rte_eth_xstats_get_names}; with a NULL array, the number of xstats.
+     *
+     * @param port  the port id
+     * @param names an array of {@code size} {@link #RTE_ETH_XSTAT_NAME}, or NULL
+     * @param size  the array's length
+     * @return the number of names written, or the size needed when the array is NULL or too small, or -errno
+     */
     public static int xstats_get_names(final int port, final MemorySegment names, final int size)
     {
         try
@@ -525,6 +749,14 @@ public final class EthdevRaw
         }
     }
 
+    /**
+     * {@code rte_eth_xstats_get}: the values, each with the index of its name in {@link #xstats_get_names}.
+     *
+     * @param port   the port id
+     * @param xstats an array of {@code n} {@link #RTE_ETH_XSTAT}
+     * @param n      the array's length
+     * @return the number of values written, or the size needed when the array is too small, or -errno
+     */
     public static int xstats_get(final int port, final MemorySegment xstats, final int n)
     {
         try
@@ -561,7 +793,14 @@ public final class EthdevRaw
         }
     }
 
-    /** Offset of a top-level field of a layout. */
+    /**
+     * Offset of a top-level field of a layout.
+     *
+     * @param layout one of this class's struct layouts
+     * @param field  the C member's name
+     * @return the member's offset in bytes
+     * @throws IllegalArgumentException when the layout has no such named member
+     */
     public static long offset(final StructLayout layout, final String field)
     {
         return layout.byteOffset(MemoryLayout.PathElement.groupElement(field));

@@ -1,0 +1,12 @@
+/**
+ * Hugepage mbuf pools, mbufs as zero-allocation flyweights, and bounds-checked packet header views.
+ * Exports {@code io.jdpdk.mempool} and {@code io.jdpdk.mempool.header}; the raw binding only to {@code io.jdpdk.pmd}.
+ */
+module io.jdpdk.mempool
+{
+    requires transitive io.jdpdk.eal;
+
+    exports io.jdpdk.mempool;
+    exports io.jdpdk.mempool.header;
+    exports io.jdpdk.mempool.raw to io.jdpdk.pmd;
+}
