@@ -49,6 +49,7 @@ run      boots the guest (QEMU TCG, q35 with an Intel IOMMU; prepares first if n
   --timeout SECONDS   kill the guest after this long (default 300)
   --mem SIZE          guest memory, as QEMU's -m takes it (default 2G)
   --cpus N            guest CPUs (default 2)
+  --cpu MODEL         QEMU CPU model (default max; DPDK needs SSE4.2, e.g. Nehalem)
   --hugepages SIZE    2 MB hugepages to reserve in the guest (default 512M)
   --env NAME=VALUE    add to COMMAND's environment (which otherwise has only PATH,
                       HOME=/root, LANG=C.UTF-8 and TERM=dumb)
@@ -289,6 +290,7 @@ host_cmd=""
 timeout=300
 mem=2G
 cpus=2
+cpu=max
 hugepages=256 # 2 MB pages
 extra_env=()
 keep=false
@@ -298,7 +300,7 @@ parse_run_options() {
     local model port
     while (($# > 0)); do
         case "$1" in
-            --nic | --host | --timeout | --mem | --cpus | --hugepages | --env)
+            --nic | --host | --timeout | --mem | --cpus | --cpu | --hugepages | --env)
                 (($# >= 2)) || die "$1 needs a value (see --help)" ;;&
             --nic)
                 model=${2%%:*}
@@ -327,6 +329,7 @@ parse_run_options() {
                 cpus=$2
                 shift
                 ;;
+            --cpu) cpu=$2; shift ;;
             --hugepages)
                 [[ "${2^^}" =~ ^([0-9]+)([MG])$ ]] ||
                     die "--hugepages takes a size in M or G, e.g. 512M, not $2"
@@ -406,7 +409,7 @@ qemu_args() {
     QEMU_ARGS=(
         -machine q35,kernel-irqchip=split
         # One TCG thread: with one per vCPU the guest's JVM crashed about one run in six.
-        -accel tcg,thread=single -cpu max -smp "$cpus" -m "$mem"
+        -accel tcg,thread=single -cpu "$cpu" -smp "$cpus" -m "$mem"
         -device intel-iommu,intremap=on,aw-bits=48
         -nodefaults -no-user-config -display none -no-reboot
         -serial "file:$run_dir/console.log"
