@@ -44,8 +44,10 @@ run      boots the guest (QEMU TCG, q35 with an Intel IOMMU; prepares first if n
                       (default PORT: $DEFAULT_PORT_BASE + 2i; JDPDK_VM_PORT_BASE overrides)
   --host CMD          run the shell command CMD on the host once COMMAND has started,
                       and close COMMAND's stdin when CMD ends; CMD gets JDPDK_VM_NICS
-                      (PORT:PORT+1 per NIC, comma-separated), JDPDK_VM_MACS and
-                      JDPDK_VM_PCI. Without --host, COMMAND's stdin is this script's
+                      (PORT:PORT+1 per NIC, comma-separated), JDPDK_VM_MACS,
+                      JDPDK_VM_PCI, and JDPDK_VM_STDIN: a file whatever CMD appends to
+                      goes to COMMAND's stdin (e.g. testpmd -i commands). Without
+                      --host, COMMAND's stdin is this script's
   --timeout SECONDS   kill the guest after this long (default 300)
   --mem SIZE          guest memory, as QEMU's -m takes it (default 2G)
   --cpus N            guest CPUs (default 2)
@@ -363,7 +365,8 @@ mac_address() { printf '52:54:00:00:01:%02x' "$1"; }
 run_dir=""
 qemu_pid=""
 host_pid=""
-background_pids=()
+stdin_pid=""
+tail_pids=()
 
 cleanup() {
     local pid
@@ -374,7 +377,7 @@ cleanup() {
         kill -TERM "$qemu_pid" 2>/dev/null || true
         wait "$qemu_pid" 2>/dev/null || true
     fi
-    for pid in "${background_pids[@]}"; do
+    for pid in "${tail_pids[@]}" $stdin_pid; do
         kill "$pid" 2>/dev/null || true
     done
     if [[ -n "$run_dir" ]]; then
@@ -433,7 +436,7 @@ qemu_args() {
 show_file_tail() {
     local title=$1 file=$2
     [[ -s "$file" ]] || return 0
-    say "$title ($file):"
+    say "$title:"
     tail -n 40 "$file" | sed 's/\r$//; s/^/  | /' >&2
 }
 
@@ -447,8 +450,8 @@ run() {
     local start=$SECONDS
     run_dir=$(mktemp -d "${TMPDIR:-/tmp}/jdpdk-vm.XXXXXX")
     trap cleanup EXIT
-    trap 'exit 130' INT
-    trap 'exit 143' TERM
+    trap 'say "interrupted: stopping the guest"; exit 130' INT
+    trap 'say "terminated: stopping the guest"; exit 143' TERM
     write_run_env
     : >"$run_dir/$RUN_STDIN"
     : >"$run_dir/$RUN_STDOUT"
@@ -469,19 +472,20 @@ run() {
     qemu_pid=$!
     say "booting the guest (QEMU pid $qemu_pid, timeout ${timeout}s): ${COMMAND[*]}"
 
+    # These end with QEMU, after a last read.
     tail -q -n +1 -s 0.2 --pid="$qemu_pid" -f "$run_dir/$RUN_STDOUT" &
-    background_pids+=($!)
+    tail_pids+=($!)
     tail -q -n +1 -s 0.2 --pid="$qemu_pid" -f "$run_dir/$RUN_STDERR" >&2 &
-    background_pids+=($!)
+    tail_pids+=($!)
     if $verbose; then
         tail -q -n +1 -s 0.2 --pid="$qemu_pid" -f "$run_dir/console.log" "$run_dir/$RUN_SETUP_LOG" >&2 &
-        background_pids+=($!)
+        tail_pids+=($!)
     fi
     if [[ -z "$host_cmd" ]]; then
         # COMMAND's stdin is ours; fd 3, as a background job's stdin would be /dev/null.
         exec 3<&0
-        { cat <&3 >>"$run_dir/$RUN_STDIN" || true; : >"$run_dir/$RUN_STDIN_CLOSED"; } &
-        background_pids+=($!)
+        cat <&3 >>"$run_dir/$RUN_STDIN" &
+        stdin_pid=$!
         exec 3<&-
     fi
 
@@ -496,11 +500,15 @@ run() {
             say "command started in the guest after $((SECONDS - start)) s"
             if [[ -n "$host_cmd" ]]; then
                 JDPDK_VM_NICS=$(IFS=,; echo "${nics[*]}") JDPDK_VM_MACS=$(IFS=,; echo "${macs[*]}") \
-                    JDPDK_VM_PCI=$(IFS=,; echo "${addresses[*]}") \
+                    JDPDK_VM_PCI=$(IFS=,; echo "${addresses[*]}") JDPDK_VM_STDIN=$run_dir/$RUN_STDIN \
                     setsid bash -c "$host_cmd" </dev/null &
                 host_pid=$!
                 say "host command started (pid $host_pid): $host_cmd"
             fi
+        fi
+        if [[ -n "$stdin_pid" ]] && ! kill -0 "$stdin_pid" 2>/dev/null; then
+            stdin_pid=""
+            : >"$run_dir/$RUN_STDIN_CLOSED" # our stdin ended
         fi
         if [[ -n "$host_pid" && -z "$host_status" ]] && ! kill -0 "$host_pid" 2>/dev/null; then
             host_status=0
@@ -512,10 +520,14 @@ run() {
     done
     wait "$qemu_pid" 2>/dev/null || true
     qemu_pid=""
-    for i in "${!background_pids[@]}"; do
-        wait "${background_pids[i]}" 2>/dev/null || true
+    if [[ -n "$stdin_pid" ]]; then
+        kill "$stdin_pid" 2>/dev/null || true # still reading our stdin
+        stdin_pid=""
+    fi
+    for i in "${!tail_pids[@]}"; do
+        wait "${tail_pids[i]}" 2>/dev/null || true
     done
-    background_pids=()
+    tail_pids=()
 
     if [[ -n "$host_pid" && -z "$host_status" ]]; then
         if kill -0 "$host_pid" 2>/dev/null; then
@@ -540,6 +552,9 @@ run() {
     fi
     if [[ ! -f "$run_dir/$RUN_STATUS" ]]; then
         show_file_tail "QEMU" "$run_dir/qemu.log"
+        if grep -qs 'Address already in use' "$run_dir/qemu.log"; then
+            say "a NIC's UDP port is taken (another guest?): pick others with --nic MODEL:PORT or JDPDK_VM_PORT_BASE"
+        fi
         $verbose || show_file_tail "guest console" "$run_dir/console.log"
         $verbose || show_file_tail "guest setup" "$run_dir/$RUN_SETUP_LOG"
         say "the guest stopped without the command's exit status$($started && echo " (the command started)" || echo " (the command never started)")"
