@@ -389,15 +389,11 @@ cleanup() {
     fi
 }
 
-# Writes run.env, which guest-run.sh sources.
+# Writes run.env, which guest-run.sh sources; $@ are the NICs' PCI addresses.
 write_run_env() {
-    local addresses=() i
-    for i in "${!nic_models[@]}"; do
-        addresses+=("$(pci_address "$i")")
-    done
     {
         echo "# Written by guest.sh for guest-run.sh."
-        printf 'NICS=(%s)\n' "${addresses[*]@Q}"
+        printf 'NICS=(%s)\n' "${*@Q}"
         printf 'HUGEPAGES=%q\n' "$hugepages"
         printf 'WORKDIR=%q\n' "$PWD"
         printf 'COMMAND_ENV=(%s)\n' "$(printf '%q ' "PATH=$GUEST_PATH" HOME=/root LANG=C.UTF-8 TERM=dumb "${extra_env[@]}")"
@@ -452,7 +448,6 @@ run() {
     trap cleanup EXIT
     trap 'say "interrupted: stopping the guest"; exit 130' INT
     trap 'say "terminated: stopping the guest"; exit 143' TERM
-    write_run_env
     : >"$run_dir/$RUN_STDIN"
     : >"$run_dir/$RUN_STDOUT"
     : >"$run_dir/$RUN_STDERR"
@@ -466,6 +461,7 @@ run() {
         addresses+=("$(pci_address "$i")")
         say "NIC $i: ${nic_models[i]} at ${addresses[i]}, MAC ${macs[i]}; send its frames to 127.0.0.1:${nic_ports[i]}, get what it sends on 127.0.0.1:$((nic_ports[i] + 1))"
     done
+    write_run_env "${addresses[@]}"
 
     qemu_args
     qemu-system-x86_64 "${QEMU_ARGS[@]}" </dev/null >"$run_dir/qemu.log" 2>&1 &
