@@ -4,13 +4,16 @@ set -euo pipefail
 
 readonly BASE_PACKAGES=(dpdk dpdk-dev libdpdk-dev pkg-config gcc)
 readonly TEST_PACKAGES=(tshark iputils-ping python3-scapy iproute2 dpdk-doc)
+# What vm/guest.sh needs to boot its test guest (QEMU, the initramfs's busybox, depmod, cpio).
+readonly VM_PACKAGES=(qemu-system-x86 busybox-static kmod cpio)
 
 usage() {
     cat <<USAGE
-usage: $(basename "$0") [--test-tools]
+usage: $(basename "$0") [--test-tools] [--vm-tools]
 
 Installs whatever is missing of: ${BASE_PACKAGES[*]}
   --test-tools   also: ${TEST_PACKAGES[*]}
+  --vm-tools     also: ${VM_PACKAGES[*]} (for vm/guest.sh)
   -h, --help     show this help
 
 Runs apt-get update and apt-get install only if something is missing, which
@@ -29,6 +32,7 @@ packages=("${BASE_PACKAGES[@]}")
 while (($# > 0)); do
     case "$1" in
         --test-tools) packages+=("${TEST_PACKAGES[@]}") ;;
+        --vm-tools) packages+=("${VM_PACKAGES[@]}") ;;
         -h | --help) usage; exit 0 ;;
         *) usage >&2; die "unknown argument: $1" ;;
     esac
