@@ -79,8 +79,9 @@ def parse_args():
     parser.add_argument("--size", type=size_range, default=(MIN_FRAME, 1514),
                         help="frame size, or MIN:MAX to vary it frame by frame (default 60:1514)")
     parser.add_argument("--window", type=int, default=32, help="frames in flight at most (default 32)")
-    parser.add_argument("--expect", choices=("io", "macswap"), default="io",
-                        help="io: frames come out as sent; macswap: with the MAC addresses swapped")
+    parser.add_argument("--expect", choices=("io", "macswap", "l2fwd"), default="io",
+                        help="io: frames come out as sent; macswap: with the MAC addresses swapped; l2fwd: with "
+                             "l2fwd's MAC updating (destination 02:00:00:00:00:<out port>, source the out NIC's MAC)")
     parser.add_argument("--dst-mac", type=mac_bytes,
                         help="destination MAC (default: NIC --in's from $JDPDK_VM_MACS, else 02:00:00:00:00:02)")
     parser.add_argument("--src-mac", type=mac_bytes, default=mac_bytes("02:00:00:00:00:01"),
@@ -99,8 +100,12 @@ def parse_args():
             parser.error(f"{name} {nic}: there are NICs 0 to {len(args.nics) - 1}")
     if args.count < 1 or args.window < 1:
         parser.error("--count and --window must be at least 1")
+    macs = [m for m in env_macs.split(",") if m]
+    if args.expect == "l2fwd":
+        if args.out >= len(macs):
+            parser.error("--expect l2fwd needs the out NIC's MAC: set JDPDK_VM_MACS (guest.sh run --host does)")
+        args.out_mac = mac_bytes(macs[args.out])
     if args.dst_mac is None:
-        macs = [m for m in env_macs.split(",") if m]
         args.dst_mac = mac_bytes(macs[args.nic_in]) if args.nic_in < len(macs) else mac_bytes("02:00:00:00:00:02")
     return args
 
@@ -126,6 +131,9 @@ class Frames:
     def expected(self, frame):
         if self.args.expect == "macswap":
             return frame[6:12] + frame[0:6] + frame[12:]
+        if self.args.expect == "l2fwd":
+            # l2fwd_mac_updating: 02:00:00:00:00:<destination port>, then the destination port's own MAC.
+            return bytes((2, 0, 0, 0, 0, self.args.out)) + self.args.out_mac + frame[12:]
         return frame
 
     def parse(self, frame):

@@ -21,6 +21,10 @@ package io.jdpdk.pmd;
  * @param socketId       NUMA socket, or -1 when unknown
  * @param rxBurstSize    the PMD's recommended RX burst size ({@code default_rxportconf.burst_size}), 0 for none
  * @param txBurstSize    the PMD's recommended TX burst size ({@code default_txportconf.burst_size}), 0 for none
+ * @param rxRingSize     the PMD's preferred RX ring size ({@code default_rxportconf.ring_size}), 0 for none
+ * @param txRingSize     the PMD's preferred TX ring size ({@code default_txportconf.ring_size}), 0 for none
+ * @param defaultRxQueue the device's default RX queue configuration ({@code default_rxconf})
+ * @param defaultTxQueue the device's default TX queue configuration ({@code default_txconf})
  */
 public record DeviceInfo(
     String driverName,
@@ -39,6 +43,34 @@ public record DeviceInfo(
     int ifIndex,
     int socketId,
     int rxBurstSize,
-    int txBurstSize)
+    int txBurstSize,
+    int rxRingSize,
+    int txRingSize,
+    QueueInfo defaultRxQueue,
+    QueueInfo defaultTxQueue)
 {
+    /** {@code RTE_ETH_DEV_FALLBACK_RX_RINGSIZE} and {@code RTE_ETH_DEV_FALLBACK_TX_RINGSIZE}. */
+    public static final int FALLBACK_RING_SIZE = 512;
+
+    /**
+     * The RX descriptors a queue gets when the application asks for none, as {@code rte_eth_rx_queue_setup}
+     * picks them for {@code nb_rx_desc = 0} (what testpmd does without {@code --rxd}).
+     *
+     * @return {@link #rxRingSize()}, or {@link #FALLBACK_RING_SIZE} when the PMD prefers none
+     */
+    public int defaultRxDesc()
+    {
+        return rxRingSize != 0 ? rxRingSize : FALLBACK_RING_SIZE;
+    }
+
+    /**
+     * The TX descriptors a queue gets when the application asks for none, as {@code rte_eth_tx_queue_setup}
+     * picks them for {@code nb_tx_desc = 0}.
+     *
+     * @return {@link #txRingSize()}, or {@link #FALLBACK_RING_SIZE} when the PMD prefers none
+     */
+    public int defaultTxDesc()
+    {
+        return txRingSize != 0 ? txRingSize : FALLBACK_RING_SIZE;
+    }
 }

@@ -9,6 +9,7 @@ import io.jdpdk.pmd.raw.EthdevRaw;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -40,6 +41,8 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 @SuppressWarnings("restricted") // device names and xstat names are C strings behind DPDK pointers
 public final class Port implements AutoCloseable
 {
+    /** {@code ENOTSUP}: what DPDK returns for an operation a driver does not implement. */
+    private static final int ENOTSUP = 95;
     private enum State
     {
         NEW, CONFIGURED, STARTED, STOPPED, CLOSED
@@ -275,7 +278,11 @@ public final class Port implements AutoCloseable
                 info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "if_index")),
                 EthdevRaw.dev_socket_id(id),
                 u16(info, off(RTE_ETH_DEV_INFO, "default_rxportconf")),
-                u16(info, off(RTE_ETH_DEV_INFO, "default_txportconf")));
+                u16(info, off(RTE_ETH_DEV_INFO, "default_txportconf")),
+                u16(info, off(RTE_ETH_DEV_INFO, "default_rxportconf") + 2),
+                u16(info, off(RTE_ETH_DEV_INFO, "default_txportconf") + 2),
+                rxConf(info.asSlice(off(RTE_ETH_DEV_INFO, "default_rxconf")), 0),
+                txConf(info.asSlice(off(RTE_ETH_DEV_INFO, "default_txconf")), 0));
         }
     }
 
@@ -315,8 +322,8 @@ public final class Port implements AutoCloseable
             check(call, EthdevRaw.dev_configure(id, cfg.rxQueues(), cfg.txQueues(), conf));
             final MemorySegment nbRxd = arena.allocate(JAVA_SHORT);
             final MemorySegment nbTxd = arena.allocate(JAVA_SHORT);
-            nbRxd.set(JAVA_SHORT, 0, (short)cfg.rxDesc());
-            nbTxd.set(JAVA_SHORT, 0, (short)cfg.txDesc());
+            nbRxd.set(JAVA_SHORT, 0, (short)cfg.rxDescFor(info)); // 0: the PMD's preferred size, as ethdev picks it
+            nbTxd.set(JAVA_SHORT, 0, (short)cfg.txDescFor(info));
             check("rte_eth_dev_adjust_nb_rx_tx_desc(port=" + id + ")",
                 EthdevRaw.dev_adjust_nb_rx_tx_desc(id, nbRxd, nbTxd));
             final int rxd = Short.toUnsignedInt(nbRxd.get(JAVA_SHORT, 0));
@@ -382,6 +389,74 @@ public final class Port implements AutoCloseable
     public long txOffloads()
     {
         return confOffloads("txmode");
+    }
+
+    /**
+     * RX queue {@code queue}'s setup as the driver reports it ({@code rte_eth_rx_queue_info_get}): the descriptors
+     * it really has (DPDK's choice when the configuration asked for 0), its thresholds and offloads.
+     *
+     * @param queue an RX queue this port was configured with
+     * @return the queue's setup, or null when the driver does not report it (the virtual PMDs: ENOTSUP)
+     * @throws DpdkException for any other error (an unknown queue: EINVAL)
+     */
+    public QueueInfo rxQueueInfo(final int queue)
+    {
+        final String call = "rte_eth_rx_queue_info_get(port=" + id + ", queue=" + queue + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment qinfo = arena.allocate(EthdevRaw.RTE_ETH_RXQ_INFO);
+            final int rc = EthdevRaw.rx_queue_info_get(id, queue, qinfo);
+            if (rc == -ENOTSUP)
+            {
+                return null;
+            }
+            check(call, rc);
+            return rxConf(qinfo.asSlice(off(EthdevRaw.RTE_ETH_RXQ_INFO, "conf")),
+                u16(qinfo, off(EthdevRaw.RTE_ETH_RXQ_INFO, "nb_desc")));
+        }
+    }
+
+    /**
+     * TX queue {@code queue}'s setup as the driver reports it ({@code rte_eth_tx_queue_info_get}).
+     *
+     * @param queue a TX queue this port was configured with
+     * @return the queue's setup, or null when the driver does not report it (the virtual PMDs: ENOTSUP)
+     * @throws DpdkException for any other error (an unknown queue: EINVAL)
+     */
+    public QueueInfo txQueueInfo(final int queue)
+    {
+        final String call = "rte_eth_tx_queue_info_get(port=" + id + ", queue=" + queue + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment qinfo = arena.allocate(EthdevRaw.RTE_ETH_TXQ_INFO);
+            final int rc = EthdevRaw.tx_queue_info_get(id, queue, qinfo);
+            if (rc == -ENOTSUP)
+            {
+                return null;
+            }
+            check(call, rc);
+            return txConf(qinfo.asSlice(off(EthdevRaw.RTE_ETH_TXQ_INFO, "conf")),
+                u16(qinfo, off(EthdevRaw.RTE_ETH_TXQ_INFO, "nb_desc")));
+        }
+    }
+
+    private static QueueInfo rxConf(final MemorySegment conf, final int nbDesc)
+    {
+        final StructLayout l = EthdevRaw.RTE_ETH_RXCONF;
+        return new QueueInfo(nbDesc, Byte.toUnsignedInt(conf.get(JAVA_BYTE, 0)),
+            Byte.toUnsignedInt(conf.get(JAVA_BYTE, 1)), Byte.toUnsignedInt(conf.get(JAVA_BYTE, 2)),
+            u16(conf, off(l, "rx_free_thresh")), 0, conf.get(JAVA_LONG, off(l, "offloads")));
+    }
+
+    private static QueueInfo txConf(final MemorySegment conf, final int nbDesc)
+    {
+        final StructLayout l = EthdevRaw.RTE_ETH_TXCONF;
+        return new QueueInfo(nbDesc, Byte.toUnsignedInt(conf.get(JAVA_BYTE, 0)),
+            Byte.toUnsignedInt(conf.get(JAVA_BYTE, 1)), Byte.toUnsignedInt(conf.get(JAVA_BYTE, 2)),
+            u16(conf, off(l, "tx_free_thresh")), u16(conf, off(l, "tx_rs_thresh")),
+            conf.get(JAVA_LONG, off(l, "offloads")));
     }
 
     /**
@@ -562,7 +637,7 @@ public final class Port implements AutoCloseable
         final String call = "rte_eth_promiscuous_" + (on ? "enable" : "disable") + "(port=" + id + ")";
         checkOpen(call);
         final int rc = on ? EthdevRaw.promiscuous_enable(id) : EthdevRaw.promiscuous_disable(id);
-        if (rc < 0 && rc != -95 /* ENOTSUP: e.g. net_null, always promiscuous */)
+        if (rc < 0 && rc != -ENOTSUP /* e.g. net_null, always promiscuous */)
         {
             check(call, rc);
         }

@@ -93,7 +93,9 @@ public final class PortConfig
      * Descriptors per RX queue (default {@value #DEFAULT_RX_DESC}), which {@link Port#configure} adjusts to the
      * device's limits ({@code rte_eth_dev_adjust_nb_rx_tx_desc}).
      *
-     * @param n 1..65535; the mempool must hold more than {@code rxQueues * n} mbufs
+     * @param n 1..65535, or 0 for the PMD's preferred ring size ({@link DeviceInfo#defaultRxDesc()}, as
+     *          {@code rte_eth_rx_queue_setup} picks it for 0); the mempool must hold more than {@code rxQueues * n}
+     *          mbufs
      * @return this
      */
     public PortConfig rxDesc(final int n)
@@ -106,7 +108,7 @@ public final class PortConfig
      * Descriptors per TX queue (default {@value #DEFAULT_TX_DESC}), which {@link Port#configure} adjusts to the
      * device's limits ({@code rte_eth_dev_adjust_nb_rx_tx_desc}).
      *
-     * @param n 1..65535
+     * @param n 1..65535, or 0 for the PMD's preferred ring size ({@link DeviceInfo#defaultTxDesc()})
      * @return this
      */
     public PortConfig txDesc(final int n)
@@ -362,12 +364,12 @@ public final class PortConfig
             throw new IllegalArgumentException(port + ": " + txQueues + " TX queues requested, device supports 1.." +
                 info.maxTxQueues());
         }
-        if (rxDesc < 1 || rxDesc > 0xFFFF || txDesc < 1 || txDesc > 0xFFFF)
+        if (rxDesc < 0 || rxDesc > 0xFFFF || txDesc < 0 || txDesc > 0xFFFF)
         {
-            throw new IllegalArgumentException(port + ": descriptor counts must be 1..65535, got rxd=" + rxDesc +
-                " txd=" + txDesc);
+            throw new IllegalArgumentException(port + ": descriptor counts must be 0 (the device's default) to " +
+                "65535, got rxd=" + rxDesc + " txd=" + txDesc);
         }
-        final long needed = (long)rxQueues * rxDesc;
+        final long needed = (long)rxQueues * rxDescFor(info);
         if (mempool.size() <= needed)
         {
             throw new IllegalArgumentException(port + ": mempool " + mempool.name() + " has " + mempool.size() +
@@ -388,6 +390,28 @@ public final class PortConfig
             throw new IllegalArgumentException(port + ": MTU " + mtu + " outside " + info.minMtu() + ".." + info.maxMtu());
         }
         return this;
+    }
+
+    /**
+     * The RX descriptors per queue on {@code info}'s device: {@link #rxDesc()}, or the device's default for 0.
+     *
+     * @param info the device
+     * @return the count {@link Port#configure} asks DPDK for (before DPDK aligns it to the device's limits)
+     */
+    public int rxDescFor(final DeviceInfo info)
+    {
+        return rxDesc == 0 ? info.defaultRxDesc() : rxDesc;
+    }
+
+    /**
+     * The TX descriptors per queue on {@code info}'s device: {@link #txDesc()}, or the device's default for 0.
+     *
+     * @param info the device
+     * @return the count {@link Port#configure} asks DPDK for (before DPDK aligns it to the device's limits)
+     */
+    public int txDescFor(final DeviceInfo info)
+    {
+        return txDesc == 0 ? info.defaultTxDesc() : txDesc;
     }
 
     private void checkPacketTypeLayers(final String port)

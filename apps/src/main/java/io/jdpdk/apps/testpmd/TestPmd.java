@@ -15,6 +15,7 @@ import io.jdpdk.pmd.LinkStatus;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
 import io.jdpdk.pmd.PortStats;
+import io.jdpdk.pmd.QueueInfo;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import picocli.CommandLine;
 
@@ -27,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -83,7 +85,7 @@ public final class TestPmd
      * Descriptors when none are given: testpmd passes 0 and ethdev takes the driver's preferred ring size, or
      * RTE_ETH_DEV_FALLBACK_RX_RINGSIZE / TX (512) when it has none (the virtual devices).
      */
-    static final int DEFAULT_DESC = 512;
+    static final int DEFAULT_DESC = 0;
     static final String POOL_NAME = "mb_pool_0";
     /**
      * testpmd's default {@code rss_hf}, RTE_ETH_RSS_IP: IPV4 | FRAG_IPV4 | NONFRAG_IPV4_OTHER | IPV6 | FRAG_IPV6 |
@@ -358,8 +360,8 @@ public final class TestPmd
             portSocket[ids[i]] = Math.max(0, infos[i].socketId());
             out.printf("Configuring Port %d (socket %d)%n", ids[i], portSocket[ids[i]]);
             port.configure(new PortConfig().mempool(pool).rxQueues(nbRxq).txQueues(nbTxq)
-                .rxDesc(clamp(params.nbRxd, infos[i].rxDescMin(), infos[i].rxDescMax()))
-                .txDesc(clamp(params.nbTxd, infos[i].txDescMin(), infos[i].txDescMax()))
+                .rxDesc(params.nbRxd == 0 ? 0 : clamp(params.nbRxd, infos[i].rxDescMin(), infos[i].rxDescMax()))
+                .txDesc(params.nbTxd == 0 ? 0 : clamp(params.nbTxd, infos[i].txDescMin(), infos[i].txDescMax()))
                 .rssHashFunctions(nbRxq > 1 ? RSS_IP & infos[i].flowTypeRssOffloads() : 0)
                 .promiscuous(true));
             port.start();
@@ -585,22 +587,36 @@ public final class TestPmd
             fwdPortIds.length));
         for (final int portId : fwdPortIds)
         {
+            // rxtx_config_display: queue 0 only; what the driver reports, else what testpmd asked for with the
+            // device's default thresholds (--rxd/--txd, 0 when not given, as dpdk-testpmd prints them).
             final Port port = Port.of(portId);
+            final DeviceInfo info = port.info();
+            final QueueInfo rx = Objects.requireNonNullElse(port.rxQueueInfo(0), withDesc(info.defaultRxQueue(),
+                params.nbRxd, port.rxOffloads()));
+            final QueueInfo tx = Objects.requireNonNullElse(port.txQueueInfo(0), withDesc(info.defaultTxQueue(),
+                params.nbTxd, port.txOffloads()));
             sb.append(String.format("  port %d: RX queue number: %d Tx queue number: %d%n", portId, port.rxQueues(),
                 port.txQueues()));
-            sb.append(String.format("    Rx offloads=0x0 Tx offloads=0x0%n"));
-            for (int q = 0; q < port.rxQueues(); q++)
-            {
-                sb.append(String.format("    RX queue: %d%n      RX desc=%d - RX free threshold=0%n", q,
-                    port.config().rxDesc()));
-            }
-            for (int q = 0; q < port.txQueues(); q++)
-            {
-                sb.append(String.format("    TX queue: %d%n      TX desc=%d - TX free threshold=0%n", q,
-                    port.config().txDesc()));
-            }
+            sb.append(String.format("    Rx offloads=0x%x Tx offloads=0x%x%n", port.rxOffloads(), port.txOffloads()));
+            sb.append(String.format("    RX queue: 0%n      RX desc=%d - RX free threshold=%d%n", rx.nbDesc(),
+                rx.freeThresh()));
+            sb.append(String.format("      RX threshold registers: pthresh=%d hthresh=%d  wthresh=%d%n", rx.pthresh(),
+                rx.hthresh(), rx.wthresh()));
+            sb.append(String.format("      RX Offloads=0x%x%n", rx.offloads()));
+            sb.append(String.format("    TX queue: 0%n      TX desc=%d - TX free threshold=%d%n", tx.nbDesc(),
+                tx.freeThresh()));
+            sb.append(String.format("      TX threshold registers: pthresh=%d hthresh=%d  wthresh=%d%n", tx.pthresh(),
+                tx.hthresh(), tx.wthresh()));
+            sb.append(String.format("      TX offloads=0x%x - TX RS bit threshold=%d%n", tx.offloads(),
+                tx.rsThresh()));
         }
         out.print(sb);
+    }
+
+    private static QueueInfo withDesc(final QueueInfo conf, final int nbDesc, final long offloads)
+    {
+        return new QueueInfo(nbDesc, conf.pthresh(), conf.hthresh(), conf.wthresh(), conf.freeThresh(),
+            conf.rsThresh(), offloads | conf.offloads());
     }
 
     /** The port's NUMA socket as testpmd shows it: the device's, or 0 when unknown. */

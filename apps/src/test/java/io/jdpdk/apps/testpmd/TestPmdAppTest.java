@@ -217,6 +217,36 @@ class TestPmdAppTest
     }
 
     @Test
+    void shouldPrintDpdkTestpmdsForwardingConfigurationWithTheDevicesDefaultDescriptors() throws Exception
+    {
+        io.jdpdk.apps.testing.Tools.require(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
+        final Path in0 = dir.resolve("in0.pcap");
+        final Path in1 = dir.resolve("in1.pcap");
+        Pcap.write(in0, Frames.mixed(4, 1));
+        Pcap.write(in1, Frames.mixed(4, 2));
+        final String[] banners = new String[2];
+        try (TestPmdRun dpdk = TestPmdRun.start(true, dir.resolve("dpdk"), in0, in1, "-i", "--total-num-mbufs=8192");
+             TestPmdRun jdpdk = TestPmdRun.start(false, dir.resolve("jdpdk"), in0, in1, "-i",
+                 "--total-num-mbufs=8192"))
+        {
+            int i = 0;
+            for (final TestPmdRun run : List.of(dpdk, jdpdk))
+            {
+                run.send("start\nstop\nquit\n");
+                run.closeInput();
+                assertEquals(0, run.waitFor(60), run.output());
+                final String out = run.output();
+                final int from = out.indexOf("  io packet forwarding packets/burst=32");
+                final int last = out.lastIndexOf("TX RS bit threshold=");
+                assertTrue(from >= 0 && last > from, out);
+                banners[i++] = out.substring(from, out.indexOf('\n', last) + 1);
+            }
+        }
+        assertTrue(banners[0].contains("RX desc=0 - RX free threshold=0"), "no --rxd: 0, as testpmd asks: " + banners[0]);
+        assertEquals(banners[0], banners[1]);
+    }
+
+    @Test
     void shouldFlushRxQueuesBeforeForwardingAsDpdkTestpmd() throws Exception
     {
         io.jdpdk.apps.testing.Tools.require(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");

@@ -67,6 +67,50 @@ public final class EthdevRaw
             JAVA_SHORT.withName("ring_size"),
             JAVA_SHORT.withName("nb_queues")));
 
+    /** {@code struct rte_eth_thresh}: a queue's prefetch, host and write-back threshold registers. */
+    private static final StructLayout THRESH = structLayout(
+        JAVA_BYTE.withName("pthresh"), JAVA_BYTE.withName("hthresh"), JAVA_BYTE.withName("wthresh"));
+
+    /** {@code struct rte_eth_rxconf}: the fields jdpdk reads of an RX queue's configuration. */
+    public static final StructLayout RTE_ETH_RXCONF = LayoutCheck.verified("rte_eth_rxconf", structLayout(
+        THRESH.withName("rx_thresh"),
+        paddingLayout(1),
+        JAVA_SHORT.withName("rx_free_thresh"),
+        JAVA_BYTE.withName("rx_drop_en"),
+        JAVA_BYTE.withName("rx_deferred_start"),
+        paddingLayout(8), // rx_nseg, share_group, share_qid
+        JAVA_LONG.withName("offloads"),
+        paddingLayout(56))); // rx_seg, rx_mempools, rx_nmempool, reserved
+
+    /** {@code struct rte_eth_txconf}: the fields jdpdk reads of a TX queue's configuration. */
+    public static final StructLayout RTE_ETH_TXCONF = LayoutCheck.verified("rte_eth_txconf", structLayout(
+        THRESH.withName("tx_thresh"),
+        paddingLayout(1),
+        JAVA_SHORT.withName("tx_rs_thresh"),
+        JAVA_SHORT.withName("tx_free_thresh"),
+        JAVA_BYTE.withName("tx_deferred_start"),
+        paddingLayout(7),
+        JAVA_LONG.withName("offloads"),
+        paddingLayout(32))); // reserved
+
+    /** {@code struct rte_eth_rxq_info} ({@code rte_eth_rx_queue_info_get}). */
+    public static final StructLayout RTE_ETH_RXQ_INFO = LayoutCheck.verified("rte_eth_rxq_info", structLayout(
+        ADDRESS.withName("mp"),
+        RTE_ETH_RXCONF.withName("conf"),
+        JAVA_BYTE.withName("scattered_rx"),
+        JAVA_BYTE.withName("queue_state"),
+        JAVA_SHORT.withName("nb_desc"),
+        JAVA_SHORT.withName("rx_buf_size"),
+        JAVA_BYTE.withName("avail_thresh"),
+        paddingLayout(33))); // cache-line alignment
+
+    /** {@code struct rte_eth_txq_info} ({@code rte_eth_tx_queue_info_get}). */
+    public static final StructLayout RTE_ETH_TXQ_INFO = LayoutCheck.verified("rte_eth_txq_info", structLayout(
+        RTE_ETH_TXCONF.withName("conf"),
+        JAVA_SHORT.withName("nb_desc"),
+        JAVA_BYTE.withName("queue_state"),
+        paddingLayout(5)));
+
     /** The fields of {@code struct rte_eth_dev_info} jdpdk reads; padding stands for the rest. */
     public static final StructLayout RTE_ETH_DEV_INFO = LayoutCheck.verified("rte_eth_dev_info", structLayout(
         paddingLayout(8), // device
@@ -90,7 +134,9 @@ public final class EthdevRaw
         JAVA_BYTE.withName("hash_key_size"),
         paddingLayout(5),
         JAVA_LONG.withName("flow_type_rss_offloads"),
-        paddingLayout(142), // default_rxconf, default_txconf, vmdq_*
+        RTE_ETH_RXCONF.withName("default_rxconf"),
+        RTE_ETH_TXCONF.withName("default_txconf"),
+        paddingLayout(6), // vmdq_*
         RTE_ETH_DESC_LIM.withName("rx_desc_lim"),
         RTE_ETH_DESC_LIM.withName("tx_desc_lim"),
         paddingLayout(2),
@@ -195,6 +241,10 @@ public final class EthdevRaw
     private static final MethodHandle LINK_GET_NOWAIT = downcall("rte_eth_link_get_nowait", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle DEV_CONF_GET = downcall("rte_eth_dev_conf_get",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle RX_QUEUE_INFO_GET = downcall("rte_eth_rx_queue_info_get",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle TX_QUEUE_INFO_GET = downcall("rte_eth_tx_queue_info_get",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle GET_SUPPORTED_PTYPES = downcall("rte_eth_dev_get_supported_ptypes",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_INT, ADDRESS, JAVA_INT));
     private static final MethodHandle SET_PTYPES = downcall("rte_eth_dev_set_ptypes",
@@ -606,6 +656,46 @@ public final class EthdevRaw
     public static int dev_conf_get(final int port, final MemorySegment conf)
     {
         return call(DEV_CONF_GET, port, conf);
+    }
+
+    /**
+     * {@code rte_eth_rx_queue_info_get}: fills {@code qinfo} ({@link #RTE_ETH_RXQ_INFO}).
+     *
+     * @param port   the port id
+     * @param queue  the RX queue id
+     * @param qinfo  the struct to fill
+     * @return 0, -ENOTSUP when the driver does not report it, or another -errno
+     */
+    public static int rx_queue_info_get(final int port, final int queue, final MemorySegment qinfo)
+    {
+        try
+        {
+            return (int)RX_QUEUE_INFO_GET.invokeExact((short)port, (short)queue, qinfo);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_tx_queue_info_get}: fills {@code qinfo} ({@link #RTE_ETH_TXQ_INFO}).
+     *
+     * @param port   the port id
+     * @param queue  the TX queue id
+     * @param qinfo  the struct to fill
+     * @return 0, -ENOTSUP when the driver does not report it, or another -errno
+     */
+    public static int tx_queue_info_get(final int port, final int queue, final MemorySegment qinfo)
+    {
+        try
+        {
+            return (int)TX_QUEUE_INFO_GET.invokeExact((short)port, (short)queue, qinfo);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
     }
 
     /**
