@@ -25,6 +25,8 @@ package io.jdpdk.pmd;
  * @param txRingSize     the PMD's preferred TX ring size ({@code default_txportconf.ring_size}), 0 for none
  * @param defaultRxQueue the device's default RX queue configuration ({@code default_rxconf})
  * @param defaultTxQueue the device's default TX queue configuration ({@code default_txconf})
+ * @param busName        the bus the device is on ({@code rte_bus_name}): {@code "pci"}, {@code "vdev"}...
+ * @param busInfo        what the bus says of it ({@code rte_dev_bus_info}): for PCI, vendor and device ids
  */
 public record DeviceInfo(
     String driverName,
@@ -47,7 +49,9 @@ public record DeviceInfo(
     int rxRingSize,
     int txRingSize,
     QueueInfo defaultRxQueue,
-    QueueInfo defaultTxQueue)
+    QueueInfo defaultTxQueue,
+    String busName,
+    String busInfo)
 {
     /** {@code RTE_ETH_DEV_FALLBACK_RX_RINGSIZE} and {@code RTE_ETH_DEV_FALLBACK_TX_RINGSIZE}. */
     public static final int FALLBACK_RING_SIZE = 512;

@@ -54,7 +54,8 @@ public final class Port implements AutoCloseable
     private final int id;
     private final String name;
     private volatile State state = State.NEW;
-    private boolean hotplugged;
+    /** The bus of a device {@link #probe}d or {@link #probePci}d at run time, removed again on close; else null. */
+    private String hotplugBus;
     private int rxQueues;
     private int txQueues;
     private PortConfig config;
@@ -159,7 +160,7 @@ public final class Port implements AutoCloseable
     {
         Eal.current().probe(devargs);
         final Port port = byName(deviceName(devargs));
-        port.hotplugged = true;
+        port.hotplugBus = "vdev";
         return port;
     }
 
@@ -205,6 +206,8 @@ public final class Port implements AutoCloseable
      * {@link NicPreflight} runs first, so a NIC DPDK cannot take fails with what to do about it.
      *
      * @param pciAddress the NIC's PCI address with its domain, e.g. 0000:3b:00.0
+     * Closing the port removes the device again ({@code rte_dev_remove}), so it may be probed anew.
+     *
      * @return the port of the device named {@code pciAddress}, not yet configured
      * @throws IllegalArgumentException when {@code pciAddress} is not of the form 0000:3b:00.0
      * @throws DpdkException (ENODEV) with the preflight's message, or DPDK's error when the probe fails
@@ -217,7 +220,9 @@ public final class Port implements AutoCloseable
             throw new DpdkException("rte_dev_probe(\"" + pciAddress + "\")", 19, problem);
         }
         Eal.current().probe(pciAddress);
-        return byName(pciAddress);
+        final Port port = byName(pciAddress);
+        port.hotplugBus = "pci";
+        return port;
     }
 
     /** The device name a devargs string starts with: {@code net_pcap0} of {@code net_pcap0,rx_pcap=in.pcap}. */
@@ -262,6 +267,7 @@ public final class Port implements AutoCloseable
             final MemorySegment info = arena.allocate(RTE_ETH_DEV_INFO);
             check(call, EthdevRaw.dev_info_get(id, info));
             final long driver = info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "driver_name"));
+            final long device = info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "device"));
             final long rxLim = off(RTE_ETH_DEV_INFO, "rx_desc_lim");
             final long txLim = off(RTE_ETH_DEV_INFO, "tx_desc_lim");
             return new DeviceInfo(
@@ -282,7 +288,9 @@ public final class Port implements AutoCloseable
                 u16(info, off(RTE_ETH_DEV_INFO, "default_rxportconf") + 2),
                 u16(info, off(RTE_ETH_DEV_INFO, "default_txportconf") + 2),
                 rxConf(info.asSlice(off(RTE_ETH_DEV_INFO, "default_rxconf")), 0),
-                txConf(info.asSlice(off(RTE_ETH_DEV_INFO, "default_txconf")), 0));
+                txConf(info.asSlice(off(RTE_ETH_DEV_INFO, "default_txconf")), 0),
+                device == 0 ? "" : EalRaw.devBusName(MemorySegment.ofAddress(device)),
+                device == 0 ? "" : EalRaw.devBusInfo(MemorySegment.ofAddress(device)));
         }
     }
 
@@ -572,8 +580,8 @@ public final class Port implements AutoCloseable
     }
 
     /**
-     * Stops and closes the port, releasing its queues (and the mbufs held in them); a hot-plugged
-     * virtual device is removed. Idempotent. net_pcap flushes its output file here. While {@code Eal.close} waits
+     * Stops and closes the port, releasing its queues (and the mbufs held in them); a device probed at run time
+     * ({@link #probe}, {@link #probePci}) is removed ({@code rte_dev_remove}). Idempotent. net_pcap flushes its output file here. While {@code Eal.close} waits
      * for the lcores this does nothing: the EAL closes the port once they stopped.
      */
     @Override
@@ -598,13 +606,13 @@ public final class Port implements AutoCloseable
             state = State.CLOSED;
             Eal.current().forget(this);
             closeCounters();
-            if (was != State.NEW || hotplugged)
+            if (was != State.NEW || hotplugBus != null)
             {
                 check("rte_eth_dev_close(port=" + id + ")", EthdevRaw.dev_close(id));
             }
-            if (hotplugged)
+            if (hotplugBus != null)
             {
-                Eal.current().remove("vdev", name);
+                Eal.current().remove(hotplugBus, name); // rte_dev_remove: a PCI NIC goes back to vfio-pci, unprobed
             }
         }
     }

@@ -33,10 +33,18 @@ public final class Commands
     public static String run(final int timeoutSeconds, final java.util.Set<Integer> exitCodes, final String... command)
         throws IOException, InterruptedException
     {
+        return runIn(Path.of("."), timeoutSeconds, exitCodes, command);
+    }
+
+    /** As {@link #run(int, java.util.Set, String...)}, in the directory {@code dir}. */
+    public static String runIn(final Path dir, final int timeoutSeconds, final java.util.Set<Integer> exitCodes,
+        final String... command) throws IOException, InterruptedException
+    {
         final Path log = Files.createTempFile("jdpdk-command", ".log");
         try
         {
-            final Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+            final Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
             try
             {

@@ -35,6 +35,11 @@ public final class EalRaw
     private static final MethodHandle EAL_CLEANUP = downcall("rte_eal_cleanup", FunctionDescriptor.of(JAVA_INT));
     private static final MethodHandle STRERROR = downcall("rte_strerror",
         FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), JAVA_INT));
+    private static final MethodHandle DEV_BUS = downcall("rte_dev_bus", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle BUS_NAME = downcall("rte_bus_name",
+        FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), ADDRESS));
+    private static final MethodHandle DEV_BUS_INFO = downcall("rte_dev_bus_info",
+        FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), ADDRESS));
     private static final MethodHandle ERRNO = critical("jdpdk_errno", FunctionDescriptor.of(JAVA_INT));
     private static final MethodHandle LCORE_ID = critical("jdpdk_lcore_id", FunctionDescriptor.of(JAVA_INT));
     private static final MethodHandle RDTSC = critical("jdpdk_rdtsc", FunctionDescriptor.of(JAVA_LONG));
@@ -100,6 +105,45 @@ public final class EalRaw
         try
         {
             return (int)EAL_CLEANUP.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_bus_name(rte_dev_bus(device))}: the bus a device is on ({@code "pci"}, {@code "vdev"}).
+     *
+     * @param device a {@code struct rte_device *}
+     * @return the bus's name, or "" when the device has none
+     */
+    public static String devBusName(final MemorySegment device)
+    {
+        try
+        {
+            final MemorySegment bus = (MemorySegment)DEV_BUS.invokeExact(device);
+            return bus.equals(MemorySegment.NULL) ? "" : ((MemorySegment)BUS_NAME.invokeExact(bus)).getString(0);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_dev_bus_info(device)}: what the bus says of the device, e.g. {@code "vendor_id=8086, device_id=10d3"}
+     * for a PCI NIC.
+     *
+     * @param device a {@code struct rte_device *}
+     * @return the text, or "" when the bus gives none
+     */
+    public static String devBusInfo(final MemorySegment device)
+    {
+        try
+        {
+            final MemorySegment info = (MemorySegment)DEV_BUS_INFO.invokeExact(device);
+            return info.equals(MemorySegment.NULL) ? "" : info.getString(0);
         }
         catch (final Throwable t)
         {

@@ -113,7 +113,7 @@ public final class EthdevRaw
 
     /** The fields of {@code struct rte_eth_dev_info} jdpdk reads; padding stands for the rest. */
     public static final StructLayout RTE_ETH_DEV_INFO = LayoutCheck.verified("rte_eth_dev_info", structLayout(
-        paddingLayout(8), // device
+        JAVA_LONG.withName("device"),
         JAVA_LONG.withName("driver_name"),
         JAVA_INT.withName("if_index"),
         JAVA_SHORT.withName("min_mtu"),
