@@ -122,14 +122,14 @@ fi
 
 ((EUID == 0)) || die "need to be root to bind $address to $driver (run: sudo $0 $address --driver $driver)"
 
-if [[ "$driver" == vfio-pci ]]; then
-    if ! iommu_ready; then
-        load_first=""
-        [[ -e "$NOIOMMU_PARAM" ]] || load_first=" (after modprobe vfio-pci)"
-        die "no IOMMU: enable intel_iommu=on/amd_iommu=on in the kernel command line, or use vfio's no-IOMMU mode: echo 1 > $NOIOMMU_PARAM$load_first"
-    fi
-fi
 load_driver "$driver"
+if [[ "$driver" == vfio-pci ]] && ! iommu_ready; then
+    if [[ -e "$NOIOMMU_PARAM" ]]; then
+        die "no IOMMU: enable intel_iommu=on/amd_iommu=on in the kernel command line, or use vfio's no-IOMMU mode: echo 1 > $NOIOMMU_PARAM"
+    fi
+    # Debian's kernels, for one, are built without CONFIG_VFIO_NOIOMMU.
+    die "no IOMMU, and this kernel's vfio has no no-IOMMU mode (built without CONFIG_VFIO_NOIOMMU): enable intel_iommu=on/amd_iommu=on in the kernel command line, or bind to uio_pci_generic instead: $0 $address --driver uio_pci_generic"
+fi
 
 while read -r ifname; do
     if is_up "$ifname"; then

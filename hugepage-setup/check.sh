@@ -115,7 +115,7 @@ if ((${#groups[@]} > 0)); then
 elif [[ "$(cat /sys/module/vfio/parameters/enable_unsafe_noiommu_mode 2>/dev/null || true)" == Y ]]; then
     ok "IOMMU" "none, but vfio no-IOMMU mode is on (unsafe, for real NICs through vfio-pci)"
 else
-    missing "IOMMU" "only for real NICs: enable intel_iommu=on/amd_iommu=on in the kernel command line, or use vfio's no-IOMMU mode: echo 1 > /sys/module/vfio/parameters/enable_unsafe_noiommu_mode" optional
+    missing "IOMMU" "only for real NICs: enable intel_iommu=on/amd_iommu=on in the kernel command line, or use vfio's no-IOMMU mode: echo 1 > /sys/module/vfio/parameters/enable_unsafe_noiommu_mode (kernels built without CONFIG_VFIO_NOIOMMU, as Debian's, have none: bind-nic.sh --driver uio_pci_generic)" optional
 fi
 
 kernel_modules=/lib/modules/$(uname -r)

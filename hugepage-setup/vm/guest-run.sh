@@ -43,6 +43,7 @@ uptime_s() { printf '%s s' "$(cut -d ' ' -f 1 /proc/uptime)"; }
 # does, straight through sysfs, as its dpdk-hugepages.py takes seconds under TCG.
 reserve_hugepages() {
     local want=$1 count=/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages got
+    ((want > 0)) || { say "no hugepages (asked for none)"; return 0; }
     echo "$want" >"$count" || return
     got=$(<"$count")
     ((got >= want)) || { say "the guest kernel gave only $got of $want 2 MB hugepages"; return 1; }

@@ -52,7 +52,12 @@ run      boots the guest (QEMU TCG, q35 with an Intel IOMMU; prepares first if n
   --mem SIZE          guest memory, as QEMU's -m takes it (default 2G)
   --cpus N            guest CPUs (default 2)
   --cpu MODEL         QEMU CPU model (default max; DPDK needs SSE4.2, e.g. Nehalem)
-  --hugepages SIZE    2 MB hugepages to reserve in the guest (default 512M)
+  --hugepages SIZE    2 MB hugepages to reserve in the guest (default 512M; 0: none,
+                      and hugetlbfs not mounted)
+  --no-iommu          no virtual IOMMU (and intel_iommu=off): for vfio's no-IOMMU
+                      mode; virtio NICs need the IOMMU
+  --no-bind           leave the NICs without a driver and vfio-pci unloaded, for
+                      COMMAND to bind (hugepage-setup/bind-nic.sh)
   --env NAME=VALUE    add to COMMAND's environment (which otherwise has only PATH,
                       HOME=/root, LANG=C.UTF-8 and TERM=dumb)
   --keep              keep the run directory (console log, setup log) and print it
@@ -297,6 +302,8 @@ hugepages=256 # 2 MB pages
 extra_env=()
 keep=false
 verbose=false
+iommu=true
+bind=true
 
 parse_run_options() {
     local model port
@@ -338,7 +345,7 @@ parse_run_options() {
                 hugepages=${BASH_REMATCH[1]}
                 [[ ${BASH_REMATCH[2]} == G ]] && hugepages=$((hugepages * 1024))
                 hugepages=$((hugepages / 2))
-                ((hugepages > 0)) || die "--hugepages $2 is less than one 2 MB page"
+                ((hugepages > 0 || BASH_REMATCH[1] == 0)) || die "--hugepages $2 is less than one 2 MB page"
                 shift
                 ;;
             --env)
@@ -346,6 +353,8 @@ parse_run_options() {
                 extra_env+=("$2")
                 shift
                 ;;
+            --no-iommu) iommu=false ;;
+            --no-bind) bind=false ;;
             --keep) keep=true ;;
             --verbose) verbose=true ;;
             -h | --help) usage; exit 0 ;;
@@ -403,23 +412,29 @@ write_run_env() {
 
 # Fills QEMU_ARGS.
 qemu_args() {
-    local console=quiet i device
+    local console=quiet i device iommu_args="intel_iommu=off" iommu_device=()
     $verbose && console=""
+    if $iommu; then
+        iommu_args="intel_iommu=on iommu=pt"
+        iommu_device=(-device intel-iommu,intremap=on,aw-bits=48)
+    fi
     QEMU_ARGS=(
         -machine q35,kernel-irqchip=split
         # One TCG thread: with one per vCPU the guest's JVM crashed about one run in six.
         -accel tcg,thread=single -cpu "$cpu" -smp "$cpus" -m "$mem"
-        -device intel-iommu,intremap=on,aw-bits=48
+        "${iommu_device[@]}"
         -nodefaults -no-user-config -display none -no-reboot
         -serial "file:$run_dir/console.log"
         -kernel "$KERNEL" -initrd "$INITRAMFS"
-        -append "console=ttyS0 intel_iommu=on iommu=pt panic=-1 init_on_alloc=0 $console jdpdk.root_tag=$ROOT_TAG jdpdk.run_tag=$RUN_TAG jdpdk.run_dir=$GUEST_RUN_DIR jdpdk.modules=$MODULES_DIR jdpdk.runner=$HERE/guest-run.sh"
+        -append "console=ttyS0 $iommu_args panic=-1 init_on_alloc=0 $console jdpdk.root_tag=$ROOT_TAG jdpdk.run_tag=$RUN_TAG jdpdk.run_dir=$GUEST_RUN_DIR jdpdk.modules=$MODULES_DIR jdpdk.runner=$HERE/guest-run.sh"
         -fsdev "local,id=$ROOT_TAG,path=/,security_model=none,readonly=on,multidevs=remap"
         -device "virtio-9p-pci,fsdev=$ROOT_TAG,mount_tag=$ROOT_TAG,addr=0x10"
         -fsdev "local,id=$RUN_TAG,path=$run_dir,security_model=none"
         -device "virtio-9p-pci,fsdev=$RUN_TAG,mount_tag=$RUN_TAG,addr=0x11"
     )
     for i in "${!nic_models[@]}"; do
+        [[ "${nic_models[i]}" != virtio ]] || $iommu ||
+            die "a virtio NIC here is translated by the IOMMU (iommu_platform=on): not with --no-iommu"
         device=$(nic_device "${nic_models[i]}")
         QEMU_ARGS+=(
             -netdev "socket,id=nic$i,udp=127.0.0.1:$((nic_ports[i] + 1)),localaddr=127.0.0.1:${nic_ports[i]}"
@@ -461,7 +476,11 @@ run() {
         addresses+=("$(pci_address "$i")")
         say "NIC $i: ${nic_models[i]} at ${addresses[i]}, MAC ${macs[i]}; send its frames to 127.0.0.1:${nic_ports[i]}, get what it sends on 127.0.0.1:$((nic_ports[i] + 1))"
     done
-    write_run_env "${addresses[@]}"
+    if $bind; then
+        write_run_env "${addresses[@]}"
+    else
+        write_run_env
+    fi
 
     qemu_args
     qemu-system-x86_64 "${QEMU_ARGS[@]}" </dev/null >"$run_dir/qemu.log" 2>&1 &

@@ -93,7 +93,8 @@ public final class NicPreflight
         return "NIC " + pciAddress + " is bound to " + (driver == null ? "no driver" : "kernel driver " + driver) +
             ", not to vfio-pci: bind it for DPDK with hugepage-setup/bind-nic.sh " + pciAddress +
             " (it then disappears from the kernel's network interfaces)" +
-            (hasIommu() ? "" : "; this machine has no IOMMU, so vfio needs its no-IOMMU mode (bind-nic.sh says how)");
+            (hasIommu() ? "" : "; this machine has no IOMMU, so vfio needs its no-IOMMU mode, or the NIC uio_pci_generic " +
+                "(bind-nic.sh says which)");
     }
 
     private boolean hasIommu()
