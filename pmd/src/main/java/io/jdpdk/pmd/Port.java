@@ -316,12 +316,13 @@ public final class Port implements AutoCloseable
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment conf = arena.allocate(RTE_ETH_CONF);
-            if (cfg.rxQueues() > 1 && cfg.rssHashFunctions() != 0)
+            final long rssHf = cfg.rssHashFunctions() & info.flowTypeRssOffloads(); // what the device hashes
+            if (cfg.rxQueues() > 1 && rssHf != 0)
             {
                 conf.set(JAVA_INT, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("mq_mode")),
                     EthdevRaw.ETH_MQ_RX_RSS);
                 conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rx_adv_conf"), groupElement("rss_hf")),
-                    cfg.rssHashFunctions());
+                    rssHf);
             }
             conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("offloads")),
                 cfg.rxOffloads() & info.rxOffloadCapa());
@@ -387,6 +388,24 @@ public final class Port implements AutoCloseable
     public long rxOffloads()
     {
         return confOffloads("rxmode");
+    }
+
+    /**
+     * The RSS hash functions in force ({@code rx_adv_conf.rss_conf.rss_hf} of {@code rte_eth_dev_conf_get}): the
+     * requested ones the device supports, 0 without RSS.
+     *
+     * @return {@code RTE_ETH_RSS_*} bits
+     */
+    public long rssHashFunctions()
+    {
+        final String call = "rte_eth_dev_conf_get(port=" + id + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment conf = arena.allocate(RTE_ETH_CONF);
+            check(call, EthdevRaw.dev_conf_get(id, conf));
+            return conf.get(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rx_adv_conf"), groupElement("rss_hf")));
+        }
     }
 
     /**

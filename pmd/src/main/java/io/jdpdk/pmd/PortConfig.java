@@ -224,6 +224,19 @@ public final class PortConfig
     }
 
     /**
+     * The requested RSS hash functions {@code info}'s device does not support: a port leaves them out, as testpmd
+     * masks {@code rss_hf} with {@code flow_type_rss_offloads}, so asking for more never fails startup. With none
+     * left, the port has no RSS and every packet goes to queue 0.
+     *
+     * @param info the device
+     * @return the {@code RTE_ETH_RSS_*} bits left out
+     */
+    public long unsupportedRssHashFunctions(final DeviceInfo info)
+    {
+        return rssHashFunctions & ~info.flowTypeRssOffloads();
+    }
+
+    /**
      * The requested RX offloads {@code info}'s device does not support: a port leaves them out.
      *
      * @param info the device, from {@link Port#info()}
@@ -375,11 +388,6 @@ public final class PortConfig
             throw new IllegalArgumentException(port + ": mempool " + mempool.name() + " has " + mempool.size() +
                 " mbufs, too few for " + rxQueues + " RX queue(s) x " + rxDesc + " descriptors (" + needed +
                 " mbufs fill the RX rings alone); use a larger pool or fewer descriptors");
-        }
-        if ((rssHashFunctions & ~info.flowTypeRssOffloads()) != 0 && rxQueues > 1)
-        {
-            throw new IllegalArgumentException(port + ": RSS hash functions 0x" + Long.toHexString(rssHashFunctions) +
-                " not supported, device offers 0x" + Long.toHexString(info.flowTypeRssOffloads()));
         }
         if (packetTypes != PTYPES_DEVICE_DEFAULT)
         {

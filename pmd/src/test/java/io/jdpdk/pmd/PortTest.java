@@ -82,6 +82,27 @@ class PortTest
     }
 
     @Test
+    void shouldMaskRssHashFunctionsTheDeviceLacksInsteadOfFailingStartup()
+    {
+        final long ipv4 = 1L << 2;                     // RTE_ETH_RSS_IPV4
+        final long sctp = (1L << 6) | (1L << 12);      // RTE_ETH_RSS_NONFRAG_IPV4_SCTP, _IPV6_SCTP
+        try (Port port = Port.probe(TestEal.uniqueName("net_tap")))
+        {
+            final DeviceInfo info = port.info();
+            assertTrue((info.flowTypeRssOffloads() & ipv4) != 0 && (info.flowTypeRssOffloads() & sctp) == 0,
+                "net_tap hashes IPv4 but not SCTP: 0x" + Long.toHexString(info.flowTypeRssOffloads()));
+            port.configure(config().rxQueues(2).txQueues(2).rssHashFunctions(ipv4 | sctp)).start();
+            assertEquals(ipv4, port.rssHashFunctions(), "in force: what the device supports");
+            assertEquals(sctp, port.config().unsupportedRssHashFunctions(info));
+        }
+        try (Port port = Port.probe(TestEal.uniqueName("net_tap")))
+        {
+            port.configure(config().rxQueues(2).txQueues(2).rssHashFunctions(sctp)).start();
+            assertEquals(0, port.rssHashFunctions(), "nothing left to hash on: no RSS, and still it starts");
+        }
+    }
+
+    @Test
     void shouldRefuseAPacketTypeMaskThatSplitsALayer()
     {
         try (Port port = Port.probe(TestEal.uniqueName("net_null")))
