@@ -99,6 +99,20 @@ public final class Commands
         }
     }
 
+    /** A veth pair, up, with IPv6 off so the kernel sends nothing of its own through it (an old pair goes first). */
+    public static void veth(final String inside, final String outside) throws IOException, InterruptedException
+    {
+        new ProcessBuilder("ip", "link", "del", inside).redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+        run(30, "ip", "link", "add", inside, "type", "veth", "peer", "name", outside);
+        for (final String iface : java.util.List.of(inside, outside))
+        {
+            Files.writeString(Path.of("/proc/sys/net/ipv6/conf", iface, "disable_ipv6"), "1");
+        }
+        run(30, "ip", "link", "set", inside, "up");
+        run(30, "ip", "link", "set", outside, "up");
+    }
+
     /** Sends SIGINT to {@code process}, as Ctrl-C does (Java's own destroy sends SIGTERM or SIGKILL). */
     public static void sigint(final Process process) throws IOException, InterruptedException
     {

@@ -115,7 +115,7 @@ class DpdkToolsTest
         Pcap.write(empty, List.of());
         Pcap.write(dir.resolve("first.pcap"), frames.subList(0, CAPTURED));
         Pcap.write(dir.resolve("then.pcap"), frames.subList(CAPTURED, frames.size()));
-        veth(inside, outside);
+        Commands.veth(inside, outside);
         final List<String> args = new ArrayList<>(List.of("-l", "0-1", "--no-pci", "--file-prefix", prefix,
             "--vdev=net_pcap0,rx_iface=" + inside + ",tx_pcap=/dev/null",
             "--vdev=net_pcap1,rx_pcap=" + empty + ",tx_pcap=/dev/null", "--"));
@@ -190,20 +190,6 @@ class DpdkToolsTest
             // DPDK leaves a primary's runtime directory behind (C apps alike); these prefixes are the test's own.
             Commands.run(30, "rm", "-rf", "/var/run/dpdk/" + prefix);
         }
-    }
-
-    /** A veth pair, up, with IPv6 off so the kernel sends nothing of its own through it. */
-    private static void veth(final String inside, final String outside) throws Exception
-    {
-        new ProcessBuilder("ip", "link", "del", inside).redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
-        Commands.run(30, "ip", "link", "add", inside, "type", "veth", "peer", "name", outside);
-        for (final String iface : List.of(inside, outside))
-        {
-            Files.writeString(Path.of("/proc/sys/net/ipv6/conf", iface, "disable_ipv6"), "1");
-        }
-        Commands.run(30, "ip", "link", "set", inside, "up");
-        Commands.run(30, "ip", "link", "set", outside, "up");
     }
 
     private static void inject(final Path pcap, final String iface) throws Exception
