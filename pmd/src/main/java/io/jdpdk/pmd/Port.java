@@ -205,7 +205,8 @@ public final class Port implements AutoCloseable
      * Probes a PCI NIC (vfio-pci bound, or mlx5 through rdma-core) and returns its first port.
      * {@link NicPreflight} runs first, so a NIC DPDK cannot take fails with what to do about it.
      *
-     * @param pciAddress the NIC's PCI address with its domain, e.g. 0000:3b:00.0
+     * @param pciAddress the NIC's PCI address with its domain, e.g. 0000:3b:00.0, optionally followed by the PMD's
+     *                   devargs as on the EAL command line ({@code 0000:3b:00.0,rxq_cqe_comp_en=0,mprq_en=1} for mlx5)
      * Closing the port removes the device again ({@code rte_dev_remove}), so it may be probed anew.
      *
      * @return the port of the device named {@code pciAddress}, not yet configured
@@ -214,13 +215,14 @@ public final class Port implements AutoCloseable
      */
     public static Port probePci(final String pciAddress)
     {
-        final String problem = new NicPreflight().problem(pciAddress);
+        final String address = deviceName(pciAddress); // the devargs after a comma go to the PMD as they are
+        final String problem = new NicPreflight().problem(address);
         if (problem != null)
         {
             throw new DpdkException("rte_dev_probe(\"" + pciAddress + "\")", 19, problem);
         }
         Eal.current().probe(pciAddress);
-        final Port port = byName(pciAddress);
+        final Port port = byName(address);
         port.hotplugBus = "pci";
         return port;
     }
