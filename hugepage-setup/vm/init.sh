@@ -53,7 +53,8 @@ mkdir -p /rw/upper /rw/work
 mount -t overlay -o lowerdir=/lower,upperdir=/rw/upper,workdir=/rw/work overlay "$NEW_ROOT" ||
     die "cannot mount the overlay on the host's root filesystem"
 
-# What a chroot needs that the host's root does not bring: fresh /proc, /sys, /dev, /run, /tmp.
+# What a chroot needs that the host's root does not bring: fresh /proc, /sys, /dev, /run. /tmp stays the host's
+# (writable through the overlay): a checkout there, as CI's clean clone may be, must be visible in the guest.
 cd "$NEW_ROOT" || die "no $NEW_ROOT"
 mount -t proc proc proc && mount -t sysfs sysfs sys && mount -t devtmpfs devtmpfs dev ||
     die "cannot mount /proc, /sys or /dev in the new root"
@@ -64,8 +65,7 @@ ln -sfn /proc/self/fd dev/fd
 ln -sfn /proc/self/fd/0 dev/stdin
 ln -sfn /proc/self/fd/1 dev/stdout
 ln -sfn /proc/self/fd/2 dev/stderr
-mount -t tmpfs -o mode=0755 tmpfs run && mount -t tmpfs -o mode=1777 tmpfs tmp ||
-    die "cannot mount /run or /tmp in the new root"
+mount -t tmpfs -o mode=0755 tmpfs run || die "cannot mount /run in the new root"
 
 # The guest kernel's modules, for modprobe in the new root (the host's are for another kernel).
 abi=$(uname -r)
