@@ -8,11 +8,11 @@ eal=(-l 0-1 -a 0000:00:03.0 -a 0000:00:04.0)
 testpmd=(-- -i --auto-start --total-num-mbufs=8192)
 
 echo "=== dpdk-testpmd"
-stdbuf -oL dpdk-testpmd "${eal[@]}" "${testpmd[@]}"
+stdbuf -oL dpdk-testpmd "${eal[@]}" "${testpmd[@]}" 2>&1 # one stream: its errors stay among its lines
 echo "=== dpdk-testpmd exit $?"
 
 echo "=== jdpdk-testpmd"
-apps/bin/testpmd "${eal[@]}" "${testpmd[@]}"
+apps/bin/testpmd "${eal[@]}" "${testpmd[@]}" 2>&1
 echo "=== jdpdk-testpmd exit $?"
 
 echo "=== jdpdk-l2fwd"

@@ -30,7 +30,7 @@ check() {
 for app in dpdk-testpmd jdpdk-testpmd; do
     await "=== $app"
     check "$app io" io
-    send stop "set fwd macswap" start
+    send "show rxq info 0 0" "show txq info 0 0" stop "set fwd macswap" start
     await "=== $app" # (already there) then the second banner of this app's section:
     until [[ $(sed -n "/^=== $app\$/,\$p" "$out" | grep -c 'macswap packet forwarding packets/burst') -ge 1 ]]; do
         sleep 0.5

@@ -45,6 +45,18 @@ public class DpdkException extends RuntimeException
     }
 
     /**
+     * What went wrong, without the call: usually DPDK's {@code rte_strerror} text, which for a libc error number is
+     * {@code strerror}'s.
+     *
+     * @return the text after "call: " in the message
+     */
+    public String reason()
+    {
+        final String message = getMessage();
+        return message.length() > call.length() + 2 ? message.substring(call.length() + 2) : "";
+    }
+
+    /**
      * The DPDK call that failed.
      *
      * @return the call with its arguments, e.g. {@code rte_eth_dev_configure(port=3, ...)}

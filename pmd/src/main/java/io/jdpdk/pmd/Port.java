@@ -43,6 +43,8 @@ public final class Port implements AutoCloseable
 {
     /** {@code ENOTSUP}: what DPDK returns for an operation a driver does not implement. */
     private static final int ENOTSUP = 95;
+    /** {@code RTE_MEMPOOL_NAMESIZE}: a mempool's name is the first field of {@code struct rte_mempool}. */
+    private static final int MEMPOOL_NAMESIZE = 32;
     private enum State
     {
         NEW, CONFIGURED, STARTED, STOPPED, CLOSED
@@ -289,8 +291,8 @@ public final class Port implements AutoCloseable
                 u16(info, off(RTE_ETH_DEV_INFO, "default_txportconf")),
                 u16(info, off(RTE_ETH_DEV_INFO, "default_rxportconf") + 2),
                 u16(info, off(RTE_ETH_DEV_INFO, "default_txportconf") + 2),
-                rxConf(info.asSlice(off(RTE_ETH_DEV_INFO, "default_rxconf")), 0),
-                txConf(info.asSlice(off(RTE_ETH_DEV_INFO, "default_txconf")), 0),
+                rxConf(info.asSlice(off(RTE_ETH_DEV_INFO, "default_rxconf")), 0, "", false, QueueInfo.STATE_STOPPED, 0),
+                txConf(info.asSlice(off(RTE_ETH_DEV_INFO, "default_txconf")), 0, QueueInfo.STATE_STOPPED),
                 device == 0 ? "" : EalRaw.devBusName(MemorySegment.ofAddress(device)),
                 device == 0 ? "" : EalRaw.devBusInfo(MemorySegment.ofAddress(device)));
         }
@@ -441,8 +443,12 @@ public final class Port implements AutoCloseable
                 return null;
             }
             check(call, rc);
-            return rxConf(qinfo.asSlice(off(EthdevRaw.RTE_ETH_RXQ_INFO, "conf")),
-                u16(qinfo, off(EthdevRaw.RTE_ETH_RXQ_INFO, "nb_desc")));
+            final StructLayout l = EthdevRaw.RTE_ETH_RXQ_INFO;
+            final long mp = qinfo.get(JAVA_LONG, off(l, "mp"));
+            return rxConf(qinfo.asSlice(off(l, "conf")), u16(qinfo, off(l, "nb_desc")),
+                mp == 0 ? "NULL" : MemorySegment.ofAddress(mp).reinterpret(MEMPOOL_NAMESIZE).getString(0),
+                qinfo.get(JAVA_BYTE, off(l, "scattered_rx")) != 0, Byte.toUnsignedInt(qinfo.get(JAVA_BYTE,
+                off(l, "queue_state"))), u16(qinfo, off(l, "rx_buf_size")));
         }
     }
 
@@ -466,26 +472,70 @@ public final class Port implements AutoCloseable
                 return null;
             }
             check(call, rc);
-            return txConf(qinfo.asSlice(off(EthdevRaw.RTE_ETH_TXQ_INFO, "conf")),
-                u16(qinfo, off(EthdevRaw.RTE_ETH_TXQ_INFO, "nb_desc")));
+            final StructLayout l = EthdevRaw.RTE_ETH_TXQ_INFO;
+            return txConf(qinfo.asSlice(off(l, "conf")), u16(qinfo, off(l, "nb_desc")),
+                Byte.toUnsignedInt(qinfo.get(JAVA_BYTE, off(l, "queue_state"))));
         }
     }
 
-    private static QueueInfo rxConf(final MemorySegment conf, final int nbDesc)
+    private static QueueInfo rxConf(final MemorySegment conf, final int nbDesc, final String mempool,
+        final boolean scattered, final int state, final int bufSize)
     {
         final StructLayout l = EthdevRaw.RTE_ETH_RXCONF;
         return new QueueInfo(nbDesc, Byte.toUnsignedInt(conf.get(JAVA_BYTE, 0)),
             Byte.toUnsignedInt(conf.get(JAVA_BYTE, 1)), Byte.toUnsignedInt(conf.get(JAVA_BYTE, 2)),
-            u16(conf, off(l, "rx_free_thresh")), 0, conf.get(JAVA_LONG, off(l, "offloads")));
+            u16(conf, off(l, "rx_free_thresh")), 0, conf.get(JAVA_LONG, off(l, "offloads")), mempool,
+            conf.get(JAVA_BYTE, off(l, "rx_drop_en")) != 0, conf.get(JAVA_BYTE, off(l, "rx_deferred_start")) != 0,
+            scattered, state, bufSize);
     }
 
-    private static QueueInfo txConf(final MemorySegment conf, final int nbDesc)
+    private static QueueInfo txConf(final MemorySegment conf, final int nbDesc, final int state)
     {
         final StructLayout l = EthdevRaw.RTE_ETH_TXCONF;
         return new QueueInfo(nbDesc, Byte.toUnsignedInt(conf.get(JAVA_BYTE, 0)),
             Byte.toUnsignedInt(conf.get(JAVA_BYTE, 1)), Byte.toUnsignedInt(conf.get(JAVA_BYTE, 2)),
             u16(conf, off(l, "tx_free_thresh")), u16(conf, off(l, "tx_rs_thresh")),
-            conf.get(JAVA_LONG, off(l, "offloads")));
+            conf.get(JAVA_LONG, off(l, "offloads")), "", false, conf.get(JAVA_BYTE, off(l, "tx_deferred_start")) != 0,
+            false, state, 0);
+    }
+
+    /**
+     * RX queue {@code queue}'s burst mode as the driver names it ({@code rte_eth_rx_burst_mode_get}), e.g.
+     * "Vector SSE", with " (per queue)" when it is the queue's own.
+     *
+     * @param queue an RX queue of this port
+     * @return the text, or null when the driver does not say
+     */
+    public String rxBurstMode(final int queue)
+    {
+        return burstMode(queue, true);
+    }
+
+    /**
+     * TX queue {@code queue}'s burst mode as the driver names it ({@code rte_eth_tx_burst_mode_get}).
+     *
+     * @param queue a TX queue of this port
+     * @return the text, or null when the driver does not say
+     */
+    public String txBurstMode(final int queue)
+    {
+        return burstMode(queue, false);
+    }
+
+    private String burstMode(final int queue, final boolean rx)
+    {
+        checkOpen(rx ? "rte_eth_rx_burst_mode_get" : "rte_eth_tx_burst_mode_get");
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment mode = arena.allocate(EthdevRaw.BURST_MODE_SIZE, 8);
+            final int rc = rx ? EthdevRaw.rx_burst_mode_get(id, queue, mode) :
+                EthdevRaw.tx_burst_mode_get(id, queue, mode);
+            if (rc != 0)
+            {
+                return null;
+            }
+            return mode.getString(8) + ((mode.get(JAVA_LONG, 0) & 1) != 0 ? " (per queue)" : "");
+        }
     }
 
     /**

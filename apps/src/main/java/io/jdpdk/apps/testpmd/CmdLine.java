@@ -100,6 +100,12 @@ final class CmdLine
                 {
                     forPorts(w[3], app::showPortInfo);
                 }
+                else if (w.length == 5 && (w[1].equals("rxq") || w[1].equals("txq")) && w[2].equals("info") &&
+                    w[3].matches("\\d{1,5}") && w[4].matches("\\d{1,5}"))
+                {
+                    final int queue = Integer.parseInt(w[4]);
+                    forPorts(w[3], port -> app.showQueueInfo(w[1].equals("rxq"), port, queue));
+                }
                 else
                 {
                     return bad();
@@ -187,6 +193,7 @@ final class CmdLine
         out.println("    Stop packet forwarding, and display accumulated statistics.");
         out.println();
         out.println("show port (info|stats) (port_id|all)");
+        out.println("show (rxq|txq) info (port_id) (queue_id)");
         out.println("    Display information for port_id, or all.");
         out.println();
         out.println("clear port stats (port_id|all)");

@@ -591,10 +591,10 @@ public final class TestPmd
             // device's default thresholds (--rxd/--txd, 0 when not given, as dpdk-testpmd prints them).
             final Port port = Port.of(portId);
             final DeviceInfo info = port.info();
-            final QueueInfo rx = Objects.requireNonNullElse(port.rxQueueInfo(0), withDesc(info.defaultRxQueue(),
-                params.nbRxd, port.rxOffloads()));
-            final QueueInfo tx = Objects.requireNonNullElse(port.txQueueInfo(0), withDesc(info.defaultTxQueue(),
-                params.nbTxd, port.txOffloads()));
+            final QueueInfo rx = Objects.requireNonNullElse(port.rxQueueInfo(0),
+                info.defaultRxQueue().withDescriptors(params.nbRxd, port.rxOffloads()));
+            final QueueInfo tx = Objects.requireNonNullElse(port.txQueueInfo(0),
+                info.defaultTxQueue().withDescriptors(params.nbTxd, port.txOffloads()));
             sb.append(String.format("  port %d: RX queue number: %d Tx queue number: %d%n", portId, port.rxQueues(),
                 port.txQueues()));
             sb.append(String.format("    Rx offloads=0x%x Tx offloads=0x%x%n", port.rxOffloads(), port.txOffloads()));
@@ -611,12 +611,6 @@ public final class TestPmd
                 tx.rsThresh()));
         }
         out.print(sb);
-    }
-
-    private static QueueInfo withDesc(final QueueInfo conf, final int nbDesc, final long offloads)
-    {
-        return new QueueInfo(nbDesc, conf.pthresh(), conf.hthresh(), conf.wthresh(), conf.freeThresh(),
-            conf.rsThresh(), offloads | conf.offloads());
     }
 
     /** The port's NUMA socket as testpmd shows it: the device's, or 0 when unknown. */
@@ -714,6 +708,90 @@ public final class TestPmd
         Port.of(portId).resetStats();
         snapshot(portId);
         out.printf("%n  NIC statistics for port %d cleared%n", portId);
+    }
+
+    /**
+     * {@code show rxq info PORT QUEUE} / {@code show txq info PORT QUEUE}: testpmd's {@code rx_queue_infos_display}
+     * and {@code tx_queue_infos_display}, from {@code rte_eth_rx/tx_queue_info_get} and the burst mode.
+     *
+     * @param rx     RX queue, else TX
+     * @param portId the port
+     * @param queue  the queue
+     */
+    void showQueueInfo(final boolean rx, final int portId, final int queue)
+    {
+        final Port port = Port.of(portId);
+        final String kind = rx ? "RX" : "TX";
+        QueueInfo q;
+        String reason = "Operation not supported";
+        int errno = 95;
+        try
+        {
+            q = rx ? port.rxQueueInfo(queue) : port.txQueueInfo(queue);
+        }
+        catch (final io.jdpdk.eal.DpdkException ex)
+        {
+            q = null;
+            reason = ex.reason();
+            errno = ex.errno();
+        }
+        if (q == null)
+        {
+            out.flush();
+            err.printf("Failed to retrieve information for port: %d, %s queue: %d%nerror desc: %s(%d)%n", portId, kind,
+                queue, reason, -errno);
+            err.flush();
+            return;
+        }
+        final String border = "*********************";
+        final StringBuilder sb = new StringBuilder(512);
+        sb.append(String.format("%n%s Infos for port %-2d, %s queue %-2d %s", border, portId, kind, queue, border));
+        if (rx)
+        {
+            sb.append("\nMempool: ").append(q.mempool());
+        }
+        sb.append(String.format("%n%s prefetch threshold: %d%n%s host threshold: %d%n%s writeback threshold: %d", kind,
+            q.pthresh(), kind, q.hthresh(), kind, q.wthresh()));
+        if (rx)
+        {
+            sb.append(String.format("%nRX free threshold: %d%nRX drop packets: %s%nRX deferred start: %s" +
+                "%nRX scattered packets: %s%nRx queue state: %s", q.freeThresh(), onOff(q.dropEnabled()),
+                onOff(q.deferredStart()), onOff(q.scattered()), queueState(q.state())));
+            if (q.bufSize() != 0)
+            {
+                sb.append("\nRX buffer size: ").append(q.bufSize());
+            }
+            sb.append("\nNumber of RXDs: ").append(q.nbDesc());
+        }
+        else
+        {
+            sb.append(String.format("%nTX RS threshold: %d%nTX free threshold: %d%nTX deferred start: %s" +
+                "%nNumber of TXDs: %d%nTx queue state: %s", q.rsThresh(), q.freeThresh(), onOff(q.deferredStart()),
+                q.nbDesc(), queueState(q.state())));
+        }
+        final String mode = rx ? port.rxBurstMode(queue) : port.txBurstMode(queue);
+        if (mode != null)
+        {
+            sb.append("\nBurst mode: ").append(mode);
+        }
+        sb.append('\n');
+        out.print(sb);
+    }
+
+    private static String onOff(final boolean on)
+    {
+        return on ? "on" : "off";
+    }
+
+    private static String queueState(final int state)
+    {
+        return switch (state)
+        {
+            case QueueInfo.STATE_STOPPED -> "stopped";
+            case QueueInfo.STATE_STARTED -> "started";
+            case 2 -> "hairpin";
+            default -> "unknown";
+        };
     }
 
     /** testpmd's {@code port_infos_display}, for what jdpdk's Port reports. */

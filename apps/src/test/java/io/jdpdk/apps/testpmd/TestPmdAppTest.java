@@ -232,10 +232,14 @@ class TestPmdAppTest
             int i = 0;
             for (final TestPmdRun run : List.of(dpdk, jdpdk))
             {
-                run.send("start\nstop\nquit\n");
+                run.send("show rxq info 0 0\nshow txq info 1 0\nshow rxq info 0 3\nstart\nstop\nquit\n");
                 run.closeInput();
                 assertEquals(0, run.waitFor(60), run.output());
                 final String out = run.output();
+                assertTrue(out.contains("Failed to retrieve information for port: 0, RX queue: 0\nerror desc: " +
+                    "Operation not supported(-95)\n") && out.contains("Failed to retrieve information for port: 1, " +
+                    "TX queue: 0\nerror desc: Operation not supported(-95)\n") && out.contains("Failed to retrieve " +
+                    "information for port: 0, RX queue: 3\nerror desc: Invalid argument(-22)\n"), "net_pcap: " + out);
                 final int from = out.indexOf("  io packet forwarding packets/burst=32");
                 final int last = out.lastIndexOf("TX RS bit threshold=");
                 assertTrue(from >= 0 && last > from, out);

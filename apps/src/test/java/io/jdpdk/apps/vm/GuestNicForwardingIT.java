@@ -44,6 +44,9 @@ class GuestNicForwardingIT
         final String jdpdk = section(out, "jdpdk-testpmd");
         assertEquals(queueLines(dpdk), queueLines(jdpdk), "forwarding configuration as dpdk-testpmd prints it");
         assertTrue(queueLines(dpdk).contains("RX desc="), dpdk);
+        assertEquals(queueInfo(dpdk), queueInfo(jdpdk), "show rxq info 0 0, show txq info 0 0 as dpdk-testpmd's");
+        assertTrue(queueInfo(dpdk).contains("Infos for port 0 , RX queue 0 ") ||
+            queueInfo(dpdk).contains("Failed to retrieve information for port: 0, RX queue: 0"), dpdk);
         assertTrue(jdpdk.contains("Mempool mb_pool_0: 0 of 8192 mbufs in use"), jdpdk);
         assertTrue(section(out, "jdpdk-l2fwd").contains("Mempool mbuf_pool: 0 of 8192 mbufs in use"), out);
         if (model.equals("e1000e"))
@@ -66,6 +69,15 @@ class GuestNicForwardingIT
         final StringBuilder b = new StringBuilder();
         section.lines().filter(l -> l.matches("\\s+(RX|TX) (desc|threshold|Offloads|offloads).*|\\s+(Rx|Tx) offloads.*"))
             .forEach(l -> b.append(l).append('\n'));
+        return b.toString();
+    }
+
+    /** What {@code show rxq info} and {@code show txq info} printed (their lines, in order). */
+    private static String queueInfo(final String section)
+    {
+        final StringBuilder b = new StringBuilder();
+        section.lines().filter(l -> l.matches(".*Infos for port .*|Mempool: .*|(RX|TX|Rx|Tx) [^=]*: .*|Number of .XDs: .*" +
+            "|Burst mode: .*|Failed to retrieve .*|error desc: .*")).forEach(l -> b.append(l).append('\n'));
         return b.toString();
     }
 

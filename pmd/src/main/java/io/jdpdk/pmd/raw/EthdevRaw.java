@@ -245,6 +245,10 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle TX_QUEUE_INFO_GET = downcall("rte_eth_tx_queue_info_get",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle RX_BURST_MODE_GET = downcall("rte_eth_rx_burst_mode_get",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle TX_BURST_MODE_GET = downcall("rte_eth_tx_burst_mode_get",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle GET_SUPPORTED_PTYPES = downcall("rte_eth_dev_get_supported_ptypes",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_INT, ADDRESS, JAVA_INT));
     private static final MethodHandle SET_PTYPES = downcall("rte_eth_dev_set_ptypes",
@@ -656,6 +660,49 @@ public final class EthdevRaw
     public static int dev_conf_get(final int port, final MemorySegment conf)
     {
         return call(DEV_CONF_GET, port, conf);
+    }
+
+    /** {@code sizeof(struct rte_eth_burst_mode)}: u64 flags, then 1024 characters of text. */
+    public static final long BURST_MODE_SIZE = 8 + 1024;
+
+    /**
+     * {@code rte_eth_rx_burst_mode_get}: fills {@code mode} ({@link #BURST_MODE_SIZE} bytes).
+     *
+     * @param port  the port id
+     * @param queue the RX queue id
+     * @param mode  a {@code struct rte_eth_burst_mode}
+     * @return 0, or -ENOTSUP and other -errno
+     */
+    public static int rx_burst_mode_get(final int port, final int queue, final MemorySegment mode)
+    {
+        try
+        {
+            return (int)RX_BURST_MODE_GET.invokeExact((short)port, (short)queue, mode);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_tx_burst_mode_get}: fills {@code mode} ({@link #BURST_MODE_SIZE} bytes).
+     *
+     * @param port  the port id
+     * @param queue the TX queue id
+     * @param mode  a {@code struct rte_eth_burst_mode}
+     * @return 0, or -ENOTSUP and other -errno
+     */
+    public static int tx_burst_mode_get(final int port, final int queue, final MemorySegment mode)
+    {
+        try
+        {
+            return (int)TX_BURST_MODE_GET.invokeExact((short)port, (short)queue, mode);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
     }
 
     /**
