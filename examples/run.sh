@@ -37,4 +37,17 @@ printf '%s\n' "$out"
     die "WorkerPipeline did not send every packet it received and did not drop"
 [[ "$out" == *$'\n0 mbufs in use'* ]] || die "WorkerPipeline left mbufs out of the pool"
 [[ "$out" == *"tx "*" pps"* ]] || die "WorkerPipeline's timer never printed"
-say "both examples ran on the module path"
+# A missing flag stops the program with one message that names the flag to add, for the modules.
+out=$(java --module-path "target/jdpdk-examples-0.1.0-SNAPSHOT.jar:target/lib" --illegal-native-access=deny \
+    --add-exports java.base/jdk.internal.misc=org.agrona \
+    -m io.jdpdk.examples/io.jdpdk.examples.Forwarder -l 0 "${eal[@]}" 2>&1) &&
+    die "Forwarder ran without --enable-native-access"
+[[ "$out" == *"--enable-native-access=io.jdpdk.eal,io.jdpdk.pmd"* ]] ||
+    die "without --enable-native-access, Forwarder did not name the flag: $out"
+out=$(java --module-path "target/jdpdk-examples-0.1.0-SNAPSHOT.jar:target/lib" \
+    --enable-native-access=io.jdpdk.eal,io.jdpdk.pmd \
+    -m io.jdpdk.examples/io.jdpdk.examples.Forwarder -l 0 "${eal[@]}" 2>&1) &&
+    die "Forwarder ran without --add-exports"
+[[ "$out" == *"--add-exports java.base/jdk.internal.misc=org.agrona"* ]] ||
+    die "without --add-exports, Forwarder did not name the flag: $out"
+say "both examples ran on the module path; a missing JVM flag is named"
