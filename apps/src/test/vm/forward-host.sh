@@ -5,22 +5,8 @@
 # check (default 300).
 set -euo pipefail
 
-out=$(dirname "$JDPDK_VM_STDIN")/stdout
+source hugepage-setup/vm/host-lib.sh
 frames=${FRAMES:-300}
-
-send() { printf '%s\n' "$@" >>"$JDPDK_VM_STDIN"; }
-
-# await TEXT [SECONDS]: until the guest's output holds TEXT.
-await() {
-    local deadline=$((SECONDS + ${2:-300}))
-    until grep -qF -- "$1" "$out" 2>/dev/null; do
-        if ((SECONDS >= deadline)); then
-            echo "forward-host: no '$1' from the guest after ${2:-300} s" >&2
-            exit 1
-        fi
-        sleep 0.5
-    done
-}
 
 check() {
     echo "forward-host: $1"
@@ -28,18 +14,15 @@ check() {
 }
 
 for app in dpdk-testpmd jdpdk-testpmd; do
-    await "=== $app"
+    vm_await "=== $app"
     check "$app io" io
-    send "show rxq info 0 0" "show txq info 0 0" stop "set fwd macswap" start
-    await "=== $app" # (already there) then the second banner of this app's section:
-    until [[ $(sed -n "/^=== $app\$/,\$p" "$out" | grep -c 'macswap packet forwarding packets/burst') -ge 1 ]]; do
-        sleep 0.5
-    done
+    vm_send "show rxq info 0 0" "show txq info 0 0" stop "set fwd macswap" start
+    vm_await "macswap packet forwarding packets/burst" 300 "=== $app" # the banner of the new mode
     check "$app macswap" macswap
-    send stop quit
-    await "=== $app exit"
+    vm_send stop quit
+    vm_await "=== $app exit"
 done
 
-await "=== jdpdk-l2fwd"
+vm_await "=== jdpdk-l2fwd"
 check "jdpdk-l2fwd" l2fwd
-send done # and end: awaiting l2fwd's exit would race with the guest powering off (the test reads it)
+vm_send done # and end: awaiting l2fwd's exit would race with the guest powering off (the test reads it)

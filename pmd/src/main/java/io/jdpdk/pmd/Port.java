@@ -432,24 +432,7 @@ public final class Port implements AutoCloseable
      */
     public QueueInfo rxQueueInfo(final int queue)
     {
-        final String call = "rte_eth_rx_queue_info_get(port=" + id + ", queue=" + queue + ")";
-        checkOpen(call);
-        try (Arena arena = Arena.ofConfined())
-        {
-            final MemorySegment qinfo = arena.allocate(EthdevRaw.RTE_ETH_RXQ_INFO);
-            final int rc = EthdevRaw.rx_queue_info_get(id, queue, qinfo);
-            if (rc == -ENOTSUP)
-            {
-                return null;
-            }
-            check(call, rc);
-            final StructLayout l = EthdevRaw.RTE_ETH_RXQ_INFO;
-            final long mp = qinfo.get(JAVA_LONG, off(l, "mp"));
-            return rxConf(qinfo.asSlice(off(l, "conf")), u16(qinfo, off(l, "nb_desc")),
-                mp == 0 ? "NULL" : MemorySegment.ofAddress(mp).reinterpret(MEMPOOL_NAMESIZE).getString(0),
-                qinfo.get(JAVA_BYTE, off(l, "scattered_rx")) != 0, Byte.toUnsignedInt(qinfo.get(JAVA_BYTE,
-                off(l, "queue_state"))), u16(qinfo, off(l, "rx_buf_size")));
-        }
+        return queueInfo(queue, true);
     }
 
     /**
@@ -461,20 +444,36 @@ public final class Port implements AutoCloseable
      */
     public QueueInfo txQueueInfo(final int queue)
     {
-        final String call = "rte_eth_tx_queue_info_get(port=" + id + ", queue=" + queue + ")";
+        return queueInfo(queue, false);
+    }
+
+    private QueueInfo queueInfo(final int queue, final boolean rx)
+    {
+        final String call = (rx ? "rte_eth_rx_queue_info_get" : "rte_eth_tx_queue_info_get") + "(port=" + id +
+            ", queue=" + queue + ")";
         checkOpen(call);
+        final StructLayout l = rx ? EthdevRaw.RTE_ETH_RXQ_INFO : EthdevRaw.RTE_ETH_TXQ_INFO;
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment qinfo = arena.allocate(EthdevRaw.RTE_ETH_TXQ_INFO);
-            final int rc = EthdevRaw.tx_queue_info_get(id, queue, qinfo);
+            final MemorySegment qinfo = arena.allocate(l);
+            final int rc = rx ? EthdevRaw.rx_queue_info_get(id, queue, qinfo) :
+                EthdevRaw.tx_queue_info_get(id, queue, qinfo);
             if (rc == -ENOTSUP)
             {
                 return null;
             }
             check(call, rc);
-            final StructLayout l = EthdevRaw.RTE_ETH_TXQ_INFO;
-            return txConf(qinfo.asSlice(off(l, "conf")), u16(qinfo, off(l, "nb_desc")),
-                Byte.toUnsignedInt(qinfo.get(JAVA_BYTE, off(l, "queue_state"))));
+            final MemorySegment conf = qinfo.asSlice(off(l, "conf"));
+            final int nbDesc = u16(qinfo, off(l, "nb_desc"));
+            final int state = Byte.toUnsignedInt(qinfo.get(JAVA_BYTE, off(l, "queue_state")));
+            if (!rx)
+            {
+                return txConf(conf, nbDesc, state);
+            }
+            final long mp = qinfo.get(JAVA_LONG, off(l, "mp"));
+            return rxConf(conf, nbDesc,
+                mp == 0 ? "NULL" : MemorySegment.ofAddress(mp).reinterpret(MEMPOOL_NAMESIZE).getString(0),
+                qinfo.get(JAVA_BYTE, off(l, "scattered_rx")) != 0, state, u16(qinfo, off(l, "rx_buf_size")));
         }
     }
 

@@ -26,7 +26,7 @@ class GuestPciPortIT
     {
         final String out = Commands.runIn(ROOT, 600, Set.of(0), "hugepage-setup/vm/guest.sh", "run", "--nic", "e1000e",
             "--nic", "e1000e", "--timeout", "500", "--host", "apps/src/test/vm/pci-port-host.sh", "--",
-            "apps/src/test/vm/pci-port-guest.sh");
+            "apps/src/test/vm/scenario-guest.sh", "PciPortScenario");
         System.out.println(out);
         assertTrue(out.contains("port 0: name=0000:00:03.0 driver=net_e1000_em bus=pci businfo=vendor_id=8086, " +
             "device_id=10d3\n"), out);

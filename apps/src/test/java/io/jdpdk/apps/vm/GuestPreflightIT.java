@@ -79,7 +79,7 @@ class GuestPreflightIT
         final List<String> command = new ArrayList<>(List.of("hugepage-setup/vm/guest.sh", "run", "--nic", "e1000e",
             "--no-bind", "--hugepages", "0M", "--timeout", "400"));
         command.addAll(options);
-        command.addAll(List.of("--", "apps/src/test/vm/preflight-guest.sh"));
+        command.addAll(List.of("--", "apps/src/test/vm/scenario-guest.sh", "PreflightScenario"));
         command.addAll(List.of(states));
         final String out = Commands.runIn(ROOT, 500, Set.of(0), command.toArray(String[]::new));
         System.out.println(out);

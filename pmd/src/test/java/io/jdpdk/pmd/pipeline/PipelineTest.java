@@ -137,6 +137,35 @@ class PipelineTest
         }
     };
 
+    /**
+     * Sends {@code total} packets into {@code a} and checks what comes out of {@code b} until all came or 60 s
+     * passed, running the main lcore's stages between ({@code mainLcore}, or null); then stops the pipeline and
+     * drains {@code b} once more.
+     */
+    private static void pump(final Pipeline pipeline, final Port a, final Port b, final int total,
+        final Receiver receiver, final org.agrona.concurrent.Agent mainLcore) throws Exception
+    {
+        final Injector injector = new Injector();
+        try
+        {
+            final long deadline = System.nanoTime() + 60_000_000_000L;
+            while (receiver.received < total && System.nanoTime() < deadline)
+            {
+                injector.inject(a, total, receiver.received);
+                if (mainLcore != null)
+                {
+                    mainLcore.doWork();
+                }
+                receiver.drain(b);
+            }
+        }
+        finally
+        {
+            pipeline.stop();
+        }
+        receiver.drain(b);
+    }
+
     private void deliverEveryPacketOnceInFlowOrder(final int workers) throws Exception
     {
         final int total = 100_000;
@@ -160,22 +189,8 @@ class PipelineTest
             }
             final Pipeline pipeline = builder.build();
             pipeline.start();
-            final Injector injector = new Injector();
             final Receiver receiver = new Receiver();
-            try
-            {
-                final long deadline = System.nanoTime() + 60_000_000_000L;
-                while (receiver.received < total && System.nanoTime() < deadline)
-                {
-                    injector.inject(a, total, receiver.received);
-                    receiver.drain(b);
-                }
-            }
-            finally
-            {
-                pipeline.stop();
-            }
-            receiver.drain(b);
+            pump(pipeline, a, b, total, receiver, null);
             assertEquals(total, receiver.received);
             for (int f = 0; f < FLOWS; f++)
             {
@@ -220,25 +235,9 @@ class PipelineTest
                 .workers(slowOddBursts, eal.worker(2), eal.worker(3)).tx(eal.worker(4)).outputPorts(b).inOrder()
                 .build();
             pipeline.start();
-            final org.agrona.concurrent.Agent rx = pipeline.mainLcoreAgent();
-            final Injector injector = new Injector();
             final Receiver receiver = new Receiver();
             receiver.inSendOrder = true;
-            try
-            {
-                final long deadline = System.nanoTime() + 60_000_000_000L;
-                while (receiver.received < total && System.nanoTime() < deadline)
-                {
-                    injector.inject(a, total, receiver.received);
-                    rx.doWork();
-                    receiver.drain(b);
-                }
-            }
-            finally
-            {
-                pipeline.stop();
-            }
-            receiver.drain(b);
+            pump(pipeline, a, b, total, receiver, pipeline.mainLcoreAgent());
             assertEquals(total, receiver.received);
             assertEquals(total, pipeline.rxPackets());
             assertEquals(0, pipeline.rxRingFullDrops());
