@@ -21,6 +21,7 @@
 #include <rte_eal.h>
 #include <rte_errno.h>
 #include <rte_ethdev.h>
+#include <rte_flow.h>
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
@@ -153,6 +154,7 @@ struct layout_entry {
 
 #define F(t, f) { #t, #f, (long)offsetof(struct t, f) }
 #define S(t) { #t, NULL, (long)sizeof(struct t) }
+#define E(t, c) { #t, #c, (long)(c) } /* an enumerator's value, looked up as (enum name, constant name) */
 
 static const struct layout_entry layout_table[] = {
 	S(rte_mbuf),
@@ -232,6 +234,55 @@ static const struct layout_entry layout_table[] = {
 	S(rte_ether_addr), F(rte_ether_addr, addr_bytes),
 	S(rte_eth_link), F(rte_eth_link, link_speed),
 	S(rte_eth_intr_conf),
+
+	/* rte_flow: the rule's structs, the item specs and action confs jdpdk fills, and the enumerators */
+	S(rte_flow_attr), F(rte_flow_attr, group), F(rte_flow_attr, priority),
+	S(rte_flow_item), F(rte_flow_item, type), F(rte_flow_item, spec), F(rte_flow_item, last),
+	F(rte_flow_item, mask),
+	S(rte_flow_action), F(rte_flow_action, type), F(rte_flow_action, conf),
+	S(rte_flow_error), F(rte_flow_error, type), F(rte_flow_error, cause), F(rte_flow_error, message),
+	S(rte_flow_item_eth), F(rte_flow_item_eth, dst), F(rte_flow_item_eth, src), F(rte_flow_item_eth, type),
+	S(rte_flow_item_vlan), F(rte_flow_item_vlan, tci), F(rte_flow_item_vlan, inner_type),
+	S(rte_flow_item_ipv4), F(rte_flow_item_ipv4, hdr),
+	S(rte_ipv4_hdr), F(rte_ipv4_hdr, version_ihl), F(rte_ipv4_hdr, type_of_service),
+	F(rte_ipv4_hdr, total_length), F(rte_ipv4_hdr, packet_id), F(rte_ipv4_hdr, fragment_offset),
+	F(rte_ipv4_hdr, time_to_live), F(rte_ipv4_hdr, next_proto_id), F(rte_ipv4_hdr, hdr_checksum),
+	F(rte_ipv4_hdr, src_addr), F(rte_ipv4_hdr, dst_addr),
+	S(rte_flow_item_ipv6), F(rte_flow_item_ipv6, hdr),
+	S(rte_ipv6_hdr), F(rte_ipv6_hdr, vtc_flow), F(rte_ipv6_hdr, payload_len), F(rte_ipv6_hdr, proto),
+	F(rte_ipv6_hdr, hop_limits), F(rte_ipv6_hdr, src_addr), F(rte_ipv6_hdr, dst_addr),
+	S(rte_flow_item_udp), F(rte_flow_item_udp, hdr),
+	S(rte_udp_hdr), F(rte_udp_hdr, src_port), F(rte_udp_hdr, dst_port), F(rte_udp_hdr, dgram_len),
+	F(rte_udp_hdr, dgram_cksum),
+	S(rte_flow_item_tcp), F(rte_flow_item_tcp, hdr),
+	S(rte_tcp_hdr), F(rte_tcp_hdr, src_port), F(rte_tcp_hdr, dst_port), F(rte_tcp_hdr, sent_seq),
+	F(rte_tcp_hdr, recv_ack), F(rte_tcp_hdr, data_off), F(rte_tcp_hdr, tcp_flags), F(rte_tcp_hdr, rx_win),
+	F(rte_tcp_hdr, cksum), F(rte_tcp_hdr, tcp_urp),
+	S(rte_flow_action_queue), F(rte_flow_action_queue, index),
+	S(rte_flow_action_mark), F(rte_flow_action_mark, id),
+	S(rte_flow_action_count), F(rte_flow_action_count, id),
+	S(rte_flow_action_jump), F(rte_flow_action_jump, group),
+	S(rte_flow_action_rss), F(rte_flow_action_rss, func), F(rte_flow_action_rss, level),
+	F(rte_flow_action_rss, types), F(rte_flow_action_rss, key_len), F(rte_flow_action_rss, queue_num),
+	F(rte_flow_action_rss, key), F(rte_flow_action_rss, queue),
+	S(rte_flow_query_count), F(rte_flow_query_count, hits), F(rte_flow_query_count, bytes),
+	S(rte_flow_query_age),
+	E(rte_flow_item_type, RTE_FLOW_ITEM_TYPE_END), E(rte_flow_item_type, RTE_FLOW_ITEM_TYPE_VOID),
+	E(rte_flow_item_type, RTE_FLOW_ITEM_TYPE_ETH), E(rte_flow_item_type, RTE_FLOW_ITEM_TYPE_VLAN),
+	E(rte_flow_item_type, RTE_FLOW_ITEM_TYPE_IPV4), E(rte_flow_item_type, RTE_FLOW_ITEM_TYPE_IPV6),
+	E(rte_flow_item_type, RTE_FLOW_ITEM_TYPE_UDP), E(rte_flow_item_type, RTE_FLOW_ITEM_TYPE_TCP),
+	E(rte_flow_action_type, RTE_FLOW_ACTION_TYPE_END), E(rte_flow_action_type, RTE_FLOW_ACTION_TYPE_VOID),
+	E(rte_flow_action_type, RTE_FLOW_ACTION_TYPE_PASSTHRU), E(rte_flow_action_type, RTE_FLOW_ACTION_TYPE_JUMP),
+	E(rte_flow_action_type, RTE_FLOW_ACTION_TYPE_MARK), E(rte_flow_action_type, RTE_FLOW_ACTION_TYPE_FLAG),
+	E(rte_flow_action_type, RTE_FLOW_ACTION_TYPE_QUEUE), E(rte_flow_action_type, RTE_FLOW_ACTION_TYPE_DROP),
+	E(rte_flow_action_type, RTE_FLOW_ACTION_TYPE_COUNT), E(rte_flow_action_type, RTE_FLOW_ACTION_TYPE_RSS),
+	E(rte_flow_action_type, RTE_FLOW_ACTION_TYPE_AGE),
+	E(rte_flow_conv_op, RTE_FLOW_CONV_OP_ITEM_NAME_PTR), E(rte_flow_conv_op, RTE_FLOW_CONV_OP_ACTION_NAME_PTR),
+	E(rte_eth_hash_function, RTE_ETH_HASH_FUNCTION_DEFAULT),
+	E(rte_eth_hash_function, RTE_ETH_HASH_FUNCTION_TOEPLITZ),
+	E(rte_eth_hash_function, RTE_ETH_HASH_FUNCTION_SIMPLE_XOR),
+	E(rte_eth_hash_function, RTE_ETH_HASH_FUNCTION_SYMMETRIC_TOEPLITZ),
+	E(rte_flow_error_type, RTE_FLOW_ERROR_TYPE_ACTION), E(rte_flow_error_type, RTE_FLOW_ERROR_TYPE_STATE),
 };
 
 /* offsetof(struct type, field), sizeof(struct type) when field is NULL, or -1 when unknown. */

@@ -68,6 +68,8 @@ public final class Port implements AutoCloseable
      */
     final Object statsLock = new Object();
 
+    private io.jdpdk.pmd.flow.Flows flows;
+
     private Port(final int id, final String name)
     {
         this.id = id;
@@ -676,6 +678,10 @@ public final class Port implements AutoCloseable
             state = State.CLOSED;
             Eal.current().forget(this);
             closeCounters();
+            if (flows != null)
+            {
+                flows.releaseAll(); // as testpmd flushes a port's rules before closing it
+            }
             if (was != State.NEW || hotplugBus != null)
             {
                 check("rte_eth_dev_close(port=" + id + ")", EthdevRaw.dev_close(id));
@@ -1037,6 +1043,22 @@ public final class Port implements AutoCloseable
         final int sent = EthdevRaw.tx_burst_or_free(id, queue, burst.address(), burst.count());
         burst.count(0);
         return sent;
+    }
+
+    /**
+     * The port's flow rules (rte_flow): validate, create, flush. Rules created through it are destroyed when the
+     * port closes.
+     *
+     * @return the port's one {@link io.jdpdk.pmd.flow.Flows}
+     */
+    public synchronized io.jdpdk.pmd.flow.Flows flows()
+    {
+        checkOpen("Port.flows(port=" + id + ")");
+        if (flows == null)
+        {
+            flows = io.jdpdk.pmd.flow.Flows.forPortId(id);
+        }
+        return flows;
     }
 
     // ---- helpers ---------------------------------------------------------------------------------

@@ -50,6 +50,26 @@ public final class LayoutCheck
     }
 
     /**
+     * An enumerator's value as the installed headers define it, from the shim's table: for the binding's
+     * {@code static final} constants, so that a renumbered enum in another DPDK fails at class load, not on a NIC.
+     *
+     * @param enumName the enum's name without "enum", e.g. "rte_flow_item_type"
+     * @param constant the enumerator, e.g. "RTE_FLOW_ITEM_TYPE_ETH"
+     * @return its value
+     * @throws io.jdpdk.eal.DpdkUnavailableException if the shim has no entry for it
+     */
+    public static int constant(final String enumName, final String constant)
+    {
+        final long value = cLayout(enumName, constant);
+        if (value < 0)
+        {
+            throw new io.jdpdk.eal.DpdkUnavailableException(
+                "jdpdk's shim does not know " + constant + " of enum " + enumName, null);
+        }
+        return (int)value;
+    }
+
+    /**
      * Every difference between the Java layout of {@code struct type} and C's: the size, and the offset of each
      * named member.
      *
