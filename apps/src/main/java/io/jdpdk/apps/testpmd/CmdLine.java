@@ -38,7 +38,7 @@ final class CmdLine
             }
             if (echo)
             {
-                out.println(line);
+                out.print(line + "\r\n"); // librte_cmdline's rdline echoes the newline as CR LF
             }
             if (!command(line.trim()))
             {
@@ -51,7 +51,7 @@ final class CmdLine
     /**
      * Runs one interactive command, as testpmd's cmdline does: {@code start}, {@code stop},
      * {@code show port stats all|N}, {@code show port info all|N}, {@code set fwd MODE},
-     * {@code clear port stats all|N}, {@code help}, {@code quit}. A command it does not know gets
+     * {@code clear port stats all|N}, {@code flow ...} ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets
      * "Command not found"; a known command with arguments it does not take gets "Bad arguments".
      *
      * @return false for quit
@@ -133,6 +133,7 @@ final class CmdLine
                     return bad();
                 }
             }
+            case "flow" -> app.flow(w);
             default -> out.println("Command not found");
         }
         return true;
@@ -201,6 +202,16 @@ final class CmdLine
         out.println();
         out.println("set fwd (" + String.join("|", Engines.names()) + ")");
         out.println("    Set packet forwarding mode.");
+        out.println();
+        out.println("flow (validate|create) (port_id) [group (n)] [priority (n)] [ingress] [egress] [transfer]");
+        out.println("    pattern (item) [(field) (is|spec|last|mask|prefix) (value)]... / ... / end");
+        out.println("    actions (action) [(arg) (value)]... / ... / end");
+        out.println("flow destroy (port_id) rule (id) [rule (id)]...");
+        out.println("flow (flush|list) (port_id)");
+        out.println("flow query (port_id) (id) (count|age)");
+        out.println("flow isolate (port_id) (0|1)");
+        out.println("    Manage flow rules (rte_flow); items eth vlan ipv4 ipv6 udp tcp, actions queue drop rss mark");
+        out.println("    count jump passthru flag void.");
         out.println();
         out.println("quit");
         out.println("    Quit to prompt.");

@@ -114,6 +114,7 @@ public final class TestPmd
     private Eal eal;
     private Mempool pool;
     private Port[] ports = new Port[0];
+    private FlowCommands flowCommands;
     private int[] fwdPortIds = new int[0];
     private List<Lcore> workers = List.of();
     private long[][] statsAtStart = new long[0][];
@@ -682,6 +683,30 @@ public final class TestPmd
             ids[i] = ports[i].id();
         }
         return ids;
+    }
+
+    /** testpmd's {@code flow} commands ({@link FlowCommands}). */
+    void flow(final String[] words)
+    {
+        if (flowCommands == null)
+        {
+            flowCommands = new FlowCommands(out, err, TestPmd::isEthdevPort,
+                id -> isEthdevPort(id) ? Port.of(id).flows() : io.jdpdk.pmd.flow.Flows.forPortId(id), nbRxq, RSS_IP);
+        }
+        flowCommands.run(words);
+    }
+
+    /** testpmd's port_id_is_invalid(): any ethdev port, not only the forwarding ones. */
+    private static boolean isEthdevPort(final int id)
+    {
+        for (final int p : Port.ids())
+        {
+            if (p == id)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** testpmd's {@code nic_stats_display}. */

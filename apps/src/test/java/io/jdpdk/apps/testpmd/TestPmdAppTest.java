@@ -108,7 +108,7 @@ class TestPmdAppTest
             assertTrue(out.contains("testpmd> show port info 0"), "commands are echoed: " + out);
             assertTrue(out.contains("********************* Infos for port 0  *********************"), out);
             assertTrue(out.contains("Driver name: net_null"), out);
-            assertTrue(out.contains("testpmd> set fwd macswap" + System.lineSeparator() +
+            assertTrue(out.contains("testpmd> set fwd macswap" + "\r\n" +
                 "Set macswap packet forwarding mode"), out);
             assertTrue(out.contains("macswap packet forwarding - ports=2 - cores=1 - streams=2"), out);
             assertTrue(out.contains("  RX P=0/Q=0 (socket 0) -> TX P=1/Q=0 (socket 0) peer=02:00:00:00:00:01"), out);
@@ -133,9 +133,9 @@ class TestPmdAppTest
                 "  RX-packets: 0 +RX-missed: 0 +RX-bytes:  0\\R").matcher(out);
             assertTrue(cleared.find(), out);
             assertTrue(out.contains("The valid ports array is [ 0 1 ]"), out);
-            assertTrue(out.contains("testpmd> bogus" + System.lineSeparator() + "Command not found"), out);
-            assertTrue(out.contains("testpmd> show port stats" + System.lineSeparator() + "Bad arguments"), out);
-            assertTrue(out.contains("testpmd> set fwd nope" + System.lineSeparator() + "Bad arguments"), out);
+            assertTrue(out.contains("testpmd> bogus" + "\r\n" + "Command not found"), out);
+            assertTrue(out.contains("testpmd> show port stats" + "\r\n" + "Bad arguments"), out);
+            assertTrue(out.contains("testpmd> set fwd nope" + "\r\n" + "Bad arguments"), out);
             assertTrue(out.contains("set fwd (io|mac|macswap|flowgen|rxonly|txonly|icmpecho|5tswap)"), out);
             assertCleanExit(out);
         }

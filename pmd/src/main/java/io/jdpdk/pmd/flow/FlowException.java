@@ -14,6 +14,7 @@ public final class FlowException extends DpdkException
     private final int errorType;
     private final long causeAddress;
     private final String pmdMessage;
+    private final String errnoText;
 
     /**
      * A refused flow call.
@@ -33,6 +34,17 @@ public final class FlowException extends DpdkException
         this.errorType = errorType;
         this.causeAddress = causeAddress;
         this.pmdMessage = pmdMessage;
+        this.errnoText = strerror;
+    }
+
+    /**
+     * DPDK's text for {@link #errno()} ({@code rte_strerror(rte_errno)}).
+     *
+     * @return e.g. "Function not implemented"
+     */
+    public String errnoText()
+    {
+        return errnoText;
     }
 
     /**
