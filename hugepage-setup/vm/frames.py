@@ -7,6 +7,10 @@ frame. This script binds every NIC's PORT+1, probes NIC --in until a probe comes
 (the app in the guest is forwarding), then sends --count numbered frames of varying sizes into NIC
 --in, keeping at most --window of them in flight, and checks that each comes out of NIC --out
 once, with the bytes that the forwarding mode makes of it. Exits 0 only if all of them do.
+
+With --ifaces, NIC i is instead network interface i of this machine (an AF_PACKET socket bound to it,
+which sends through the interface and receives what arrives on it), e.g. the far ends of veth pairs
+whose near ends a DPDK app holds (net_af_xdp).
 """
 
 import argparse
@@ -72,6 +76,8 @@ def parse_args():
         epilog="guest.sh run --host sets JDPDK_VM_NICS and JDPDK_VM_MACS for the defaults.")
     parser.add_argument("--nics", type=port_pairs, default=port_pairs(env_nics) if env_nics else None,
                         help="PORT:PORT+1 per guest NIC, comma-separated (default: $JDPDK_VM_NICS)")
+    parser.add_argument("--ifaces", type=lambda t: t.split(","),
+                        help="network interfaces to use as the NICs instead of UDP ports, comma-separated")
     parser.add_argument("--in", dest="nic_in", type=int, default=0, help="NIC to send into (default 0)")
     parser.add_argument("--out", type=int,
                         help="NIC the frames must come out of (default: 1 if there are two NICs or more, else 0)")
@@ -91,8 +97,10 @@ def parse_args():
     parser.add_argument("--frame-timeout", type=float, default=3.0,
                         help="seconds after which a frame not back counts as lost (default 3)")
     args = parser.parse_args()
+    if args.ifaces:
+        args.nics = args.ifaces
     if not args.nics:
-        parser.error("no NICs: give --nics or set JDPDK_VM_NICS (guest.sh run --host does)")
+        parser.error("no NICs: give --nics or set JDPDK_VM_NICS (guest.sh run --host does), or --ifaces")
     if args.out is None:
         args.out = 1 if len(args.nics) > 1 else 0
     for name, nic in (("--in", args.nic_in), ("--out", args.out)):
@@ -146,36 +154,70 @@ class Frames:
         return run_id, seq
 
 
+class UdpNic:
+    """A guest NIC's wire: frames to 127.0.0.1:PORT, what it transmits from 127.0.0.1:PORT+1."""
+
+    def __init__(self, ports):
+        self.target = ("127.0.0.1", ports[0])
+        self.name = f"127.0.0.1:{ports[0]}"
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
+        self.sock.bind(("127.0.0.1", ports[1]))
+
+    def send(self, frame):
+        self.sock.sendto(frame, self.target)
+
+    def drain(self):
+        got = []
+        while True:
+            try:
+                got.append(self.sock.recv(65536, socket.MSG_DONTWAIT))
+            except BlockingIOError:
+                return got
+
+
+class InterfaceNic:
+    """A network interface: frames sent out of it, frames that arrive on it (not its own outgoing ones)."""
+
+    def __init__(self, name):
+        self.name = name
+        self.sock = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(0x0003))  # ETH_P_ALL
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
+        self.sock.bind((name, 0))
+
+    def send(self, frame):
+        self.sock.send(frame)
+
+    def drain(self):
+        got = []
+        while True:
+            try:
+                frame, address = self.sock.recvfrom(65536, socket.MSG_DONTWAIT)
+            except BlockingIOError:
+                return got
+            if address[2] != socket.PACKET_OUTGOING:
+                got.append(frame)
+
+
 def main():
     args = parse_args()
     frames = Frames(args)
-    sockets = []
-    for send_port, recv_port in args.nics:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
+    nics = []
+    for nic in args.nics:
         try:
-            sock.bind(("127.0.0.1", recv_port))
+            nics.append(InterfaceNic(nic) if args.ifaces else UdpNic(nic))
         except OSError as e:
-            say(f"cannot bind 127.0.0.1:{recv_port}: {e}")
+            say(f"cannot open {nic}: {e}")
             return 2
-        sockets.append(sock)
-    by_fd = {sock.fileno(): i for i, sock in enumerate(sockets)}
-    target = ("127.0.0.1", args.nics[args.nic_in][0])
-    inject = sockets[args.nic_in]
+    by_fd = {nic.sock.fileno(): i for i, nic in enumerate(nics)}
+    inject = nics[args.nic_in]
 
     def receive(timeout):
         """(nic, frame) pairs that arrive within timeout seconds (all that are ready, at least one)."""
-        ready, _, _ = select.select(sockets, [], [], max(timeout, 0))
-        got = []
-        for sock in ready:
-            while True:
-                try:
-                    got.append((by_fd[sock.fileno()], sock.recv(65536, socket.MSG_DONTWAIT)))
-                except BlockingIOError:
-                    break
-        return got
+        ready, _, _ = select.select([nic.sock for nic in nics], [], [], max(timeout, 0))
+        return [(by_fd[sock.fileno()], frame) for sock in ready for frame in nics[by_fd[sock.fileno()]].drain()]
 
-    say(f"probing NIC {args.nic_in} (127.0.0.1:{target[1]}) until a frame comes back")
+    say(f"probing NIC {args.nic_in} ({inject.name}) until a frame comes back")
     probe = frames.build(PROBE, MIN_FRAME)
     start = time.monotonic()
     probes = 0
@@ -185,7 +227,7 @@ def main():
         if time.monotonic() - start > args.probe_timeout:
             say(f"no probe came back within {args.probe_timeout:g} s ({probes} sent): is the app in the guest forwarding?")
             return 1
-        inject.sendto(probe, target)
+        inject.send(probe)
         probes += 1
         deadline = time.monotonic() + 0.5
         while not echoed and time.monotonic() < deadline:
@@ -213,7 +255,7 @@ def main():
     while next_seq < args.count or sent_at:
         now = time.monotonic()
         while next_seq < args.count and len(sent_at) < args.window:
-            inject.sendto(frames.build(next_seq), target)
+            inject.send(frames.build(next_seq))
             sent_at[next_seq] = time.monotonic()
             next_seq += 1
         for seq, when in list(sent_at.items()):
