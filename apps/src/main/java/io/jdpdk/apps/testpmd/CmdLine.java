@@ -208,7 +208,7 @@ final class CmdLine
         out.println("    actions (action) [(arg) (value)]... / ... / end");
         out.println("flow destroy (port_id) rule (id) [rule (id)]...");
         out.println("flow (flush|list) (port_id)");
-        out.println("flow query (port_id) (id) (count|age)");
+        out.println("flow query (port_id) (id) (count|rss|age)");
         out.println("flow isolate (port_id) (0|1)");
         out.println("    Manage flow rules (rte_flow); items eth vlan ipv4 ipv6 udp tcp, actions queue drop rss mark");
         out.println("    count jump passthru flag void.");

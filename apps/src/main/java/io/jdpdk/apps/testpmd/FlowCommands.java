@@ -31,7 +31,7 @@ import java.util.function.IntFunction;
  * flow destroy PORT rule ID [rule ID]...
  * flow flush PORT
  * flow list PORT [group N]...
- * flow query PORT ID ACTION
+ * flow query PORT ID ACTION      (count, rss and age print what the PMD reports)
  * flow isolate PORT (0|1)
  * </pre>
  * Items: eth (dst src type has_vlan), vlan (tci pcp dei vid inner_type has_more_vlan), ipv4 (version_ihl tos
@@ -549,6 +549,7 @@ final class FlowCommands
                     out.printf("%s:%n hits_set: %d%n bytes_set: %d%n hits: %d%n bytes: %d%n", name,
                         c.hitsSet() ? 1 : 0, c.bytesSet() ? 1 : 0, c.hits(), c.bytes());
                 }
+                case RSS -> rssConfigDisplay(found.rule().queryRss());
                 case AGE ->
                 {
                     final int age = found.rule().queryAge();
@@ -562,6 +563,36 @@ final class FlowCommands
         {
             complain(ex);
         }
+    }
+
+    /** testpmd's rss_config_display(). */
+    private void rssConfigDisplay(final io.jdpdk.pmd.flow.FlowRss rss)
+    {
+        final StringBuilder sb = new StringBuilder("RSS:\n queues:");
+        if (rss.queues().length == 0)
+        {
+            sb.append(" none");
+        }
+        for (final int q : rss.queues())
+        {
+            sb.append(' ').append(q);
+        }
+        sb.append("\n function: ");
+        switch (rss.function())
+        {
+            case 0 -> sb.append("default\n");
+            case 1 -> sb.append("toeplitz\n");
+            case 2 -> sb.append("simple_xor\n");
+            case 3 -> sb.append("symmetric_toeplitz\n");
+            default ->
+            {
+                out.print(sb.append("Unknown function\n"));
+                return;
+            }
+        }
+        sb.append(" types:\n");
+        sb.append(rss.types() == 0 ? "  none\n" : RssTypes.display(rss.types(), RssTypes.CHARS_PER_LINE));
+        out.print(sb);
     }
 
     private void isolate(final int port, final String[] w) throws BadArguments

@@ -109,6 +109,33 @@ public final class FlowRule
     }
 
     /**
+     * Reads the rule's RSS action as the PMD applies it ({@code rte_flow_query} of a
+     * {@code struct rte_flow_action_rss}).
+     *
+     * @return the hash function, level, types and queues
+     * @throws FlowException if the rule has no RSS action or the PMD cannot query it
+     */
+    @SuppressWarnings("restricted") // the PMD's queue array, queue_num entries long
+    public FlowRss queryRss()
+    {
+        final MemorySegment q = flows.query(this, FlowActionType.RSS, 0);
+        final int n = q.get(JAVA_INT, rss("queue_num"));
+        final MemorySegment array = q.get(java.lang.foreign.ValueLayout.ADDRESS, rss("queue")).reinterpret(2L * n);
+        final int[] queues = new int[array.address() == 0 ? 0 : n];
+        for (int i = 0; i < queues.length; i++)
+        {
+            queues[i] = Short.toUnsignedInt(array.getAtIndex(java.lang.foreign.ValueLayout.JAVA_SHORT, i));
+        }
+        return new FlowRss(q.get(JAVA_INT, rss("func")), q.get(JAVA_INT, rss("level")),
+            q.get(JAVA_LONG, rss("types")), queues);
+    }
+
+    private static long rss(final String field)
+    {
+        return FlowRaw.RTE_FLOW_ACTION_RSS.byteOffset(groupElement(field));
+    }
+
+    /**
      * The group it was created in.
      *
      * @return the group, unsigned
