@@ -16,6 +16,7 @@ import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
 import io.jdpdk.pmd.PortStats;
 import io.jdpdk.pmd.QueueInfo;
+import io.jdpdk.pmd.RssTypes;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import picocli.CommandLine;
 
@@ -88,10 +89,10 @@ public final class TestPmd
     static final int DEFAULT_DESC = 0;
     static final String POOL_NAME = "mb_pool_0";
     /**
-     * testpmd's default {@code rss_hf}, RTE_ETH_RSS_IP: IPV4 | FRAG_IPV4 | NONFRAG_IPV4_OTHER | IPV6 | FRAG_IPV6 |
-     * NONFRAG_IPV6_OTHER | IPV6_EX, used (as far as the device offers it) when there are several RX queues.
+     * testpmd's default {@code rss_hf}, RTE_ETH_RSS_IP, used (as far as the device offers it) when there are several
+     * RX queues.
      */
-    static final long RSS_IP = (1L << 2) | (1L << 3) | (1L << 7) | (1L << 8) | (1L << 9) | (1L << 13) | (1L << 15);
+    static final long RSS_IP = RssTypes.IP;
 
     private final PrintStream out;
     private final PrintStream err;
