@@ -170,12 +170,7 @@ final class CmdLine
             return;
         }
         final int id = which.matches("\\d{1,5}") ? Integer.parseInt(which) : -1;
-        boolean valid = false;
-        for (final int port : ports)
-        {
-            valid |= port == id;
-        }
-        if (!valid)
+        if (!isPort(id))
         {
             if (id < 0)
             {
@@ -203,19 +198,25 @@ final class CmdLine
      */
     private boolean portIdIsInvalid(final int id)
     {
-        if (id == PORT_ALL)
+        if (id == PORT_ALL || isPort(id))
         {
             return false;
         }
+        err.println("Invalid port " + id);
+        return true;
+    }
+
+    /** Whether {@code id} is one of the ports, as testpmd's {@code RTE_ETH_FOREACH_DEV} finds them. */
+    private boolean isPort(final int id)
+    {
         for (final int port : app.portIds())
         {
             if (port == id)
             {
-                return false;
+                return true;
             }
         }
-        err.println("Invalid port " + id);
-        return true;
+        return false;
     }
 
     /**

@@ -749,10 +749,8 @@ public final class TestPmd
         }
         if (q == null)
         {
-            out.flush();
-            err.printf("Failed to retrieve information for port: %d, %s queue: %d%nerror desc: %s(%d)%n", portId, kind,
-                queue, reason, -errno);
-            err.flush();
+            printError(String.format("Failed to retrieve information for port: %d, %s queue: %d%nerror desc: %s(%d)",
+                portId, kind, queue, reason, -errno));
             return;
         }
         final String border = "*********************";
@@ -866,11 +864,11 @@ public final class TestPmd
         out.print(sb);
     }
 
-    /** A line on standard error, after flushing standard output so that the two keep their order when merged. */
-    private void printError(final String line)
+    /** {@code text} and a line end on standard error, after flushing standard output so both keep their order. */
+    private void printError(final String text)
     {
         out.flush();
-        err.println(line);
+        err.println(text);
         err.flush();
     }
 

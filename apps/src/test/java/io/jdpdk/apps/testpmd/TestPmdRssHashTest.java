@@ -63,9 +63,9 @@ class TestPmdRssHashTest
     {
         final List<String> commands = new ArrayList<>(List.of("show port 0 rss-hash", "show port 0 rss-hash key"));
         commands.addAll(PORT_CHECKS);
-        final List<String> dpdk = run(true, List.of(tap(0)), List.of("--rxq=2", "--txq=2"), commands);
+        final List<String> dpdk = run(true, List.of(tap()), List.of("--rxq=2", "--txq=2"), commands);
         assertTrue(dpdk.get(0).endsWith("stderr:\noperation not supported by device\n"), dpdk.get(0));
-        assertEquals(dpdk, run(false, List.of(tap(0)), List.of("--rxq=2", "--txq=2"), commands));
+        assertEquals(dpdk, run(false, List.of(tap()), List.of("--rxq=2", "--txq=2"), commands));
     }
 
     /**
@@ -114,17 +114,17 @@ class TestPmdRssHashTest
         assertEquals(expected, run(false, List.of("--vdev=net_null0"), List.of(), commands));
     }
 
-    /** A net_tap port with an interface name no other run uses. */
-    private static String tap(final int port)
+    /** Port net_tap0 with an interface name no other run uses. */
+    private static String tap()
     {
-        return "--vdev=net_tap" + port + ",iface=jdrss" + (ProcessHandle.current().pid() % 100_000) + "x" +
+        return "--vdev=net_tap0,iface=jdrss" + (ProcessHandle.current().pid() % 100_000) + "x" +
             TAPS.incrementAndGet();
     }
 
     /** Port 0 a net_tap, port 1 a round-robin bond of it. */
     private static List<String> bond()
     {
-        return List.of(tap(0), "--vdev=net_bonding0,mode=0,slave=net_tap0");
+        return List.of(tap(), "--vdev=net_bonding0,mode=0,slave=net_tap0");
     }
 
     /**
