@@ -17,6 +17,7 @@ package io.jdpdk.pmd;
  * @param rxOffloadCapa  {@code RTE_ETH_RX_OFFLOAD_*} bits
  * @param txOffloadCapa  {@code RTE_ETH_TX_OFFLOAD_*} bits
  * @param flowTypeRssOffloads RSS hash functions the device supports ({@code RTE_ETH_RSS_*})
+ * @param hashKeySize    bytes of the device's RSS hash key ({@code hash_key_size}), 0 when it reports none
  * @param ifIndex        kernel interface index (net_tap, af_packet), else 0
  * @param socketId       NUMA socket, or -1 when unknown
  * @param rxBurstSize    the PMD's recommended RX burst size ({@code default_rxportconf.burst_size}), 0 for none
@@ -42,6 +43,7 @@ public record DeviceInfo(
     long rxOffloadCapa,
     long txOffloadCapa,
     long flowTypeRssOffloads,
+    int hashKeySize,
     int ifIndex,
     int socketId,
     int rxBurstSize,

@@ -43,6 +43,8 @@ public final class Port implements AutoCloseable
 {
     /** {@code ENOTSUP}: what DPDK returns for an operation a driver does not implement. */
     private static final int ENOTSUP = 95;
+    /** The RSS key buffer of {@link #rssHashConf}: larger than any {@code hash_key_size} (a {@code uint8_t}). */
+    private static final int RSS_KEY_BUFFER = 256;
     /** {@code RTE_MEMPOOL_NAMESIZE}: a mempool's name is the first field of {@code struct rte_mempool}. */
     private static final int MEMPOOL_NAMESIZE = 32;
     private enum State
@@ -287,6 +289,7 @@ public final class Port implements AutoCloseable
                 info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "rx_offload_capa")),
                 info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "tx_offload_capa")),
                 info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "flow_type_rss_offloads")),
+                Byte.toUnsignedInt(info.get(JAVA_BYTE, off(RTE_ETH_DEV_INFO, "hash_key_size"))),
                 info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "if_index")),
                 EthdevRaw.dev_socket_id(id),
                 u16(info, off(RTE_ETH_DEV_INFO, "default_rxportconf")),
@@ -411,6 +414,35 @@ public final class Port implements AutoCloseable
             final MemorySegment conf = arena.allocate(RTE_ETH_CONF);
             check(call, EthdevRaw.dev_conf_get(id, conf));
             return conf.get(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rx_adv_conf"), groupElement("rss_hf")));
+        }
+    }
+
+    /**
+     * The RSS hash configuration as the driver reports it ({@code rte_eth_dev_rss_hash_conf_get}), asked for as
+     * testpmd's {@code show port N rss-hash [key]} asks: with {@code rss_key_len} set to the device's
+     * {@code hash_key_size}.
+     *
+     * @param withKey also read the hash key
+     * @return the hash functions in force and, when asked for, the key's {@link DeviceInfo#hashKeySize()} bytes
+     * @throws DpdkException when the port is closed or DPDK fails: ENOTSUP for a driver without the operation
+     *                       (net_tap, net_pcap, af_packet...), with DPDK's text and errno
+     */
+    public RssHashConf rssHashConf(final boolean withKey)
+    {
+        final String call = "rte_eth_dev_rss_hash_conf_get(port=" + id + ")";
+        checkOpen(call);
+        final int keySize = info().hashKeySize();
+        final StructLayout l = EthdevRaw.RTE_ETH_RSS_CONF;
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment conf = arena.allocate(l);
+            // Drivers write as much key as they have, whatever rss_key_len says (net_null: 40 bytes): room for any.
+            final MemorySegment key = withKey ? arena.allocate(RSS_KEY_BUFFER) : MemorySegment.NULL;
+            conf.set(JAVA_LONG, off(l, "rss_key"), key.address());
+            conf.set(JAVA_BYTE, off(l, "rss_key_len"), (byte)keySize);
+            check(call, EthdevRaw.dev_rss_hash_conf_get(id, conf));
+            return new RssHashConf(conf.get(JAVA_LONG, off(l, "rss_hf")),
+                withKey ? key.asSlice(0, keySize).toArray(JAVA_BYTE) : new byte[0]);
         }
     }
 

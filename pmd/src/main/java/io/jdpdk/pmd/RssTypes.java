@@ -1,6 +1,5 @@
 package io.jdpdk.pmd;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -190,17 +189,7 @@ public final class RssTypes
         new Type("l3-dst-only", L3_DST_ONLY),
         new Type("l3-src-only", L3_SRC_ONLY));
 
-    private static final List<String> NAMES;
-
-    static
-    {
-        final List<String> names = new ArrayList<>(TABLE.size());
-        for (final Type type : TABLE)
-        {
-            names.add(type.name());
-        }
-        NAMES = List.copyOf(names);
-    }
+    private static final List<String> NAMES = TABLE.stream().map(Type::name).toList();
 
     private RssTypes()
     {

@@ -103,6 +103,58 @@ class PortTest
     }
 
     @Test
+    void shouldReportTheRssHashFunctionsInForceAsTheDriverDoes()
+    {
+        try (Port port = Port.probe(TestEal.uniqueName("net_null")))
+        {
+            assertEquals(0, port.info().hashKeySize(), "net_null reports no key size, though it has a key");
+            port.configure(config().rxQueues(2).txQueues(2).rssHashFunctions(RssTypes.IP | RssTypes.UDP)).start();
+            final RssHashConf conf = port.rssHashConf(false);
+            assertEquals(RssTypes.IP | RssTypes.UDP, conf.hashFunctions());
+            assertEquals(0, conf.key().length);
+            assertEquals(RssTypes.IP | RssTypes.UDP, port.rssHashConf(true).hashFunctions());
+            assertEquals(0, port.rssHashConf(true).key().length, "hash_key_size bytes of key");
+        }
+        try (Port port = Port.probe(TestEal.uniqueName("net_null")))
+        {
+            port.configure(config()).start();
+            assertEquals(0, port.rssHashConf(false).hashFunctions(), "one RX queue: no RSS");
+        }
+    }
+
+    @Test
+    void shouldReadTheRssKeyOfHashKeySizeBytes()
+    {
+        // net_bonding over net_tap: a 40-byte hash_key_size, and once configured for RSS its default key
+        final String tap = TestEal.uniqueName("net_tap");
+        try (Port slave = Port.probe(tap);
+             Port bond = Port.probe(TestEal.uniqueName("net_bonding") + ",mode=0,slave=" + tap))
+        {
+            bond.configure(config().rxQueues(2).txQueues(2).rssHashFunctions(RssTypes.IP)).start();
+            assertEquals(40, bond.info().hashKeySize());
+            final RssHashConf conf = bond.rssHashConf(true);
+            assertEquals(RssTypes.IP, conf.hashFunctions());
+            assertThrows(DpdkException.class, () -> slave.rssHashConf(true), "net_tap itself cannot tell");
+            assertEquals("6D5A56DA255B0EC24167253D43A38FB0D0CA2BCBAE7B30B477CB2DA38030F20C6A42B73BBEAC01FA",
+                java.util.HexFormat.of().withUpperCase().formatHex(conf.key()));
+        }
+    }
+
+    @Test
+    void shouldThrowDpdksErrnoWhenTheDriverCannotReportItsRssConfiguration()
+    {
+        try (Port port = Port.probe(TestEal.uniqueName("net_tap")))
+        {
+            assertEquals(40, port.info().hashKeySize(), "TAP_RSS_HASH_KEY_SIZE");
+            port.configure(config().rxQueues(2).txQueues(2).rssHashFunctions(RssTypes.IP)).start();
+            final DpdkException e = assertThrows(DpdkException.class, () -> port.rssHashConf(true));
+            assertEquals(95, e.errno(), "ENOTSUP: net_tap has no rss_hash_conf_get");
+            assertEquals("Operation not supported", e.reason());
+            assertTrue(e.call().startsWith("rte_eth_dev_rss_hash_conf_get(port=" + port.id()), e.call());
+        }
+    }
+
+    @Test
     void shouldRefuseAPacketTypeMaskThatSplitsALayer()
     {
         try (Port port = Port.probe(TestEal.uniqueName("net_null")))

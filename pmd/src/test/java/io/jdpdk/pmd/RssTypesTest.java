@@ -27,7 +27,7 @@ class RssTypesTest
     @Test
     void shouldWrapAt64CharactersAsDpdkTestpmdShowsTheIpGroup()
     {
-        // dpdk-testpmd 22.11.11's "show port 1 rss-hash" on net_bonding over net_tap with --rxq=2 (rss_hf RTE_ETH_RSS_IP)
+        // dpdk-testpmd 22.11.11's "show port 1 rss-hash" on net_bonding over net_tap, --rxq=2 (rss_hf RTE_ETH_RSS_IP)
         assertEquals("  ip  ipv4  ipv4-frag  ipv4-other  ipv6  ipv6-frag  ipv6-other\n  ipv6-ex\n",
             RssTypes.display(RssTypes.IP, RssTypes.CHARS_PER_LINE));
     }
@@ -105,8 +105,9 @@ class RssTypesTest
         run(List.of("bash", "-c", "gcc -Wall -Wextra -Werror $(pkg-config --cflags libdpdk) \"-DJAVA_CONSTANTS=$1\" " +
             "-o \"$2\" \"$3\"", "gcc", macros.toString(), program.toString(), source.toString()));
 
-        final long[] values = { RssTypes.IP, RssTypes.UDP | RssTypes.TCP, RssTypes.ALL, -1L, 0, RssTypes.TUNNEL |
-            RssTypes.VLAN | RssTypes.ETH | RssTypes.L2_SRC_ONLY, 0x5A5A_5A5A_5A5A_5A5AL, RssTypes.L3_PRE32 | RssTypes.IPV6 };
+        final long[] values = { RssTypes.IP, RssTypes.UDP | RssTypes.TCP, RssTypes.ALL, -1L, 0,
+            RssTypes.TUNNEL | RssTypes.VLAN | RssTypes.ETH | RssTypes.L2_SRC_ONLY, 0x5A5A_5A5A_5A5A_5A5AL,
+            RssTypes.L3_PRE32 | RssTypes.IPV6 };
         final int[] widths = { RssTypes.CHARS_PER_LINE, 63, 20, 5, 0, 200 };
         final List<String> command = new ArrayList<>(List.of(program.toString()));
         for (final long value : values)

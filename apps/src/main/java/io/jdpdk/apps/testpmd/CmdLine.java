@@ -1,6 +1,7 @@
 package io.jdpdk.apps.testpmd;
 
 import java.io.PrintStream;
+import java.math.BigInteger;
 import java.util.function.IntConsumer;
 
 /**
@@ -11,6 +12,9 @@ import java.util.function.IntConsumer;
  */
 final class CmdLine
 {
+    /** testpmd's {@code RTE_PORT_ALL}: the port id {@code port_id_is_invalid} lets through. */
+    static final int PORT_ALL = 0xFFFF;
+
     private final TestPmd app;
     private final PrintStream out;
     private final PrintStream err;
@@ -50,9 +54,10 @@ final class CmdLine
 
     /**
      * Runs one interactive command, as testpmd's cmdline does: {@code start}, {@code stop},
-     * {@code show port stats all|N}, {@code show port info all|N}, {@code set fwd MODE},
-     * {@code clear port stats all|N}, {@code flow ...} ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets
-     * "Command not found"; a known command with arguments it does not take gets "Bad arguments".
+     * {@code show port stats all|N}, {@code show port info all|N}, {@code show rxq|txq info N Q},
+     * {@code show port N rss-hash [key]}, {@code set fwd MODE}, {@code clear port stats all|N}, {@code flow ...}
+     * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
+     * known command with arguments it does not take gets "Bad arguments".
      *
      * @return false for quit
      */
@@ -106,6 +111,15 @@ final class CmdLine
                     final int queue = Integer.parseInt(w[4]);
                     forPorts(w[3], port -> app.showQueueInfo(w[1].equals("rxq"), port, queue));
                 }
+                else if ((w.length == 4 || (w.length == 5 && w[4].equals("key"))) && w[1].equals("port") &&
+                    w[3].equals("rss-hash") && parseUint16(w[2]) >= 0)
+                {
+                    final int port = parseUint16(w[2]);
+                    if (!portIdIsInvalid(port))
+                    {
+                        app.showRssHash(port, w.length == 5);
+                    }
+                }
                 else
                 {
                     return bad();
@@ -157,12 +171,7 @@ final class CmdLine
             return;
         }
         final int id = which.matches("\\d{1,5}") ? Integer.parseInt(which) : -1;
-        boolean valid = false;
-        for (final int port : ports)
-        {
-            valid |= port == id;
-        }
-        if (!valid)
+        if (!isPort(id))
         {
             if (id < 0)
             {
@@ -181,6 +190,74 @@ final class CmdLine
         action.accept(id);
     }
 
+    /**
+     * testpmd's {@code port_id_is_invalid(port_id, ENABLED_WARN)}: "Invalid port N" on standard error unless the id
+     * is a probed port's or {@link #PORT_ALL}, which testpmd lets through to the command (whose DPDK call then
+     * fails).
+     *
+     * @return true when the command must not run
+     */
+    private boolean portIdIsInvalid(final int id)
+    {
+        if (id == PORT_ALL || isPort(id))
+        {
+            return false;
+        }
+        err.println("Invalid port " + id);
+        return true;
+    }
+
+    /** Whether {@code id} is one of the ports, as testpmd's {@code RTE_ETH_FOREACH_DEV} finds them. */
+    private boolean isPort(final int id)
+    {
+        for (final int port : app.portIds())
+        {
+            if (port == id)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A {@code uint16_t} token as librte_cmdline's {@code RTE_UINT16} number parses it: decimal, {@code 0x} hex,
+     * {@code 0b} binary, or octal after a leading 0.
+     *
+     * @return the value, or -1 when the token is not such a number or exceeds 65535 (testpmd: "Bad arguments")
+     */
+    static int parseUint16(final String token)
+    {
+        final String digits;
+        final int radix;
+        if (token.matches("0x[0-9a-fA-F]+"))
+        {
+            digits = token.substring(2);
+            radix = 16;
+        }
+        else if (token.matches("0b[01]+"))
+        {
+            digits = token.substring(2);
+            radix = 2;
+        }
+        else if (token.matches("0[0-7]*"))
+        {
+            digits = token;
+            radix = 8;
+        }
+        else if (token.matches("[1-9][0-9]*"))
+        {
+            digits = token;
+            radix = 10;
+        }
+        else
+        {
+            return -1;
+        }
+        final BigInteger value = new BigInteger(digits, radix);
+        return value.compareTo(BigInteger.valueOf(0xFFFF)) <= 0 ? value.intValue() : -1;
+    }
+
     /** The commands this prompt knows, in testpmd's help layout. */
     private void help()
     {
@@ -196,6 +273,9 @@ final class CmdLine
         out.println("show port (info|stats) (port_id|all)");
         out.println("show (rxq|txq) info (port_id) (queue_id)");
         out.println("    Display information for port_id, or all.");
+        out.println();
+        out.println("show port (port_id) rss-hash [key]");
+        out.println("    Display the RSS hash functions and RSS hash key of port");
         out.println();
         out.println("clear port stats (port_id|all)");
         out.println("    Clear statistics of port_id, or all.");

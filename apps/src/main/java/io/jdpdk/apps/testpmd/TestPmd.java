@@ -16,6 +16,8 @@ import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
 import io.jdpdk.pmd.PortStats;
 import io.jdpdk.pmd.QueueInfo;
+import io.jdpdk.pmd.RssHashConf;
+import io.jdpdk.pmd.RssTypes;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import picocli.CommandLine;
 
@@ -27,6 +29,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
@@ -50,7 +53,9 @@ import java.util.concurrent.TimeUnit;
  * <p>
  * Without {@code -i} forwarding starts at once; with {@code --stats-period} the NIC statistics of the forwarding
  * ports are printed every period until SIGINT/SIGTERM, otherwise testpmd waits for "enter" (a line or the end of
- * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}).
+ * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}):
+ * {@code start}, {@code stop}, {@code show port info|stats}, {@code show rxq|txq info},
+ * {@code show port N rss-hash [key]}, {@code clear port stats}, {@code set fwd}, {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
  * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
  * {@code Bye...}, and exits 0, as testpmd 22.11.11 does on a signal too. Bad options exit 1 with one line, as
@@ -61,8 +66,11 @@ import java.util.concurrent.TimeUnit;
  * message before the ports are configured (testpmd configures them first); descriptors
  * default to 512 rather than the driver's preferred ring size, which jdpdk's DeviceInfo does not carry; the
  * interactive commands are the ones {@link CmdLine#command} lists, {@code help} lists only them and {@code show port info}
- * prints the fields jdpdk's Port reports; the multi-process line ({@code Primary: Sending 'stop_req'...}) is not
- * printed and the pool line is added; engines never read or write outside a packet's data (see each engine).
+ * prints the fields jdpdk's Port reports; {@code show port 65535 rss-hash} (testpmd's {@code RTE_PORT_ALL}, which
+ * its port check lets through) prints testpmd's error without ethdev's log line before it
+ * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it; the multi-process line
+ * ({@code Primary: Sending 'stop_req'...}) is not printed and the pool line is added; engines never read or write
+ * outside a packet's data (see each engine).
  * <p>
  * Threading: the main thread (EAL's main lcore) does all control work; forwarding runs on the worker lcores and
  * touches only its streams.
@@ -88,10 +96,14 @@ public final class TestPmd
     static final int DEFAULT_DESC = 0;
     static final String POOL_NAME = "mb_pool_0";
     /**
-     * testpmd's default {@code rss_hf}, RTE_ETH_RSS_IP: IPV4 | FRAG_IPV4 | NONFRAG_IPV4_OTHER | IPV6 | FRAG_IPV6 |
-     * NONFRAG_IPV6_OTHER | IPV6_EX, used (as far as the device offers it) when there are several RX queues.
+     * testpmd's default {@code rss_hf}, RTE_ETH_RSS_IP, used (as far as the device offers it) when there are several
+     * RX queues.
      */
-    static final long RSS_IP = (1L << 2) | (1L << 3) | (1L << 7) | (1L << 8) | (1L << 9) | (1L << 13) | (1L << 15);
+    static final long RSS_IP = RssTypes.IP;
+    /** testpmd's {@code RSS_HASH_KEY_LENGTH}: the longest hash key {@code show port N rss-hash} shows. */
+    static final int RSS_HASH_KEY_LENGTH = 64;
+    private static final int ENODEV = 19;
+    private static final int ENOTSUP = 95;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -762,10 +774,8 @@ public final class TestPmd
         }
         if (q == null)
         {
-            out.flush();
-            err.printf("Failed to retrieve information for port: %d, %s queue: %d%nerror desc: %s(%d)%n", portId, kind,
-                queue, reason, -errno);
-            err.flush();
+            printError(String.format("Failed to retrieve information for port: %d, %s queue: %d%nerror desc: %s(%d)",
+                portId, kind, queue, reason, -errno));
             return;
         }
         final String border = "*********************";
@@ -817,6 +827,74 @@ public final class TestPmd
             case 2 -> "hairpin";
             default -> "unknown";
         };
+    }
+
+    /**
+     * {@code show port N rss-hash [key]}: testpmd's {@code port_rss_hash_conf_show}, after the command checked the
+     * port id. The hash functions in force ({@link Port#rssHashConf}) as testpmd names them ({@link RssTypes}), and
+     * with {@code key} the hash key in upper-case hex; "RSS disabled" when there are none. Its errors go to standard
+     * error: a device whose {@code hash_key_size} is 0 or above {@link #RSS_HASH_KEY_LENGTH}, a driver without the
+     * operation (ENOTSUP), any other failure with its {@code diag}.
+     *
+     * @param portId  a probed port, or {@link CmdLine#PORT_ALL}, which testpmd lets through to fail here
+     * @param withKey also show the key
+     */
+    void showRssHash(final int portId, final boolean withKey)
+    {
+        final Port port;
+        final DeviceInfo info;
+        try
+        {
+            port = Port.of(portId);
+            info = port.info();
+        }
+        catch (final DpdkException ex)
+        {
+            // eth_dev_info_get_print_err; jdpdk's Port.of refuses an unknown id before DPDK does, with ENODEV
+            printError(String.format("Error during getting device (port %d) info: %s", portId,
+                ex.errno() == ENODEV ? "No such device" : ex.reason()));
+            return;
+        }
+        if (info.hashKeySize() == 0 || info.hashKeySize() > RSS_HASH_KEY_LENGTH)
+        {
+            printError("dev_info did not provide a valid hash key size");
+            return;
+        }
+        final RssHashConf conf;
+        try
+        {
+            conf = port.rssHashConf(withKey);
+        }
+        catch (final DpdkException ex)
+        {
+            printError(switch (ex.errno())
+            {
+                case ENODEV -> "port index " + portId + " invalid";
+                case ENOTSUP -> "operation not supported by device";
+                default -> "operation failed - diag=" + -ex.errno();
+            });
+            return;
+        }
+        if (conf.hashFunctions() == 0)
+        {
+            out.println("RSS disabled");
+            return;
+        }
+        final StringBuilder sb = new StringBuilder(256);
+        sb.append("RSS functions:\n").append(RssTypes.display(conf.hashFunctions(), RssTypes.CHARS_PER_LINE));
+        if (withKey)
+        {
+            sb.append("RSS key:\n").append(HexFormat.of().withUpperCase().formatHex(conf.key())).append('\n');
+        }
+        out.print(sb);
+    }
+
+    /** {@code text} and a line end on standard error, after flushing standard output so both keep their order. */
+    private void printError(final String text)
+    {
+        out.flush();
+        err.println(text);
+        err.flush();
     }
 
     /** testpmd's {@code port_infos_display}, for what jdpdk's Port reports. */

@@ -241,6 +241,8 @@ public final class EthdevRaw
     private static final MethodHandle LINK_GET_NOWAIT = downcall("rte_eth_link_get_nowait", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle DEV_CONF_GET = downcall("rte_eth_dev_conf_get",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle RSS_HASH_CONF_GET = downcall("rte_eth_dev_rss_hash_conf_get",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle RX_QUEUE_INFO_GET = downcall("rte_eth_rx_queue_info_get",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle TX_QUEUE_INFO_GET = downcall("rte_eth_tx_queue_info_get",
@@ -660,6 +662,21 @@ public final class EthdevRaw
     public static int dev_conf_get(final int port, final MemorySegment conf)
     {
         return call(DEV_CONF_GET, port, conf);
+    }
+
+    /**
+     * {@code rte_eth_dev_rss_hash_conf_get}: the RSS hash functions in force ({@code rss_hf}) and, when
+     * {@code rss_key} points to a buffer, the hash key. The caller sets {@code rss_key} and {@code rss_key_len};
+     * drivers differ in how much of the buffer they write (net_null always 40 bytes), so it should hold at least
+     * {@code hash_key_size} of {@link #RTE_ETH_DEV_INFO} and 64 bytes.
+     *
+     * @param port    the port id
+     * @param rssConf a {@link #RTE_ETH_RSS_CONF} with {@code rss_key} (NULL or a buffer) and {@code rss_key_len} set
+     * @return 0, -ENOTSUP for a driver without the operation, -ENODEV for an unknown port, or another -errno
+     */
+    public static int dev_rss_hash_conf_get(final int port, final MemorySegment rssConf)
+    {
+        return call(RSS_HASH_CONF_GET, port, rssConf);
     }
 
     /** {@code sizeof(struct rte_eth_burst_mode)}: u64 flags, then 1024 characters of text. */

@@ -1,0 +1,205 @@
+package io.jdpdk.apps.testpmd;
+
+import io.jdpdk.apps.testing.AppProcess;
+import io.jdpdk.apps.testing.Tools;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code show port N rss-hash [key]} of jdpdk's testpmd against dpdk-testpmd 22.11 as the oracle: each runs
+ * interactively on the same devices, one after the other, and gets the same commands one at a time; what each
+ * command prints on standard output and, apart, on standard error must be the same. dpdk-testpmd runs under
+ * {@code stdbuf -oL} so that its standard output, a file here, reaches the file before the next prompt.
+ */
+class TestPmdRssHashTest
+{
+    private static final List<String> EAL = List.of("--in-memory", "--no-pci", "-l", "0-1",
+        "--log-level=lib.eal:error");
+    private static final List<String> APP = List.of("-i", "--total-num-mbufs=8192", "--no-flush-rx");
+    private static final String PROMPT = "testpmd> ";
+    private static final AtomicInteger TAPS = new AtomicInteger();
+
+    /** Syntax and port checks, the same on any device. */
+    private static final List<String> PORT_CHECKS = List.of("show port 9 rss-hash", "show port 9 rss-hash key",
+        "show port 70000 rss-hash", "show port all rss-hash", "show port 0 rss-hash foo", "show port -1 rss-hash",
+        "show port 0x0 rss-hash", "show port 0b0 rss-hash key", "show port 08 rss-hash", "show port rss-hash");
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void needDpdkTestpmd()
+    {
+        Tools.require(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
+        Tools.require(Files.isExecutable(Path.of("/usr/bin/stdbuf")), "stdbuf (coreutils) is not installed");
+    }
+
+    @Test
+    void shouldSayNetNullGivesNoValidHashKeySizeAsDpdkTestpmd() throws Exception
+    {
+        final List<String> commands = new ArrayList<>(List.of("show port 0 rss-hash", "show port 0 rss-hash key"));
+        commands.addAll(PORT_CHECKS);
+        final List<String> dpdk = run(true, List.of("--vdev=net_null0"), List.of(), commands);
+        assertTrue(dpdk.get(0).endsWith("stderr:\ndev_info did not provide a valid hash key size\n"), dpdk.get(0));
+        assertEquals(dpdk, run(false, List.of("--vdev=net_null0"), List.of(), commands));
+    }
+
+    @Test
+    void shouldSayNetTapWithTwoQueuesCannotReportItsRssHashAsDpdkTestpmd() throws Exception
+    {
+        final List<String> commands = new ArrayList<>(List.of("show port 0 rss-hash", "show port 0 rss-hash key"));
+        commands.addAll(PORT_CHECKS);
+        final List<String> dpdk = run(true, List.of(tap()), List.of("--rxq=2", "--txq=2"), commands);
+        assertTrue(dpdk.get(0).endsWith("stderr:\noperation not supported by device\n"), dpdk.get(0));
+        assertEquals(dpdk, run(false, List.of(tap()), List.of("--rxq=2", "--txq=2"), commands));
+    }
+
+    /**
+     * net_bonding over net_tap is the virtual device that reports RSS: the bond answers
+     * {@code rte_eth_dev_rss_hash_conf_get} with the functions testpmd configured (RTE_ETH_RSS_IP for two RX queues)
+     * and its default 40-byte key; port 0, the tap inside it, still says it cannot.
+     */
+    @Test
+    void shouldShowRssFunctionsAndKeyOfABondedTapAsDpdkTestpmd() throws Exception
+    {
+        final List<String> commands = List.of("show port 1 rss-hash", "show port 1 rss-hash key",
+            "show port 0 rss-hash key", "show port 2 rss-hash");
+        final List<String> dpdk = run(true, bond(), List.of("--rxq=2", "--txq=2"), commands);
+        assertTrue(dpdk.get(1).contains("\nRSS functions:\n  ip  ipv4  ipv4-frag  ipv4-other  ipv6  ipv6-frag  " +
+            "ipv6-other\n  ipv6-ex\nRSS key:\n6D5A56DA"), dpdk.get(1));
+        assertEquals(dpdk, run(false, bond(), List.of("--rxq=2", "--txq=2"), commands));
+    }
+
+    @Test
+    void shouldSayRssDisabledOnABondedTapWithOneQueueAsDpdkTestpmd() throws Exception
+    {
+        final List<String> commands = List.of("show port 1 rss-hash", "show port 1 rss-hash key");
+        final List<String> dpdk = run(true, bond(), List.of(), commands);
+        assertTrue(dpdk.get(1).contains("stdout:\nRSS disabled\nstderr:\n"), dpdk.get(1));
+        assertEquals(dpdk, run(false, bond(), List.of(), commands));
+    }
+
+    /**
+     * testpmd's port check lets 65535 ({@code RTE_PORT_ALL}) through, so the command fails at
+     * {@code rte_eth_dev_info_get}: ethdev logs "Invalid port_id=65535", then testpmd prints its error. jdpdk's Port
+     * refuses the id before DPDK sees it, so only testpmd's line is there.
+     */
+    @Test
+    void shouldLetPort65535ThroughToTheDeviceInfoErrorAsDpdkTestpmd() throws Exception
+    {
+        final List<String> commands = List.of("show port 65535 rss-hash", "show port 0xffff rss-hash key");
+        final List<String> dpdk = run(true, List.of("--vdev=net_null0"), List.of(), commands);
+        final List<String> expected = new ArrayList<>();
+        for (final String result : dpdk)
+        {
+            assertTrue(result.contains("stderr:\nInvalid port_id=65535\n"), result);
+            expected.add(result.replace("stderr:\nInvalid port_id=65535\n", "stderr:\n"));
+        }
+        assertTrue(expected.get(0).endsWith("stderr:\nError during getting device (port 65535) info: No such " +
+            "device\n"), expected.get(0));
+        assertEquals(expected, run(false, List.of("--vdev=net_null0"), List.of(), commands));
+    }
+
+    /** Port net_tap0 with an interface name no other run uses. */
+    private static String tap()
+    {
+        return "--vdev=net_tap0,iface=jdrss" + (ProcessHandle.current().pid() % 100_000) + "x" +
+            TAPS.incrementAndGet();
+    }
+
+    /** Port 0 a net_tap, port 1 a round-robin bond of it. */
+    private static List<String> bond()
+    {
+        return List.of(tap(), "--vdev=net_bonding0,mode=0,slave=net_tap0");
+    }
+
+    /**
+     * Runs dpdk-testpmd ({@code dpdk}) or jdpdk's testpmd with {@code vdevs} and {@code appArgs}, sends each command
+     * after the prompt and waits for the next one, then quits.
+     *
+     * @return per command, "testpmd&gt; COMMAND", then "stdout:" and what it printed there (the echo left out,
+     *         carriage returns dropped), then "stderr:" and what it printed there
+     */
+    private List<String> run(final boolean dpdk, final List<String> vdevs, final List<String> appArgs,
+        final List<String> commands) throws Exception
+    {
+        final List<String> command = new ArrayList<>(dpdk ? List.of("stdbuf", "-oL",
+            TestPmdRun.DPDK_TESTPMD.toString()) : AppProcess.command(TestPmd.class));
+        command.addAll(EAL);
+        command.addAll(vdevs);
+        command.add("--");
+        command.addAll(APP);
+        command.addAll(appArgs);
+        final String name = dpdk ? "dpdk" : "jdpdk";
+        final Path stdout = Files.createTempFile(dir, name, ".out");
+        final Path stderr = Files.createTempFile(dir, name, ".err");
+        final Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile())
+            .redirectError(stderr.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        try
+        {
+            final OutputStream in = process.getOutputStream();
+            int prompts = awaitPrompts(process, stdout, stderr, 1);
+            final List<String> results = new ArrayList<>();
+            for (final String line : commands)
+            {
+                final int outFrom = read(stdout).length();
+                final int errFrom = read(stderr).length();
+                in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                in.flush();
+                prompts = awaitPrompts(process, stdout, stderr, prompts + 1);
+                final String out = read(stdout);
+                final String printed = out.substring(outFrom, out.lastIndexOf(PROMPT)).replace("\r", "");
+                final int echo = printed.indexOf('\n');
+                assertEquals(line, printed.substring(0, Math.max(0, echo)), name + " echoes the command: " + out);
+                results.add(PROMPT + line + "\nstdout:\n" + printed.substring(echo + 1) + "stderr:\n" +
+                    read(stderr).substring(errFrom));
+            }
+            in.write("quit\n".getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            in.close();
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), name + " did not quit:\n" + read(stdout));
+            assertEquals(0, process.exitValue(), name + ":\n" + read(stdout) + read(stderr));
+            return results;
+        }
+        finally
+        {
+            process.destroyForcibly();
+        }
+    }
+
+    /** Waits until standard output holds {@code count} prompts; returns it. */
+    private static int awaitPrompts(final Process process, final Path stdout, final Path stderr, final int count)
+        throws Exception
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (read(stdout).split(PROMPT, -1).length - 1 < count)
+        {
+            if (System.nanoTime() > deadline || !process.isAlive())
+            {
+                throw new AssertionError("no prompt " + count + " in:\n" + read(stdout) + "\nstderr:\n" +
+                    read(stderr));
+            }
+            Thread.sleep(20);
+        }
+        return count;
+    }
+
+    private static String read(final Path file) throws IOException
+    {
+        return Files.readString(file, StandardCharsets.ISO_8859_1);
+    }
+}
