@@ -76,8 +76,6 @@ public final class L3fwd
     /** {@code MEMPOOL_CACHE_SIZE}. */
     static final int MEMPOOL_CACHE_SIZE = 256;
 
-    /** {@code RTE_ETH_RSS_IP}: IPv4, IPv4 fragments, other IPv4, and the same for IPv6, IPv6 with extensions. */
-    static final long RSS_IP = (1L << 2) | (1L << 3) | (1L << 7) | (1L << 8) | (1L << 9) | (1L << 13) | (1L << 15);
 
     private static final String NAME = "l3fwd";
 
@@ -485,7 +483,7 @@ public final class L3fwd
             .rxDesc(config.rxDesc()).txDesc(config.txDesc()).promiscuous(config.promiscuous());
         if (rxQueues > 1)
         {
-            portConfig.rssHashFunctions(RSS_IP & info.flowTypeRssOffloads());
+            portConfig.rssHashFunctions(io.jdpdk.pmd.RssTypes.IP & info.flowTypeRssOffloads());
         }
         port.configure(portConfig);
         out.printf(" Address:%s, Destination:%s, ", Port.formatMac(port.macAddress()),

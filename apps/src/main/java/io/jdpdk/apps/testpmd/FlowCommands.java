@@ -40,6 +40,9 @@ import java.util.function.IntFunction;
  * rss (func, level, types ... end, key, key_len, queues ... end; by default testpmd's rss_hf and every RX queue).
  * A line the grammar does not take prints "Bad arguments"; what DPDK refuses is printed as testpmd's
  * port_flow_complain() does. Rule ids are per port, each one more than the newest rule's, as in testpmd.
+ * Not here (also "Bad arguments"): dpdk-testpmd's other items and actions, the rss action's {@code queues} beyond
+ * 128, and the subcommands {@code dump}, {@code aged}, {@code configure}, templates, tables, indirect actions and
+ * tunnels.
  */
 final class FlowCommands
 {
