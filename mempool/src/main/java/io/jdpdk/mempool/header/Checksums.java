@@ -65,8 +65,14 @@ public final class Checksums
     {
         long sum = initial;
         long at = offset;
-        final long end4 = offset + (length & ~3);
-        while (at < end4)
+        final long end8 = offset + (length & ~7);
+        while (at < end8) // 8 bytes a step: the two 32-bit words of one load (an IPv4 header: 2 loads and an int)
+        {
+            final long words = Memory.getLongBigEndian(base, at);
+            sum += (words >>> 32) + (words & 0xFFFF_FFFFL);
+            at += 8;
+        }
+        if ((length & 4) != 0)
         {
             sum += Memory.getIntBigEndian(base, at) & 0xFFFF_FFFFL;
             at += 4;
@@ -92,11 +98,11 @@ public final class Checksums
      */
     public static int fold(final long sum)
     {
-        long folded = sum;
-        while ((folded >>> 16) != 0)
-        {
-            folded = (folded & 0xFFFF) + (folded >>> 16);
-        }
+        // 2^32 and 2^16 are both 1 modulo 0xFFFF: four branch-free folds take any 64-bit unsigned sum to 16 bits
+        long folded = (sum & 0xFFFF_FFFFL) + (sum >>> 32); // < 2^33
+        folded = (folded & 0xFFFF) + (folded >>> 16);       // < 2^17 + 2^16
+        folded = (folded & 0xFFFF) + (folded >>> 16);       // <= 0xFFFF + 2
+        folded = (folded & 0xFFFF) + (folded >>> 16);       // <= 0xFFFF
         return (int)folded;
     }
 

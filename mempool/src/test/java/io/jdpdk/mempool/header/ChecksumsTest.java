@@ -35,6 +35,34 @@ class ChecksumsTest
     private final Icmpv6View icmpv6 = new Icmpv6View();
 
     @Test
+    void shouldFoldAnySixtyFourBitSumAsRepeatedEndAroundCarryDoes()
+    {
+        final java.util.SplittableRandom random = new java.util.SplittableRandom(1071);
+        final long[] edges = { 0, 1, 0xFFFF, 0x10000, 0x1FFFE, 0xFFFF_FFFFL, 0x1_0000_0000L, 0xFFFF_FFFF_FFFFL,
+            Long.MAX_VALUE, -1L, Long.MIN_VALUE };
+        for (final long sum : edges)
+        {
+            assertEquals(slowFold(sum), Checksums.fold(sum), Long.toHexString(sum));
+        }
+        for (int i = 0; i < 100_000; i++)
+        {
+            final long sum = random.nextLong() >>> random.nextInt(64);
+            assertEquals(slowFold(sum), Checksums.fold(sum), Long.toHexString(sum));
+        }
+    }
+
+    /** RFC 1071's end-around carry, one 16-bit step at a time. */
+    private static int slowFold(final long sum)
+    {
+        long folded = sum;
+        while ((folded >>> 16) != 0)
+        {
+            folded = (folded & 0xFFFF) + (folded >>> 16);
+        }
+        return (int)folded;
+    }
+
+    @Test
     void shouldMatchWikipediaIpv4HeaderChecksum()
     {
         final byte[] packet = Arrays.copyOf(WIKIPEDIA_IPV4_HEADER, 0x73); // Total Length 115
