@@ -8,6 +8,7 @@ import picocli.CommandLine.Parameters;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -32,6 +33,12 @@ public final class Bench implements Callable<Integer>
 
     @Option(names = "--rounds", description = "rounds of C then Java (default 2)")
     int rounds = 2;
+
+    /** Warm-up intervals the l3fwd comparison leaves out (JIT compilation of jdpdk's side). */
+    private static final int L3FWD_WARMUP = 2;
+
+    /** l3fwd runs so far: each gets its own --file-prefix, so its own telemetry socket. */
+    private int prefixes;
 
     public static void main(final String[] args)
     {
@@ -186,33 +193,114 @@ public final class Bench implements Callable<Integer>
     }
 
     /**
-     * jdpdk's l3fwd (LPM, DPDK's default route table) on one worker lcore, beside dpdk-testpmd io
-     * forwarding on the same ports (DPDK's l3fwd is not packaged): on net_null ports (frames that are
-     * not IPv4 go back out of their port, as l3fwd does) and on net_pcap ports replaying UDP/IPv4
-     * frames to 198.18.0.x and 198.18.1.x forever (infinite_rx; TX drops).
+     * DPDK 22.11's own examples/l3fwd (LPM, default routes; built by this module from dpdk-doc's sources with the
+     * RX checksum offload request masked, bench/src/build/build-dpdk-l3fwd.sh) beside jdpdk's l3fwd, the same
+     * command line for both: two net_pcap ports each replaying the same 256 routed UDP frames forever
+     * (infinite_rx; TX counts and drops), first IPv4 only, then half IPv4 half IPv6; first one lcore forwarding
+     * both ports, then one lcore per port. Rates are read by the harness from each process's telemetry socket
+     * ({@link TelemetryRates}), not from what either program prints.
      */
     private void l3fwd() throws Exception
     {
-        final String pcap = Ipv4Pcap.write(256).toString();
-        final List<List<String>> portSets = List.of(
-            List.of("--vdev=net_null0", "--vdev=net_null1"),
-            List.of("--vdev=net_pcap0,rx_pcap=" + pcap + ",infinite_rx=1", "--vdev=net_pcap1,rx_pcap=" + pcap +
-                ",infinite_rx=1"));
-        for (final List<String> ports : portSets)
+        final String dpdkL3fwd = dpdkL3fwd();
+        final List<String> eal = new ArrayList<>(ealArgs());
+        eal.removeIf(a -> a.startsWith("--vdev"));
+        final int warmup = Math.min(L3FWD_WARMUP, seconds - 1);
+        final int measured = seconds - warmup;
+        System.out.println("== l3fwd LPM: DPDK's examples/l3fwd against jdpdk's l3fwd, same arguments; 2 x net_pcap " +
+            "replaying 256 64-byte UDP frames (infinite_rx), routed half to each port (" + rounds + " rounds of " +
+            seconds + " s: RX Mpps per port from telemetry /ethdev/stats, the 1-s interval of median total after " +
+            warmup + " s warm-up)");
+        for (final boolean mixed : new boolean[] {false, true})
         {
-            final List<String> eal = new ArrayList<>(ealArgs());
-            eal.removeIf(a -> a.startsWith("--vdev"));
-            eal.addAll(ports);
-            final List<String> testpmd = new ArrayList<>(List.of("dpdk-testpmd"));
-            testpmd.addAll(eal);
-            testpmd.addAll(List.of("--", "--forward-mode=io", "--burst=32", "--nb-cores=1", "--stats-period=1",
-                "--auto-start", "--total-num-mbufs=16382"));
-            final List<String> l3fwd = new ArrayList<>(eal);
-            l3fwd.addAll(List.of("--", "-p", "3", "--config=(0,0,1),(1,0,1)", "--stats-period", "1"));
-            compare("l3fwd LPM, 1 lcore, " + (ports.get(0).contains("null") ? "2 x net_null" :
-                "2 x net_pcap replaying IPv4"), "dpdk-testpmd --forward-mode=io", testpmd, "jdpdk l3fwd",
-                Peer.java("io.jdpdk.apps.l3fwd.L3fwd", l3fwd.toArray(String[]::new)));
+            final String pcap = (mixed ? RoutedPcap.mixed(256) : RoutedPcap.ipv4(256)).toString();
+            // DPDK's l3fwd makes a TX queue per EAL lcore (2) on every port, and a net_pcap port has one TX queue
+            // (counting and dropping) per RX pcap: two rx_pcap each. Both apps configure and poll RX queue 0 only.
+            final String vdev = ",rx_pcap=" + pcap + ",rx_pcap=" + pcap + ",infinite_rx=1";
+            for (final String config : List.of("(0,0,1),(1,0,1)", "(0,0,0),(1,0,1)"))
+            {
+                final List<String> args = new ArrayList<>();
+                args.addAll(List.of("--vdev=net_pcap0" + vdev, "--vdev=net_pcap1" + vdev));
+                args.addAll(List.of("--", "-p", "0x3", "--parse-ptype", "--config=" + config));
+                final String title = (mixed ? "IPv4 + IPv6" : "IPv4") + ", " + (config.contains(",1),(1") ?
+                    "1 lcore for both ports (main lcore 0 idle)" : "2 lcores, one port each (main lcore 0 forwards port 0)") +
+                    ": -p 0x3 --parse-ptype --config=" + config;
+                compareL3fwd(title, dpdkL3fwd, eal, args, warmup, measured);
+            }
         }
+    }
+
+    /** The relaxed DPDK l3fwd built by this module, or why there is none. */
+    private static String dpdkL3fwd()
+    {
+        try
+        {
+            return nativePeer("dpdk-l3fwd-relaxed");
+        }
+        catch (final IllegalStateException ex)
+        {
+            if (!new java.io.File("/usr/share/dpdk/examples/l3fwd/main.c").isFile())
+            {
+                throw new IllegalStateException("DPDK's l3fwd sources are not installed: install Debian package " +
+                    "dpdk-doc (hugepage-setup/install-deps.sh --test-tools), then ./jdpdk build", ex);
+            }
+            throw ex;
+        }
+    }
+
+    /**
+     * Both l3fwds in turn, {@code rounds} times: {@code eal} (lcores, memory) with a --file-prefix of each run's
+     * own (its telemetry socket), then {@code args} (vdevs, {@code --}, l3fwd's arguments).
+     */
+    private void compareL3fwd(final String title, final String dpdkL3fwd, final List<String> eal, final List<String> args,
+        final int warmup, final int measured) throws Exception
+    {
+        System.out.println("-- " + title);
+        final TelemetryRates.Interval[] c = new TelemetryRates.Interval[rounds];
+        final TelemetryRates.Interval[] java = new TelemetryRates.Interval[rounds];
+        for (int r = 0; r < rounds; r++)
+        {
+            final String cPrefix = "jdpdk-bench-" + ProcessHandle.current().pid() + "-" + ++prefixes;
+            final List<String> cCommand = new ArrayList<>(List.of(dpdkL3fwd));
+            cCommand.addAll(eal);
+            cCommand.addAll(List.of("--file-prefix", cPrefix));
+            cCommand.addAll(args);
+            c[r] = l3fwdRate("DPDK l3fwd", cCommand, cPrefix, warmup, measured);
+            final String javaPrefix = "jdpdk-bench-" + ProcessHandle.current().pid() + "-" + ++prefixes;
+            final List<String> javaArgs = new ArrayList<>(eal);
+            javaArgs.addAll(List.of("--file-prefix", javaPrefix));
+            javaArgs.addAll(args);
+            java[r] = l3fwdRate("jdpdk l3fwd", Peer.java("io.jdpdk.apps.l3fwd.L3fwd", javaArgs.toArray(String[]::new)),
+                javaPrefix, warmup, measured);
+            printL3fwd("round " + (r + 1) + ":", c[r], java[r]);
+        }
+        final Comparator<TelemetryRates.Interval> byTotal = Comparator.comparingDouble(TelemetryRates.Interval::rxTotal);
+        printL3fwd("best:   ", Arrays.stream(c).max(byTotal).orElseThrow(), Arrays.stream(java).max(byTotal).orElseThrow());
+    }
+
+    private static void printL3fwd(final String label, final TelemetryRates.Interval c, final TelemetryRates.Interval java)
+    {
+        System.out.printf(Locale.ROOT, "%s DPDK l3fwd %6.2f + %6.2f = %6.2f Mpps   jdpdk l3fwd %6.2f + %6.2f = %6.2f Mpps" +
+            "   ratio %.3f%n", label, c.rx()[0] / 1e6, c.rx()[1] / 1e6, c.rxTotal() / 1e6, java.rx()[0] / 1e6,
+            java.rx()[1] / 1e6, java.rxTotal() / 1e6, java.rxTotal() / c.rxTotal());
+    }
+
+    /** One run measured through telemetry; notes what was received but not sent, and error counters. */
+    private static TelemetryRates.Interval l3fwdRate(final String name, final List<String> command, final String prefix,
+        final int warmup, final int measured) throws Exception
+    {
+        final TelemetryRates.Result result = TelemetryRates.run(command, prefix, 2, warmup, measured);
+        final TelemetryRates.Interval median = result.median();
+        if (Math.abs(median.txTotal() - median.rxTotal()) > 0.01 * median.rxTotal())
+        {
+            System.out.printf(Locale.ROOT, "note: %s sent %.2f Mpps of the %.2f Mpps it received%n", name,
+                median.txTotal() / 1e6, median.rxTotal() / 1e6);
+        }
+        if (!result.problems().isEmpty())
+        {
+            System.out.println("note: " + name + ": " + String.join(", ", result.problems()));
+        }
+        return median;
     }
 
     /**
