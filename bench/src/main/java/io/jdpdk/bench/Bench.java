@@ -34,6 +34,9 @@ public final class Bench implements Callable<Integer>
     @Option(names = "--rounds", description = "rounds of C then Java (default 2)")
     int rounds = 2;
 
+    @Option(names = "--intervals", description = "l3fwd: also print every 1-s interval of every run (total RX Mpps)")
+    boolean intervals;
+
     /** Warm-up intervals the l3fwd comparison leaves out (JIT compilation of jdpdk's side). */
     private static final int L3FWD_WARMUP = 2;
 
@@ -286,11 +289,21 @@ public final class Bench implements Callable<Integer>
     }
 
     /** One run measured through telemetry; notes what was received but not sent, and error counters. */
-    private static TelemetryRates.Interval l3fwdRate(final String name, final List<String> command, final String prefix,
+    private TelemetryRates.Interval l3fwdRate(final String name, final List<String> command, final String prefix,
         final int warmup, final int measured) throws Exception
     {
         final TelemetryRates.Result result = TelemetryRates.run(command, prefix, 2, warmup, measured);
         final TelemetryRates.Interval median = result.median();
+        if (intervals)
+        {
+            final StringBuilder line = new StringBuilder("  " + name + " intervals, total RX Mpps (warm-up in brackets):");
+            for (int i = 0; i < result.intervals().size(); i++)
+            {
+                final double mpps = result.intervals().get(i).rxTotal() / 1e6;
+                line.append(String.format(Locale.ROOT, i < warmup ? " [%.2f]" : " %.2f", mpps));
+            }
+            System.out.println(line);
+        }
         if (Math.abs(median.txTotal() - median.rxTotal()) > 0.01 * median.rxTotal())
         {
             System.out.printf(Locale.ROOT, "note: %s sent %.2f Mpps of the %.2f Mpps it received%n", name,
