@@ -6,6 +6,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -25,7 +27,8 @@ import java.util.concurrent.Callable;
     description = "jdpdk throughput beside DPDK's C tools, in the same run.")
 public final class Bench implements Callable<Integer>
 {
-    @Parameters(arity = "0..*", description = "scenarios: iofwd, pipeline, macswap, l3fwd, samecore (default: all)")
+    @Parameters(arity = "0..*", description = "scenarios: iofwd, pipeline, macswap, l3fwd, samecore, launch " +
+        "(default: all)")
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--seconds", description = "seconds per run (default 10)")
@@ -67,7 +70,8 @@ public final class Bench implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        final List<String> run = scenarios.isEmpty() ? List.of("iofwd", "pipeline", "macswap", "l3fwd", "samecore") : scenarios;
+        final List<String> run = scenarios.isEmpty() ? List.of("iofwd", "pipeline", "macswap", "l3fwd", "samecore",
+            "launch") : scenarios;
         for (final String scenario : run)
         {
             switch (scenario)
@@ -77,9 +81,10 @@ public final class Bench implements Callable<Integer>
                 case "macswap" -> macswap();
                 case "l3fwd" -> l3fwd();
                 case "samecore" -> sameCore();
+                case "launch" -> launch();
                 default ->
                 {
-                    System.err.println("bench: unknown scenario " + scenario + " (iofwd, pipeline, macswap, l3fwd, samecore)");
+                    System.err.println("bench: unknown scenario " + scenario + " (iofwd, pipeline, macswap, l3fwd, samecore, launch)");
                     return 1;
                 }
             }
@@ -314,6 +319,91 @@ public final class Bench implements Callable<Integer>
             System.out.println("note: " + name + ": " + String.join(", ", result.problems()));
         }
         return median;
+    }
+
+    /**
+     * Launch to first forwarded packet ({@link LaunchTime}) on two net_null ports, each program started as its user
+     * starts it: DPDK's skeleton (examples/skeleton/basicfwd.c, built here on first use), dpdk-testpmd and DPDK's
+     * l3fwd beside jdpdk's apps/bin launchers (which start from the AOT cache {@code ./jdpdk build} trains).
+     * The two alternate, {@code rounds} times 3 launches each; the median of each is printed.
+     */
+    private void launch() throws Exception
+    {
+        final Path root = repoRoot();
+        final String skeletonC = cSkeleton(root);
+        final String l3fwdC = nativePeer("dpdk-l3fwd-relaxed");
+        final List<String> l3fwdArgs = List.of("--", "-p", "0x3", "--parse-ptype", "--config=(0,0,1),(1,0,1)");
+        final List<String> testpmdArgs = List.of("--", "--auto-start");
+        final String[][] rows = {
+            { "skeleton", skeletonC, root.resolve("apps/bin/skeleton").toString() },
+            { "testpmd", "dpdk-testpmd", root.resolve("apps/bin/testpmd").toString() },
+            { "l3fwd", l3fwdC, root.resolve("apps/bin/l3fwd").toString() } };
+        System.out.println("== launch to first forwarded packet, 2 x net_null (telemetry opackets of port 0 > 0; " +
+            "median of " + 3 * rounds + " launches each)");
+        for (final String[] row : rows)
+        {
+            final List<String> appArgs = row[0].equals("skeleton") ? List.of() :
+                row[0].equals("testpmd") ? testpmdArgs : l3fwdArgs;
+            final double[] c = new double[3 * rounds];
+            final double[] java = new double[3 * rounds];
+            for (int i = 0; i < c.length; i++)
+            {
+                c[i] = LaunchTime.measure(launchCommand(row[1], "launch-c-" + i, appArgs), "launch-c-" + i);
+                java[i] = LaunchTime.measure(launchCommand(row[2], "launch-j-" + i, appArgs), "launch-j-" + i);
+            }
+            Arrays.sort(c);
+            Arrays.sort(java);
+            final double cMedian = c[c.length / 2];
+            final double javaMedian = java[java.length / 2];
+            System.out.printf(Locale.ROOT, "%-9s C %6.3f s   jdpdk %6.3f s   jdpdk/C %.2f   (jdpdk %.3f-%.3f s)%n",
+                row[0], cMedian, javaMedian, javaMedian / cMedian, java[0], java[java.length - 1]);
+        }
+    }
+
+    private static List<String> launchCommand(final String program, final String prefix, final List<String> appArgs)
+    {
+        final List<String> command = new ArrayList<>(List.of(program));
+        command.addAll(ealArgs());
+        command.remove("--no-shconf"); // telemetry needs the runtime directory
+        command.add("--file-prefix=" + prefix);
+        command.addAll(appArgs);
+        return command;
+    }
+
+    /** The checkout this bench jar was built in: bench/target/jdpdk-bench-*.jar is three levels down. */
+    private static Path repoRoot()
+    {
+        for (final String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+        {
+            final Path jar = Path.of(entry).toAbsolutePath();
+            if (jar.getFileName().toString().startsWith("jdpdk-bench-") && jar.getParent() != null &&
+                jar.getParent().getParent() != null)
+            {
+                return jar.getParent().getParent().getParent();
+            }
+        }
+        throw new IllegalStateException("cannot find the checkout: no jdpdk-bench jar on the class path");
+    }
+
+    /** DPDK's skeleton (basicfwd.c from dpdk-doc), compiled as its Makefile does into bench/target/native. */
+    private static String cSkeleton(final Path root) throws Exception
+    {
+        final Path binary = root.resolve("bench/target/native/dpdk-skeleton");
+        final Path source = Path.of("/usr/share/dpdk/examples/skeleton/basicfwd.c");
+        if (!Files.isExecutable(binary))
+        {
+            if (!Files.isRegularFile(source))
+            {
+                throw new IllegalStateException(source + " is missing (Debian package dpdk-doc)");
+            }
+            final Process gcc = new ProcessBuilder("bash", "-c", "gcc -O3 $(pkg-config --cflags libdpdk) " + source +
+                " -o " + binary + " $(pkg-config --libs libdpdk)").inheritIO().start();
+            if (gcc.waitFor() != 0)
+            {
+                throw new IllegalStateException("cannot build " + binary + " from " + source);
+            }
+        }
+        return binary.toString();
     }
 
     /**

@@ -233,7 +233,7 @@ final class TelemetryRates
     }
 
     /** DPDK leaves a primary's runtime directory behind; this prefix is the run's own. */
-    private static void removeRuntimeDir(final String prefix) throws IOException
+    static void removeRuntimeDir(final String prefix) throws IOException
     {
         final Path dir = TelemetryClient.runtimeDir(prefix);
         if (Files.isDirectory(dir))
