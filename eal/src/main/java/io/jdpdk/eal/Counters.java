@@ -94,9 +94,16 @@ public final class Counters
     private final Object sampling = new Object();
     private Thread samplerThread;
 
-    private Counters(final File file)
+    /** Package-private for tests; {@link #get()} is the way in. */
+    Counters(final File file)
     {
         this.file = file;
+        // A file of this name was left by a process that died without its exit hooks (SIGKILL, a crash) and whose
+        // pid this process now has: it is no one's, and creating ours over it would fail.
+        if (file.exists() && !file.delete())
+        {
+            throw new IllegalStateException("cannot remove the stale counters file " + file);
+        }
         this.mapped = IoUtil.mapNewFile(file, METADATA_LENGTH + VALUES_LENGTH);
         this.manager = new CountersManager(new UnsafeBuffer(mapped, 0, METADATA_LENGTH),
             new UnsafeBuffer(mapped, METADATA_LENGTH, VALUES_LENGTH));
