@@ -1,19 +1,14 @@
 package io.jdpdk.apps.testpmd;
 
-import io.jdpdk.apps.testing.AppProcess;
 import io.jdpdk.apps.testing.Tools;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,15 +17,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code show port N rss-hash [key]} of jdpdk's testpmd against dpdk-testpmd 22.11 as the oracle: each runs
  * interactively on the same devices, one after the other, and gets the same commands one at a time; what each
- * command prints on standard output and, apart, on standard error must be the same. dpdk-testpmd runs under
- * {@code stdbuf -oL} so that its standard output, a file here, reaches the file before the next prompt.
+ * command prints on standard output and, apart, on standard error must be the same ({@link TestPmdSession}).
  */
 class TestPmdRssHashTest
 {
     private static final List<String> EAL = List.of("--in-memory", "--no-pci", "-l", "0-1",
         "--log-level=lib.eal:error");
     private static final List<String> APP = List.of("-i", "--total-num-mbufs=8192", "--no-flush-rx");
-    private static final String PROMPT = "testpmd> ";
     private static final AtomicInteger TAPS = new AtomicInteger();
 
     /** Syntax and port checks, the same on any device. */
@@ -127,79 +120,15 @@ class TestPmdRssHashTest
         return List.of(tap(), "--vdev=net_bonding0,mode=0,slave=net_tap0");
     }
 
-    /**
-     * Runs dpdk-testpmd ({@code dpdk}) or jdpdk's testpmd with {@code vdevs} and {@code appArgs}, sends each command
-     * after the prompt and waits for the next one, then quits.
-     *
-     * @return per command, "testpmd&gt; COMMAND", then "stdout:" and what it printed there (the echo left out,
-     *         carriage returns dropped), then "stderr:" and what it printed there
-     */
+    /** {@link TestPmdSession#run}'s results of each command, on {@code vdevs} with {@code appArgs}. */
     private List<String> run(final boolean dpdk, final List<String> vdevs, final List<String> appArgs,
         final List<String> commands) throws Exception
     {
-        final List<String> command = new ArrayList<>(dpdk ? List.of("stdbuf", "-oL",
-            TestPmdRun.DPDK_TESTPMD.toString()) : AppProcess.command(TestPmd.class));
-        command.addAll(EAL);
-        command.addAll(vdevs);
-        command.add("--");
-        command.addAll(APP);
-        command.addAll(appArgs);
-        final String name = dpdk ? "dpdk" : "jdpdk";
-        final Path stdout = Files.createTempFile(dir, name, ".out");
-        final Path stderr = Files.createTempFile(dir, name, ".err");
-        final Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile())
-            .redirectError(stderr.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
-        try
-        {
-            final OutputStream in = process.getOutputStream();
-            int prompts = awaitPrompts(process, stdout, stderr, 1);
-            final List<String> results = new ArrayList<>();
-            for (final String line : commands)
-            {
-                final int outFrom = read(stdout).length();
-                final int errFrom = read(stderr).length();
-                in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-                in.flush();
-                prompts = awaitPrompts(process, stdout, stderr, prompts + 1);
-                final String out = read(stdout);
-                final String printed = out.substring(outFrom, out.lastIndexOf(PROMPT)).replace("\r", "");
-                final int echo = printed.indexOf('\n');
-                assertEquals(line, printed.substring(0, Math.max(0, echo)), name + " echoes the command: " + out);
-                results.add(PROMPT + line + "\nstdout:\n" + printed.substring(echo + 1) + "stderr:\n" +
-                    read(stderr).substring(errFrom));
-            }
-            in.write("quit\n".getBytes(StandardCharsets.UTF_8));
-            in.flush();
-            in.close();
-            assertTrue(process.waitFor(60, TimeUnit.SECONDS), name + " did not quit:\n" + read(stdout));
-            assertEquals(0, process.exitValue(), name + ":\n" + read(stdout) + read(stderr));
-            return results;
-        }
-        finally
-        {
-            process.destroyForcibly();
-        }
-    }
-
-    /** Waits until standard output holds {@code count} prompts; returns it. */
-    private static int awaitPrompts(final Process process, final Path stdout, final Path stderr, final int count)
-        throws Exception
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (read(stdout).split(PROMPT, -1).length - 1 < count)
-        {
-            if (System.nanoTime() > deadline || !process.isAlive())
-            {
-                throw new AssertionError("no prompt " + count + " in:\n" + read(stdout) + "\nstderr:\n" +
-                    read(stderr));
-            }
-            Thread.sleep(20);
-        }
-        return count;
-    }
-
-    private static String read(final Path file) throws IOException
-    {
-        return Files.readString(file, StandardCharsets.ISO_8859_1);
+        final List<String> args = new ArrayList<>(EAL);
+        args.addAll(vdevs);
+        args.add("--");
+        args.addAll(APP);
+        args.addAll(appArgs);
+        return TestPmdSession.run(dpdk, dir, args, commands).commands();
     }
 }

@@ -1,0 +1,111 @@
+package io.jdpdk.apps.testpmd;
+
+import io.jdpdk.apps.testing.AppProcess;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * An interactive testpmd, dpdk-testpmd or jdpdk's, given commands one at a time: each is sent after the prompt
+ * and what it prints until the next prompt is kept, standard output and standard error apart, so that the two
+ * testpmds can be compared command by command. dpdk-testpmd runs under {@code stdbuf -oL} so that its standard
+ * output, a file here, reaches the file before the next prompt.
+ */
+final class TestPmdSession
+{
+    static final String PROMPT = "testpmd> ";
+
+    /**
+     * What a session printed.
+     *
+     * @param commands per command, "testpmd&gt; COMMAND", then "stdout:" and what it printed there (the echo left
+     *                 out, carriage returns dropped), then "stderr:" and what it printed there
+     * @param stdout   the whole standard output, the exit's lines included
+     */
+    record Result(List<String> commands, String stdout)
+    {
+    }
+
+    private TestPmdSession()
+    {
+    }
+
+    /**
+     * Runs dpdk-testpmd ({@code dpdk}) or jdpdk's testpmd with {@code args} (EAL arguments, "--", testpmd's, which
+     * must include {@code -i}), sends each command and waits for the next prompt, then quits; asserts that it
+     * exits 0.
+     */
+    static Result run(final boolean dpdk, final Path dir, final List<String> args, final List<String> commands)
+        throws Exception
+    {
+        final List<String> command = new ArrayList<>(dpdk ? List.of("stdbuf", "-oL",
+            TestPmdRun.DPDK_TESTPMD.toString()) : AppProcess.command(TestPmd.class));
+        command.addAll(args);
+        final String name = dpdk ? "dpdk" : "jdpdk";
+        final Path stdout = Files.createTempFile(dir, name, ".out");
+        final Path stderr = Files.createTempFile(dir, name, ".err");
+        final Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile())
+            .redirectError(stderr.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        try
+        {
+            final OutputStream in = process.getOutputStream();
+            int prompts = awaitPrompts(process, stdout, stderr, 1);
+            final List<String> results = new ArrayList<>();
+            for (final String line : commands)
+            {
+                final int outFrom = read(stdout).length();
+                final int errFrom = read(stderr).length();
+                in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                in.flush();
+                prompts = awaitPrompts(process, stdout, stderr, prompts + 1);
+                final String out = read(stdout);
+                final String printed = out.substring(outFrom, out.lastIndexOf(PROMPT)).replace("\r", "");
+                final int echo = printed.indexOf('\n');
+                assertEquals(line, printed.substring(0, Math.max(0, echo)), name + " echoes the command: " + out);
+                results.add(PROMPT + line + "\nstdout:\n" + printed.substring(echo + 1) + "stderr:\n" +
+                    read(stderr).substring(errFrom));
+            }
+            in.write("quit\n".getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            in.close();
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), name + " did not quit:\n" + read(stdout));
+            assertEquals(0, process.exitValue(), name + ":\n" + read(stdout) + read(stderr));
+            return new Result(results, read(stdout));
+        }
+        finally
+        {
+            process.destroyForcibly();
+        }
+    }
+
+    /** Waits until standard output holds {@code count} prompts; returns it. */
+    private static int awaitPrompts(final Process process, final Path stdout, final Path stderr, final int count)
+        throws Exception
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (read(stdout).split(PROMPT, -1).length - 1 < count)
+        {
+            if (System.nanoTime() > deadline || !process.isAlive())
+            {
+                throw new AssertionError("no prompt " + count + " in:\n" + read(stdout) + "\nstderr:\n" +
+                    read(stderr));
+            }
+            Thread.sleep(20);
+        }
+        return count;
+    }
+
+    private static String read(final Path file) throws IOException
+    {
+        return Files.readString(file, StandardCharsets.ISO_8859_1);
+    }
+}
