@@ -171,7 +171,7 @@ final class CmdLine
             return;
         }
         final int id = which.matches("\\d{1,5}") ? Integer.parseInt(which) : -1;
-        if (!isPort(id))
+        if (!app.isPort(id))
         {
             if (id < 0)
             {
@@ -199,25 +199,12 @@ final class CmdLine
      */
     private boolean portIdIsInvalid(final int id)
     {
-        if (id == PORT_ALL || isPort(id))
+        if (id == PORT_ALL || app.isPort(id))
         {
             return false;
         }
         err.println("Invalid port " + id);
         return true;
-    }
-
-    /** Whether {@code id} is one of the ports, as testpmd's {@code RTE_ETH_FOREACH_DEV} finds them. */
-    private boolean isPort(final int id)
-    {
-        for (final int port : app.portIds())
-        {
-            if (port == id)
-            {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -3,9 +3,11 @@ package io.jdpdk.apps.testpmd;
 import io.jdpdk.pmd.RssTypes;
 import io.jdpdk.pmd.flow.FlowActionType;
 import io.jdpdk.pmd.flow.FlowCount;
+import io.jdpdk.pmd.flow.FlowErrorType;
 import io.jdpdk.pmd.flow.FlowException;
 import io.jdpdk.pmd.flow.FlowField;
 import io.jdpdk.pmd.flow.FlowItemType;
+import io.jdpdk.pmd.flow.FlowRss;
 import io.jdpdk.pmd.flow.FlowRule;
 import io.jdpdk.pmd.flow.FlowSpec;
 import io.jdpdk.pmd.flow.Flows;
@@ -49,7 +51,6 @@ final class FlowCommands
     private final PrintStream out;
     private final PrintStream err;
     private final IntPredicate validPort;
-    private final Map<Integer, Flows> flows = new HashMap<>();
     private final Map<Integer, LinkedList<Rule>> rules = new HashMap<>(); // newest first, as testpmd's flow_list
     private final IntFunction<Flows> flowsOfPort;
     private final int nbRxq;
@@ -151,7 +152,7 @@ final class FlowCommands
         }
         i = actions(w, i + 1);
         end(w, i);
-        final Flows f = flowsOf(port);
+        final Flows f = flowsOfPort.apply(port);
         try
         {
             if (!create)
@@ -444,7 +445,7 @@ final class FlowCommands
         }
         try
         {
-            flowsOf(port).flush();
+            flowsOfPort.apply(port).flush();
         }
         catch (final FlowException ex)
         {
@@ -569,7 +570,7 @@ final class FlowCommands
     }
 
     /** testpmd's rss_config_display(). */
-    private void rssConfigDisplay(final io.jdpdk.pmd.flow.FlowRss rss)
+    private void rssConfigDisplay(final FlowRss rss)
     {
         final StringBuilder sb = new StringBuilder("RSS:\n queues:");
         if (rss.queues().length == 0)
@@ -607,7 +608,7 @@ final class FlowCommands
         final boolean on = w[3].equals("1");
         try
         {
-            flowsOf(port).isolate(on);
+            flowsOfPort.apply(port).isolate(on);
             out.printf("Ingress traffic on port %d is %s to the defined flow rules%n", port,
                 on ? "now restricted" : "not restricted anymore");
         }
@@ -617,32 +618,20 @@ final class FlowCommands
         }
     }
 
-    /** Forgets a port's rules when it closes (its PMD destroyed them). */
-    void portClosed(final int port)
-    {
-        rules.remove(port);
-        flows.remove(port);
-    }
-
     // ---- helpers ---------------------------------------------------------------------------
-
-    private Flows flowsOf(final int port)
-    {
-        return flows.computeIfAbsent(port, p -> flowsOfPort.apply(p));
-    }
 
     /** testpmd's port_flow_complain(), on stderr. */
     private void complain(final FlowException ex)
     {
         final int type = ex.errorType();
-        final io.jdpdk.pmd.flow.FlowErrorType t = io.jdpdk.pmd.flow.FlowErrorType.of(type);
+        final FlowErrorType t = FlowErrorType.of(type);
         // testpmd's own table: the types up to ACTION; later ones (STATE) are "unknown type" to it
-        final String errstr = t == null || t.ordinal() > io.jdpdk.pmd.flow.FlowErrorType.ACTION.ordinal() ?
-            "unknown type" : t.description();
+        final String errstr = t == null || t.ordinal() > FlowErrorType.ACTION.ordinal() ? "unknown type" :
+            t.description();
         err.printf("port_flow_complain(): Caught PMD error type %d (%s): %s%s: %s%n", type, errstr,
             ex.causeAddress() == 0 ? "" : "cause: 0x" + Long.toHexString(ex.causeAddress()) + ", ",
             ex.pmdMessage() == null ? "(no stated reason)" : ex.pmdMessage(), ex.errnoText());
-        if (t == io.jdpdk.pmd.flow.FlowErrorType.ATTR_TRANSFER)
+        if (t == FlowErrorType.ATTR_TRANSFER)
         {
             err.println("The status suggests the use of \"transfer\" as the possible cause of the failure. Make " +
                 "sure that the flow in question and its indirect components (if any) are managed via \"transfer\" " +

@@ -18,6 +18,7 @@ import io.jdpdk.pmd.PortStats;
 import io.jdpdk.pmd.QueueInfo;
 import io.jdpdk.pmd.RssHashConf;
 import io.jdpdk.pmd.RssTypes;
+import io.jdpdk.pmd.flow.Flows;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import picocli.CommandLine;
 
@@ -710,18 +711,21 @@ public final class TestPmd
     {
         if (flowCommands == null)
         {
-            flowCommands = new FlowCommands(out, err, TestPmd::isEthdevPort,
-                id -> isEthdevPort(id) ? Port.of(id).flows() : io.jdpdk.pmd.flow.Flows.forPortId(id), nbRxq, RSS_IP);
+            flowCommands = new FlowCommands(out, err, this::isPort,
+                id -> isPort(id) ? Port.of(id).flows() : Flows.forPortId(id), nbRxq, RSS_IP);
         }
         flowCommands.run(words);
     }
 
-    /** testpmd's port_id_is_invalid(): any ethdev port, not only the forwarding ones. */
-    private static boolean isEthdevPort(final int id)
+    /**
+     * Whether {@code id} is one of the ports, as testpmd's {@code RTE_ETH_FOREACH_DEV} finds them (testpmd's
+     * {@code port_id_is_invalid} without its message): every port is configured at start, so these are all of them.
+     */
+    boolean isPort(final int id)
     {
-        for (final int p : Port.ids())
+        for (final Port port : ports)
         {
-            if (p == id)
+            if (port.id() == id)
             {
                 return true;
             }

@@ -202,8 +202,7 @@ public enum FlowField
         {
             throw new IllegalArgumentException(this + " takes an address, not a number");
         }
-        final long whole = size == 8 ? -1L : (1L << (size * 8)) - 1;
-        if (mask == 0 && Long.compareUnsigned(value, whole) > 0)
+        if (mask == 0 && Long.compareUnsigned(value, allBits()) > 0)
         {
             throw new IllegalArgumentException(value + " does not fit " + this + " (" + size * 8 + " bits)");
         }
@@ -221,7 +220,7 @@ public enum FlowField
     {
         if (kind == Kind.NUMBER || kind == Kind.BIT)
         {
-            writeNumber(struct, mask == 0 ? (size == 8 ? -1L : (1L << (size * 8)) - 1) : -1L);
+            writeNumber(struct, mask == 0 ? allBits() : -1L);
             return;
         }
         struct.asSlice(offset, size).fill((byte)0xff);
@@ -282,6 +281,12 @@ public enum FlowField
             case IPV4 -> writeBytes(struct, parseIpv4(text));
             case IPV6 -> writeBytes(struct, parseIpv6(text));
         }
+    }
+
+    /** The largest value of a whole (unmasked) numeric field of {@link #size} bytes. */
+    private long allBits()
+    {
+        return size == 8 ? -1L : (1L << (size * 8)) - 1;
     }
 
     private long readBigEndian(final MemorySegment struct)

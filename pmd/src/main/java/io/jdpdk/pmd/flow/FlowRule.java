@@ -6,8 +6,10 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
+import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 /**
  * A flow rule created in a device ({@link Flows#create}): its handle, what it was made of (attributes, item and
@@ -120,11 +122,11 @@ public final class FlowRule
     {
         final MemorySegment q = flows.query(this, FlowActionType.RSS, 0);
         final int n = q.get(JAVA_INT, rss("queue_num"));
-        final MemorySegment array = q.get(java.lang.foreign.ValueLayout.ADDRESS, rss("queue")).reinterpret(2L * n);
+        final MemorySegment array = q.get(ADDRESS, rss("queue")).reinterpret(2L * n);
         final int[] queues = new int[array.address() == 0 ? 0 : n];
         for (int i = 0; i < queues.length; i++)
         {
-            queues[i] = Short.toUnsignedInt(array.getAtIndex(java.lang.foreign.ValueLayout.JAVA_SHORT, i));
+            queues[i] = Short.toUnsignedInt(array.getAtIndex(JAVA_SHORT, i));
         }
         return new FlowRss(q.get(JAVA_INT, rss("func")), q.get(JAVA_INT, rss("level")),
             q.get(JAVA_LONG, rss("types")), queues);

@@ -26,7 +26,6 @@ public final class Flows
     private static final long ERROR_TYPE = FlowRaw.RTE_FLOW_ERROR.byteOffset(groupElement("type"));
     private static final long ERROR_CAUSE = FlowRaw.RTE_FLOW_ERROR.byteOffset(groupElement("cause"));
     private static final long ERROR_MESSAGE = FlowRaw.RTE_FLOW_ERROR.byteOffset(groupElement("message"));
-    private static final long ACTION_CONF = FlowRaw.RTE_FLOW_ACTION.byteOffset(groupElement("conf"));
 
     private final int portId;
     private final MemorySegment error;
@@ -212,9 +211,8 @@ public final class Flows
         {
             throw new IllegalStateException("flow rule already destroyed: " + rule);
         }
-        action.fill((byte)0);
+        action.fill((byte)0); // no conf; the second action is END
         action.set(JAVA_INT, 0, type.type());
-        action.set(ADDRESS, ACTION_CONF, MemorySegment.NULL); // the second action stays END
         data.fill((byte)0);
         data.set(JAVA_INT, 0, firstWord);
         clearError();
