@@ -46,6 +46,9 @@ public final class Bench implements Callable<Integer>
     /** l3fwd runs so far: each gets its own --file-prefix, so its own telemetry socket. */
     private int prefixes;
 
+    /** The rows of the closing table, one or more per scenario run. */
+    private final Summary summary = new Summary();
+
     public static void main(final String[] args)
     {
         System.exit(new CommandLine(new Bench()).execute(args));
@@ -89,6 +92,7 @@ public final class Bench implements Callable<Integer>
                 }
             }
         }
+        summary.print();
         return 0;
     }
 
@@ -146,6 +150,8 @@ public final class Bench implements Callable<Integer>
             best[k] = Arrays.stream(r[k]).max().orElse(0);
         }
         printPipeline("best:   ", best[0], best[1], best[2], best[3], best[4]);
+        summary.higherIsBetter("pipeline RX -> ring -> TX, 2 lcores (C: rte_ring of bursts)", "Mpps, both ports",
+            best[2] / 1e6, best[1] / 1e6);
     }
 
     private static void printPipeline(final String label, final double a, final double b, final double c,
@@ -283,7 +289,11 @@ public final class Bench implements Callable<Integer>
             printL3fwd("round " + (r + 1) + ":", c[r], java[r]);
         }
         final Comparator<TelemetryRates.Interval> byTotal = Comparator.comparingDouble(TelemetryRates.Interval::rxTotal);
-        printL3fwd("best:   ", Arrays.stream(c).max(byTotal).orElseThrow(), Arrays.stream(java).max(byTotal).orElseThrow());
+        final TelemetryRates.Interval cBest = Arrays.stream(c).max(byTotal).orElseThrow();
+        final TelemetryRates.Interval javaBest = Arrays.stream(java).max(byTotal).orElseThrow();
+        printL3fwd("best:   ", cBest, javaBest);
+        summary.higherIsBetter("l3fwd " + title.substring(0, title.indexOf(':')), "Mpps, both ports", cBest.rxTotal() / 1e6,
+            javaBest.rxTotal() / 1e6);
     }
 
     private static void printL3fwd(final String label, final TelemetryRates.Interval c, final TelemetryRates.Interval java)
@@ -357,6 +367,7 @@ public final class Bench implements Callable<Integer>
             final double javaMedian = java[java.length / 2];
             System.out.printf(Locale.ROOT, "%-9s C %6.3f s   jdpdk %6.3f s   jdpdk/C %.2f   (jdpdk %.3f-%.3f s)%n",
                 row[0], cMedian, javaMedian, javaMedian / cMedian, java[0], java[java.length - 1]);
+            summary.lowerIsBetter("launch to first forwarded packet, " + row[0], "s", cMedian, javaMedian);
         }
     }
 
@@ -448,6 +459,7 @@ public final class Bench implements Callable<Integer>
         final double javaBest = Arrays.stream(javaRates).max().orElse(0);
         System.out.printf(Locale.ROOT, "best:    %-34s %8.2f Mpps   %-28s %8.2f Mpps   ratio %.3f%n", cName,
             cBest / 1e6, javaName, javaBest / 1e6, javaBest / cBest);
+        summary.higherIsBetter(title, "Mpps per port", cBest / 1e6, javaBest / 1e6);
     }
 
     private double rate(final String name, final List<String> command) throws Exception
