@@ -40,6 +40,10 @@ public final class Bench implements Callable<Integer>
     @Option(names = "--intervals", description = "l3fwd: also print every 1-s interval of every run (total RX Mpps)")
     boolean intervals;
 
+    @Option(names = "--only", description = "l3fwd: run only the cases whose title contains this text " +
+        "(e.g. \"IPv4, 1 lcore\")")
+    String only = "";
+
     /** Warm-up intervals the l3fwd comparison leaves out (JIT compilation of jdpdk's side). */
     private static final int L3FWD_WARMUP = 2;
 
@@ -239,7 +243,10 @@ public final class Bench implements Callable<Integer>
                 final String title = (mixed ? "IPv4 + IPv6" : "IPv4") + ", " + (config.contains(",1),(1") ?
                     "1 lcore for both ports (main lcore 0 idle)" : "2 lcores, one port each (main lcore 0 forwards port 0)") +
                     ": -p 0x3 --parse-ptype --config=" + config;
-                compareL3fwd(title, dpdkL3fwd, eal, args, warmup, measured);
+                if (title.contains(only))
+                {
+                    compareL3fwd(title, dpdkL3fwd, eal, args, warmup, measured);
+                }
             }
         }
     }

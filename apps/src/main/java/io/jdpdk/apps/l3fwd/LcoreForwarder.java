@@ -1,6 +1,5 @@
 package io.jdpdk.apps.l3fwd;
 
-import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.TxBuffer;
@@ -13,8 +12,8 @@ import java.util.concurrent.TimeUnit;
  * every enabled port) and {@code lpm_main_loop} as an Agrona agent.
  * <p>
  * Each duty cycle: when more than {@link #BURST_TX_DRAIN_US} passed since the last drain, send what every TX
- * buffer holds; then receive a burst of up to {@link #MAX_PKT_BURST} from each RX queue in turn, route every
- * packet ({@link LpmRouter}), append it to the TX buffer of its output port and send that buffer as soon as it
+ * buffer holds; then receive a burst of up to {@link #MAX_PKT_BURST} from each RX queue in turn, route the burst
+ * ({@link LpmRouter#route(MbufBurst, int, int, int[])}), append each packet to the TX buffer of its output port and send that buffer as soon as it
  * holds {@link #MAX_PKT_BURST} packets (l3fwd's {@code send_single_packet}, the path of its scalar
  * {@code l3fwd_lpm.h}; the SSE path sends groups of 16 or more at once, with the same result on the wire).
  * The buffers are jdpdk's {@link TxBuffer}: what TX does not take is freed and counted ({@code send_burst}); packets
@@ -44,7 +43,7 @@ public final class LcoreForwarder implements Agent
     private final TxBuffer[] txBuffers;
     private final MbufBurst rxBurst = new MbufBurst(MAX_PKT_BURST);
     private final MbufBurst dropBurst = new MbufBurst(MAX_PKT_BURST);
-    private final Mbuf mbuf = new Mbuf();
+    private final int[] ports = new int[MAX_PKT_BURST];
     private final LpmRouter router;
     private final long[] rx = new long[L3fwdConfig.MAX_PORTS];
     private long lastDrain = System.nanoTime();
@@ -123,10 +122,11 @@ public final class LcoreForwarder implements Agent
             final int rxPort = rxPortIds[i];
             rx[rxPort] += n;
             work += n;
+            router.route(rxBurst, n, rxPort, ports);
             for (int j = 0; j < n; j++)
             {
                 final long address = rxBurst.get(j);
-                final int port = router.route(mbuf.wrap(address), rxPort);
+                final int port = ports[j];
                 if (port < 0)
                 {
                     dropBurst.add(address);

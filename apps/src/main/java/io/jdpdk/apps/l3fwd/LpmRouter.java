@@ -3,11 +3,13 @@ package io.jdpdk.apps.l3fwd;
 import io.jdpdk.lpm.Lpm4;
 import io.jdpdk.lpm.Lpm6;
 import io.jdpdk.mempool.Mbuf;
+import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.header.Checksums;
 import io.jdpdk.mempool.header.EtherType;
 import io.jdpdk.mempool.header.EthernetView;
 import io.jdpdk.mempool.header.Ipv4View;
 import io.jdpdk.mempool.header.Ipv6View;
+import io.jdpdk.mempool.header.L3Burst;
 
 import java.lang.foreign.MemorySegment;
 
@@ -55,6 +57,13 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
  * The EtherType is taken from the Ethernet header as l3fwd's software packet-type parser
  * ({@code lpm_parse_ptype}) does; a VLAN-tagged IPv4 frame is not IPv4 to it either.
  * <p>
+ * <b>By the burst</b> ({@link #route(MbufBurst, int, int, int[])}, what l3fwd's lcores use): the burst's plain
+ * IPv4 and IPv6 packets are read in one pass by {@link L3Burst} (no header views), the IPv4 destinations looked up
+ * in one {@link Lpm4#lookupBulk} call, and each packet rewritten from those arrays, as DPDK's
+ * {@code l3fwd_lpm_sse.h} processes a burst; any other packet (options, extension headers, VLAN tags, malformed
+ * or truncated frames, non-IP) goes through the per-packet path above, so both give the same ports, bytes and
+ * counters for every frame.
+ * <p>
  * Threading: one router per lcore. {@link #route} allocates nothing and throws nothing; the {@link Lpm4} and
  * {@link Lpm6} may be shared by every router, the header views and counters are this router's own. Counters are plain fields,
  * read by another thread only after a happens-before edge with the lcore (its {@code await()}).
@@ -89,6 +98,9 @@ public final class LpmRouter
     private final Ipv4View ip = new Ipv4View();
     private final Ipv6View ip6 = new Ipv6View();
     private final long[] drops = new long[DROP_REASONS];
+    private final L3Burst burst;
+    private final int[] hops;
+    private final Mbuf mbuf = new Mbuf();
     private long routed;
     private long lpmMisses;
     private long routed6;
@@ -125,6 +137,100 @@ public final class LpmRouter
         this.enabledMask = enabledMask;
         this.ethDest = ethDest.clone();
         this.portMac = portMac.clone();
+        this.burst = new L3Burst(LcoreForwarder.MAX_PKT_BURST);
+        this.hops = new int[LcoreForwarder.MAX_PKT_BURST];
+    }
+
+    /**
+     * Routes packets {@code [0, n)} of {@code mbufs}, received on {@code rxPort} (an enabled port), rewriting each
+     * in place for its output port: the same result, packet by packet, as {@link #route(Mbuf, int)}.
+     *
+     * @param mbufs  the received burst
+     * @param n      how many of its packets, at most {@link LcoreForwarder#MAX_PKT_BURST}
+     * @param rxPort the port they came in on
+     * @param ports  receives each packet's output port or drop code ({@link #BAD_HEADER} ...
+     *               {@link #PORT_NOT_ENABLED}), at least {@code n} entries
+     * @return the number of packets routed or dropped: {@code n} clamped to the burst capacity
+     */
+    public int route(final MbufBurst mbufs, final int n, final int rxPort, final int[] ports)
+    {
+        final L3Burst l3 = burst;
+        final int count = l3.parse(mbufs, n);
+        lpm.lookupBulk(l3.ipv4Destinations(), hops, count);
+        long v4 = 0;
+        long v4Misses = 0;
+        long v6 = 0;
+        long v6Misses = 0;
+        for (int i = 0; i < count; i++)
+        {
+            final byte kind = l3.kind(i);
+            int port;
+            if (kind == L3Burst.IPV4)
+            {
+                if (l3.ipv4Ttl(i) <= 1)
+                {
+                    port = TTL_EXCEEDED;
+                }
+                else
+                {
+                    port = hops[i];
+                    if (port == Lpm4.NO_ROUTE)
+                    {
+                        port = rxPort;
+                        v4Misses++;
+                    }
+                    if (enabled(port))
+                    {
+                        l3.decrementIpv4Ttl(i);
+                        l3.rewriteEthernet(i, ethDest[port], portMac[port]);
+                        v4++;
+                    }
+                    else
+                    {
+                        port = PORT_NOT_ENABLED;
+                    }
+                }
+            }
+            else if (kind == L3Burst.IPV6)
+            {
+                port = lpm6 == null ? Lpm6.NO_ROUTE :
+                    lpm6.lookup(query.set(l3.ipv6DestinationHigh(i), l3.ipv6DestinationLow(i)));
+                if (port == Lpm6.NO_ROUTE)
+                {
+                    port = rxPort;
+                    v6Misses++;
+                }
+                if (enabled(port))
+                {
+                    l3.rewriteEthernet(i, ethDest[port], portMac[port]);
+                    v6++;
+                }
+                else
+                {
+                    port = PORT_NOT_ENABLED;
+                }
+            }
+            else
+            {
+                ports[i] = route(mbuf.wrap(mbufs.get(i)), rxPort);
+                continue;
+            }
+            if (port < 0)
+            {
+                drops[-port - 1]++;
+            }
+            ports[i] = port;
+        }
+        routed += v4;
+        lpmMisses += v4Misses;
+        routed6 += v6;
+        lpm6Misses += v6Misses;
+        return count;
+    }
+
+    private boolean enabled(final int port)
+    {
+        return port < L3fwdConfig.MAX_PORTS && (enabledMask & (1L << port)) != 0;
     }
 
     /**
@@ -226,7 +332,7 @@ public final class LpmRouter
             port = rxPort;
             lpmMisses++;
         }
-        if (port >= L3fwdConfig.MAX_PORTS || (enabledMask & (1L << port)) == 0)
+        if (!enabled(port))
         {
             return PORT_NOT_ENABLED;
         }
@@ -247,7 +353,7 @@ public final class LpmRouter
             port = rxPort;
             lpm6Misses++;
         }
-        if (port >= L3fwdConfig.MAX_PORTS || (enabledMask & (1L << port)) == 0)
+        if (!enabled(port))
         {
             return PORT_NOT_ENABLED;
         }

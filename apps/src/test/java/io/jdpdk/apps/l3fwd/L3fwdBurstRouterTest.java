@@ -1,0 +1,190 @@
+package io.jdpdk.apps.l3fwd;
+
+import io.jdpdk.eal.TestEal;
+import io.jdpdk.lpm.IpAddress;
+import io.jdpdk.lpm.Lpm4;
+import io.jdpdk.lpm.Lpm6;
+import io.jdpdk.mempool.Mbuf;
+import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.mempool.Mempool;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static io.jdpdk.apps.l3fwd.L3fwdFrames.ETH;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * l3fwd's burst routing ({@link LpmRouter#route(MbufBurst, int, int, int[])}, the path its lcores take) against its
+ * per-packet routing of the same bytes on the heap: the same output port or drop code, the same bytes left in
+ * every frame and the same counters, for bursts of well-formed, malformed and randomly mutated frames in real mbufs
+ * (IPv4 hits, misses and routes to disabled ports, TTLs 0 to 2, bad checksums, options, bad lengths, IPv6 with and
+ * without extension headers and routes, ARP, VLAN tags, truncations).
+ */
+class L3fwdBurstRouterTest
+{
+    private static final long ENABLED = 0b0111;
+    private static final long[] ETH_DEST = new long[L3fwdConfig.MAX_PORTS];
+    private static final long[] PORT_MAC = new long[L3fwdConfig.MAX_PORTS];
+    private static final int BURST = LcoreForwarder.MAX_PKT_BURST;
+
+    private static Mempool pool;
+    private static Lpm4 lpm;
+    private static Lpm6 lpm6;
+
+    @BeforeAll
+    static void setUp()
+    {
+        TestEal.get();
+        pool = Mempool.create(TestEal.uniqueName("l3burst"), 255, 0);
+        lpm = new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S);
+        RouteTable.addTo(lpm, RouteTable.defaultIpv4Routes(), 0xFFFF); // ports 0-15: 3-15 are not enabled
+        lpm.add(IpAddress.parseIpv4("198.18.1.128"), 25, 2);            // a tbl8 group
+        lpm6 = Lpm6.create(TestEal.uniqueName("l3burst6"), 16, 16);
+        lpm6.add(new RouteTable.Route6(0x2001_0200_0000_0000L, 0, 32, 0).ip(), 32, 1);
+        lpm6.add(new RouteTable.Route6(0x2001_0300_0000_0000L, 0, 32, 0).ip(), 32, 9);
+        for (int port = 0; port < L3fwdConfig.MAX_PORTS; port++)
+        {
+            ETH_DEST[port] = 0x02_00_00_00_00_00L | port;
+            PORT_MAC[port] = 0x0A_00_00_00_00_00L | port << 8;
+        }
+    }
+
+    @AfterAll
+    static void tearDown()
+    {
+        lpm6.close();
+        pool.close();
+    }
+
+    private static LpmRouter router()
+    {
+        return new LpmRouter(lpm, lpm6, ENABLED, ETH_DEST, PORT_MAC);
+    }
+
+    /** Frames of every kind the router tells apart. */
+    private static List<byte[]> seeds()
+    {
+        final List<byte[]> seeds = new ArrayList<>();
+        for (final String to : List.of("198.18.0.1", "198.18.1.200", "198.18.1.3", "198.18.2.9", "198.18.5.1",
+            "10.9.8.7"))
+        {
+            for (final int ttl : new int[] {0, 1, 2, 64})
+            {
+                seeds.add(L3fwdFrames.ipv4(to, ttl, ttl + 7));
+            }
+        }
+        final byte[] good = L3fwdFrames.ipv4("198.18.0.1", 64, 3);
+        seeds.add(L3fwdFrames.with(good, ETH + 10, 0x12, false));           // bad checksum
+        seeds.add(L3fwdFrames.withTotalLength(good, 19));
+        seeds.add(L3fwdFrames.withTotalLength(good, good.length - ETH + 1)); // longer than the frame
+        seeds.add(L3fwdFrames.with(good, ETH, 0x46, true));                 // IHL 6 without the bytes for it
+        seeds.add(L3fwdFrames.with(good, ETH, 0x55, true));                 // version 5
+        seeds.add(L3fwdFrames.ipv4WithIhl("198.18.1.1", 9, 4, 7));
+        seeds.add(L3fwdFrames.ipv4("198.18.2.2", 30, 5, 1400));
+        seeds.add(L3fwdFrames.ipv6());
+        seeds.add(L3fwdFrames.ipv6(0x2001_0300_0000_0000L, 5, 2));          // route to a disabled port
+        seeds.add(L3fwdFrames.ipv6(0x2001_0db8_0000_0000L, 5, 3));          // no route
+        seeds.add(L3fwdFrames.with(L3fwdFrames.ipv6(), ETH + 6, 0, false)); // hop-by-hop extension header
+        seeds.add(L3fwdFrames.with(L3fwdFrames.ipv6(), ETH + 4, 0x7F, false)); // payload longer than the frame
+        seeds.add(L3fwdFrames.arp());
+        final byte[] tagged = new byte[good.length + 4];
+        System.arraycopy(good, 0, tagged, 0, 12);
+        tagged[12] = (byte)0x81;
+        tagged[15] = 7;
+        System.arraycopy(good, 12, tagged, 16, good.length - 12);
+        seeds.add(tagged);
+        return seeds;
+    }
+
+    @Test
+    void shouldRouteEveryKindOfFrameByTheBurstExactlyAsPacketByPacket()
+    {
+        final List<byte[]> seeds = seeds();
+        final List<byte[]> frames = new ArrayList<>();
+        for (int round = 0; round < 4; round++)
+        {
+            frames.addAll(seeds);
+        }
+        final int[] seen = compare(frames, 1);
+        assertTrue(seen[0] > 0 && seen[1] > 0 && seen[2] > 0 && seen[3] > 0, "every outcome was reached");
+    }
+
+    @Test
+    void shouldRouteRandomlyMutatedFramesByTheBurstExactlyAsPacketByPacket()
+    {
+        final List<byte[]> seeds = seeds();
+        final SplittableRandom random = new SplittableRandom(0x13_B0_F5L);
+        final List<byte[]> frames = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++)
+        {
+            final byte[] frame = seeds.get(random.nextInt(seeds.size())).clone();
+            final int mutations = random.nextInt(3);
+            for (int m = 0; m < mutations; m++)
+            {
+                frame[random.nextInt(Math.min(frame.length, 64))] ^= (byte)(1 << random.nextInt(8));
+            }
+            frames.add(random.nextInt(8) == 0 ? java.util.Arrays.copyOf(frame, random.nextInt(frame.length + 1)) :
+                frame);
+        }
+        compare(frames, 2);
+    }
+
+    /**
+     * Routes {@code frames} in bursts of up to 32 through one router and one by one (heap copies) through another,
+     * and compares everything. @return how many went to port 0..2 ([0]), back out of the input port on a miss
+     * ([1]), were dropped ([2]) and were neither IPv4 nor IPv6 ([3])
+     */
+    private static int[] compare(final List<byte[]> frames, final int rxPort)
+    {
+        final LpmRouter byBurst = router();
+        final LpmRouter byPacket = router();
+        final int[] seen = new int[4];
+        final int[] ports = new int[BURST];
+        final Mbuf mbuf = new Mbuf();
+        try (MbufBurst burst = new MbufBurst(BURST))
+        {
+            for (int from = 0; from < frames.size(); from += BURST)
+            {
+                final int n = Math.min(BURST, frames.size() - from);
+                assertTrue(burst.allocFrom(pool, n));
+                for (int i = 0; i < n; i++)
+                {
+                    final byte[] frame = frames.get(from + i);
+                    assertTrue(burst.mbuf(i, mbuf).length(frame.length));
+                    mbuf.putBytes(0, frame, 0, frame.length);
+                }
+                assertEquals(n, byBurst.route(burst, n, rxPort, ports));
+                for (int i = 0; i < n; i++)
+                {
+                    final byte[] expected = frames.get(from + i).clone();
+                    final long missesBefore = byPacket.lpmMisses() + byPacket.lpm6Misses();
+                    final int port = byPacket.route(MemorySegment.ofArray(expected), 0, expected.length, rxPort);
+                    assertEquals(port, ports[i], "port of frame " + (from + i));
+                    assertArrayEquals(expected, burst.mbuf(i, mbuf).toByteArray(), "bytes of frame " + (from + i));
+                    seen[port < 0 ? 2 : byPacket.lpmMisses() + byPacket.lpm6Misses() > missesBefore ? 1 : 0]++;
+                }
+                burst.freeAll();
+            }
+        }
+        assertEquals(byPacket.routed(), byBurst.routed());
+        assertEquals(byPacket.lpmMisses(), byBurst.lpmMisses());
+        assertEquals(byPacket.routed6(), byBurst.routed6());
+        assertEquals(byPacket.lpm6Misses(), byBurst.lpm6Misses());
+        assertEquals(byPacket.nonIp(), byBurst.nonIp());
+        for (int code = LpmRouter.BAD_HEADER; code >= LpmRouter.PORT_NOT_ENABLED; code--)
+        {
+            assertEquals(byPacket.drops(code), byBurst.drops(code), LpmRouter.dropName(code));
+        }
+        seen[3] = (int)byPacket.nonIp();
+        assertEquals(0, pool.inUseCount(), "every mbuf went back to the pool");
+        return seen;
+    }
+}

@@ -1,0 +1,124 @@
+package io.jdpdk.mempool.header;
+
+import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.mempool.raw.MbufRaw;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * Checks {@link L3Burst} against the header views on the same bytes: the frame sits at the end of native memory
+ * followed by a guard page, behind a stand-in {@code struct rte_mbuf} whose {@code data_len} is the frame's length,
+ * so a read past the frame faults. The kind and destination must be what the views say, and the writers must leave
+ * the same bytes as {@link Ipv4View#decrementTtl} and {@link EthernetView} do. Not thread-safe.
+ */
+final class L3BurstOracle implements AutoCloseable
+{
+    private static final long DESTINATION_MAC = 0x02_11_22_33_44_55L;
+    private static final long SOURCE_MAC = 0x0A_66_77_88_99_AAL;
+
+    private final Arena arena = Arena.ofConfined();
+    private final long mbuf = arena.allocate(256, 64).address();
+    private final MbufBurst burst = new MbufBurst(1);
+    private final L3Burst l3 = new L3Burst(1);
+    private final EthernetView eth = new EthernetView();
+    private final Ipv4View ip = new Ipv4View();
+    private final Ipv6View ip6 = new Ipv6View();
+    private final long[] byKind = new long[3];
+
+    L3BurstOracle()
+    {
+        burst.add(mbuf);
+    }
+
+    /**
+     * One check of {@code data}, placed at {@code frame} (the guard-paged copy, {@code length} bytes, which this
+     * rewrites).
+     */
+    void check(final byte[] data, final long frame, final int length)
+    {
+        if (length > 0xFFFF)
+        {
+            return;
+        }
+        Memory.putLong(mbuf + MbufRaw.BUF_ADDR, frame - 128);
+        Memory.putShort(mbuf + MbufRaw.DATA_OFF, (short)128);
+        Memory.putShort(mbuf + MbufRaw.DATA_LEN, (short)length);
+        if (l3.parse(burst, 1) != 1)
+        {
+            throw new AssertionError("L3Burst parsed no packet of a burst of one");
+        }
+        final byte[] heap = data.clone();
+        final MemorySegment segment = MemorySegment.ofArray(heap);
+        final byte expected = expectedKind(segment, length);
+        final byte kind = l3.kind(0);
+        if (kind != expected)
+        {
+            throw new AssertionError("L3Burst kind " + kind + ", the views say " + expected);
+        }
+        byKind[kind]++;
+        if (kind == L3Burst.IPV4)
+        {
+            if (l3.ipv4Destinations()[0] != ip.destinationAddress() || l3.ipv4Ttl(0) != ip.ttl())
+            {
+                throw new AssertionError("L3Burst's IPv4 destination or TTL differs from Ipv4View's");
+            }
+            if (ip.ttl() > 0)
+            {
+                ip.decrementTtl();
+                l3.decrementIpv4Ttl(0);
+            }
+        }
+        else if (kind == L3Burst.IPV6 && (l3.ipv6DestinationHigh(0) != ip6.destinationAddressHigh() ||
+            l3.ipv6DestinationLow(0) != ip6.destinationAddressLow()))
+        {
+            throw new AssertionError("L3Burst's IPv6 destination differs from Ipv6View's");
+        }
+        if (kind != L3Burst.OTHER)
+        {
+            eth.destination(DESTINATION_MAC).source(SOURCE_MAC);
+            l3.rewriteEthernet(0, DESTINATION_MAC, SOURCE_MAC);
+        }
+        final byte[] written = new byte[length];
+        MemorySegment.copy(Memory.ALL, java.lang.foreign.ValueLayout.JAVA_BYTE, frame, written, 0, length);
+        if (!Arrays.equals(written, 0, length, heap, 0, length))
+        {
+            throw new AssertionError("L3Burst's writes differ from the views' writes");
+        }
+    }
+
+    private byte expectedKind(final MemorySegment segment, final int length)
+    {
+        if (!eth.wrap(segment, 0, length))
+        {
+            return L3Burst.OTHER;
+        }
+        final int etherType = eth.etherType();
+        if (etherType == EtherType.IPV4 && ip.wrap(segment, 14, length - 14) && ip.headerLength() == 20 &&
+            Checksums.verifyIpv4Header(ip))
+        {
+            return L3Burst.IPV4;
+        }
+        if (etherType == EtherType.IPV6 && ip6.wrap(segment, 14, length - 14) &&
+            ip6.upperLayerOffset() == HeaderOffsets.IPV6_HEADER_LENGTH)
+        {
+            return L3Burst.IPV6;
+        }
+        return L3Burst.OTHER;
+    }
+
+    /** Inputs sorted into {@code kind} ({@link L3Burst#OTHER}, {@link L3Burst#IPV4} or {@link L3Burst#IPV6}). */
+    long count(final byte kind)
+    {
+        return byKind[kind];
+    }
+
+    @Override
+    public void close()
+    {
+        burst.close();
+        arena.close();
+    }
+}
