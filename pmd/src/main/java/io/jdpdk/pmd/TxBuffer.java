@@ -128,6 +128,41 @@ public final class TxBuffer implements AutoCloseable
     }
 
     /**
+     * Buffers, in order, every mbuf {@code i} of {@code mbufs[0 .. n)} whose {@code tags[i]} is {@code tag}, sending
+     * the buffer each time it fills: the demultiplexing step of a burst whose output ports were computed first
+     * (l3fwd's {@code send_packets_multi}), one pass per output port, with the buffer's length kept in a register
+     * rather than read and written back per packet. Allocation-free.
+     *
+     * @param mbufs the burst, its mbufs owned by the caller until buffered here
+     * @param n     how many of its entries to look at, at most its capacity and {@code tags.length}
+     * @param tags  each entry's tag, e.g. its output port
+     * @param tag   the tag of the mbufs to buffer
+     * @return packets sent by the sends this call made (0 when the buffer did not fill)
+     */
+    public int bufferWhere(final MbufBurst mbufs, final int n, final int[] tags, final int tag)
+    {
+        final int count = Math.min(n, Math.min(mbufs.capacity(), tags.length));
+        final int capacity = pkts.capacity();
+        int length = pkts.count();
+        int sent = 0;
+        for (int i = 0; i < count; i++)
+        {
+            if (tags[i] == tag)
+            {
+                pkts.set(length, mbufs.get(i));
+                if (++length == capacity)
+                {
+                    pkts.count(length);
+                    sent += flush();
+                    length = 0;
+                }
+            }
+        }
+        pkts.count(length);
+        return sent;
+    }
+
+    /**
      * Sends every buffered packet ({@code rte_eth_tx_buffer_flush}); what the PMD refuses is freed, counted and
      * reported to the drop callback. The buffer is empty afterwards.
      *

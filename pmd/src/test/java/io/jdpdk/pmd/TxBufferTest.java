@@ -1,6 +1,7 @@
 package io.jdpdk.pmd;
 
 import io.jdpdk.eal.TestEal;
+import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.Mempool;
 import org.junit.jupiter.api.BeforeAll;
@@ -59,6 +60,49 @@ class TxBufferTest
             assertEquals(0, tx.dropped());
             assertEquals(37, port.rxBurst(0, rx), "the ring holds what was sent");
             rx.freeAll();
+        }
+        assertEquals(before, pool.inUseCount());
+    }
+
+    @Test
+    void shouldBufferOnlyTheTaggedMbufsOfABurstInOrderSendingEachTimeItFills()
+    {
+        final int before = pool.inUseCount();
+        try (Port port = ringPort(); TxBuffer tx = new TxBuffer(port, 0, 8); MbufBurst burst = new MbufBurst(32);
+             MbufBurst rx = new MbufBurst(64))
+        {
+            tx.buffer(alloc()); // one already waiting
+            final int[] tags = new int[32];
+            final long[] tagged = new long[32];
+            int expected = 0;
+            for (int i = 0; i < 32; i++)
+            {
+                tags[i] = i % 3 == 0 ? 7 : 4;
+                burst.add(alloc());
+                if (tags[i] == 7)
+                {
+                    tagged[expected++] = burst.get(i);
+                }
+            }
+            assertEquals(11, expected);
+            assertEquals(8, tx.bufferWhere(burst, 32, tags, 7), "one full send of 8 (1 waiting + 7 tagged)");
+            assertEquals(4, tx.length(), "the other 4 tagged mbufs wait");
+            assertEquals(4, tx.flush());
+            assertEquals(12, port.rxBurst(0, rx));
+            for (int i = 0; i < 11; i++)
+            {
+                assertEquals(tagged[i], rx.get(i + 1), "tagged mbuf " + i + " in burst order");
+            }
+            rx.freeAll();
+            final Mbuf mbuf = new Mbuf();
+            for (int i = 0; i < 32; i++)
+            {
+                if (tags[i] != 7)
+                {
+                    mbuf.wrap(burst.get(i)).free();
+                }
+            }
+            burst.count(0);
         }
         assertEquals(before, pool.inUseCount());
     }

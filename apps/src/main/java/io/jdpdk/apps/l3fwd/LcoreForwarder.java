@@ -122,17 +122,21 @@ public final class LcoreForwarder implements Agent
             final int rxPort = rxPortIds[i];
             rx[rxPort] += n;
             work += n;
-            router.route(rxBurst, n, rxPort, ports);
-            for (int j = 0; j < n; j++)
+            final long outPorts = router.route(rxBurst, n, rxPort, ports);
+            for (long rest = outPorts & ~LpmRouter.SOME_DROPPED; rest != 0; rest &= rest - 1)
             {
-                final long address = rxBurst.get(j);
-                final int port = ports[j];
-                if (port < 0)
+                final int port = Long.numberOfTrailingZeros(rest);
+                txBuffers[port].bufferWhere(rxBurst, n, ports, port);
+            }
+            if ((outPorts & LpmRouter.SOME_DROPPED) != 0)
+            {
+                for (int j = 0; j < n; j++)
                 {
-                    dropBurst.add(address);
-                    continue;
+                    if (ports[j] < 0)
+                    {
+                        dropBurst.add(rxBurst.get(j));
+                    }
                 }
-                txBuffers[port].buffer(address);
             }
             dropBurst.freeAll();
             rxBurst.count(0);

@@ -82,6 +82,12 @@ public final class LpmRouter
     /** The route's port is not enabled: not in the port mask, or in it but not present. */
     public static final int PORT_NOT_ENABLED = -4;
 
+    /**
+     * The bit of {@link #route(MbufBurst, int, int, int[])}'s result that says some packet of the burst was dropped
+     * (its port bits are all below {@link L3fwdConfig#MAX_PORTS}).
+     */
+    public static final long SOME_DROPPED = Long.MIN_VALUE;
+
     /** Number of drop reasons; reason {@code code} is counted at index {@code -code - 1}. */
     public static final int DROP_REASONS = 4;
 
@@ -146,13 +152,13 @@ public final class LpmRouter
      * in place for its output port: the same result, packet by packet, as {@link #route(Mbuf, int)}.
      *
      * @param mbufs  the received burst
-     * @param n      how many of its packets, at most {@link LcoreForwarder#MAX_PKT_BURST}
+     * @param n      how many of its packets; beyond {@link LcoreForwarder#MAX_PKT_BURST} are not looked at
      * @param rxPort the port they came in on
      * @param ports  receives each packet's output port or drop code ({@link #BAD_HEADER} ...
      *               {@link #PORT_NOT_ENABLED}), at least {@code n} entries
-     * @return the number of packets routed or dropped: {@code n} clamped to the burst capacity
+     * @return bit N set when some packet goes out of port N, and {@link #SOME_DROPPED} when some packet is dropped
      */
-    public int route(final MbufBurst mbufs, final int n, final int rxPort, final int[] ports)
+    public long route(final MbufBurst mbufs, final int n, final int rxPort, final int[] ports)
     {
         final L3Burst l3 = burst;
         final int count = l3.parse(mbufs, n);
@@ -161,6 +167,7 @@ public final class LpmRouter
         long v4Misses = 0;
         long v6 = 0;
         long v6Misses = 0;
+        long used = 0;
         for (int i = 0; i < count; i++)
         {
             final byte kind = l3.kind(i);
@@ -212,12 +219,19 @@ public final class LpmRouter
             }
             else
             {
-                ports[i] = route(mbuf.wrap(mbufs.get(i)), rxPort);
+                port = route(mbuf.wrap(mbufs.get(i)), rxPort);
+                used |= port < 0 ? SOME_DROPPED : 1L << port;
+                ports[i] = port;
                 continue;
             }
             if (port < 0)
             {
                 drops[-port - 1]++;
+                used |= SOME_DROPPED;
+            }
+            else
+            {
+                used |= 1L << port;
             }
             ports[i] = port;
         }
@@ -225,7 +239,7 @@ public final class LpmRouter
         lpmMisses += v4Misses;
         routed6 += v6;
         lpm6Misses += v6Misses;
-        return count;
+        return used;
     }
 
     private boolean enabled(final int port)

@@ -161,7 +161,8 @@ class L3fwdBurstRouterTest
                     assertTrue(burst.mbuf(i, mbuf).length(frame.length));
                     mbuf.putBytes(0, frame, 0, frame.length);
                 }
-                assertEquals(n, byBurst.route(burst, n, rxPort, ports));
+                final long used = byBurst.route(burst, n, rxPort, ports);
+                long expectedUsed = 0;
                 for (int i = 0; i < n; i++)
                 {
                     final byte[] expected = frames.get(from + i).clone();
@@ -170,7 +171,9 @@ class L3fwdBurstRouterTest
                     assertEquals(port, ports[i], "port of frame " + (from + i));
                     assertArrayEquals(expected, burst.mbuf(i, mbuf).toByteArray(), "bytes of frame " + (from + i));
                     seen[port < 0 ? 2 : byPacket.lpmMisses() + byPacket.lpm6Misses() > missesBefore ? 1 : 0]++;
+                    expectedUsed |= port < 0 ? LpmRouter.SOME_DROPPED : 1L << port;
                 }
+                assertEquals(expectedUsed, used, "the burst's output ports and drop bit");
                 burst.freeAll();
             }
         }

@@ -8,7 +8,6 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_DESTINATION;
 import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
 import static io.jdpdk.mempool.header.HeaderOffsets.ETH_SOURCE;
 import static io.jdpdk.mempool.header.HeaderOffsets.ETH_TYPE;
-import static io.jdpdk.mempool.header.HeaderOffsets.IPV4_CHECKSUM;
 import static io.jdpdk.mempool.header.HeaderOffsets.IPV4_DESTINATION;
 import static io.jdpdk.mempool.header.HeaderOffsets.IPV4_MIN_HEADER_LENGTH;
 import static io.jdpdk.mempool.header.HeaderOffsets.IPV4_TOTAL_LENGTH;
@@ -137,7 +136,11 @@ public final class L3Burst
         return count;
     }
 
-    /** 0x45, Total Length within [20, length], and the 20-byte header sums to 0xFFFF: 2 longs and an int. */
+    /**
+     * 0x45, Total Length within [20, length], and the 20-byte header sums to 0xFFFF. The sum is taken over the
+     * words as they lie in memory (a one's-complement sum is the same up to a byte swap in either order, RFC 1071
+     * 2(B), and 0xFFFF swapped is 0xFFFF): 2 longs and an int, no byte swaps.
+     */
     private static boolean ipv4Valid(final long ip, final int length)
     {
         if (Memory.getByte(null, ip + IPV4_VERSION_IHL) != 0x45)
@@ -149,10 +152,10 @@ public final class L3Burst
         {
             return false;
         }
-        final long a = Memory.getLongBigEndian(null, ip);
-        final long b = Memory.getLongBigEndian(null, ip + 8);
-        final long c = Memory.getIntBigEndian(null, ip + 16) & 0xFFFF_FFFFL;
-        final long sum = (a >>> 32) + (a & 0xFFFF_FFFFL) + (b >>> 32) + (b & 0xFFFF_FFFFL) + c;
+        final long a = Memory.getLong(ip);
+        final long b = Memory.getLong(ip + 8);
+        final long sum = (a >>> 32) + (a & 0xFFFF_FFFFL) + (b >>> 32) + (b & 0xFFFF_FFFFL) +
+            (Memory.getInt(ip + 16) & 0xFFFF_FFFFL);
         return Checksums.fold(sum) == 0xFFFF;
     }
 
@@ -253,12 +256,13 @@ public final class L3Burst
      */
     public void decrementIpv4Ttl(final int i)
     {
-        final long ip = data[i] + ETH_HEADER_LENGTH;
-        final int oldWord = u16(ip + IPV4_TTL);
-        final int newWord = oldWord - 0x100;
-        Memory.putShortBigEndian(null, ip + IPV4_TTL, (short)newWord);
-        Memory.putShortBigEndian(null, ip + IPV4_CHECKSUM,
-            (short)Checksums.incrementalUpdate(u16(ip + IPV4_CHECKSUM), oldWord, newWord));
+        // TTL, Protocol and Header Checksum in one big-endian word. The TTL's word m drops by 0x100, so RFC 1624's
+        // HC' = ~(~HC + ~m + m') is ~(~HC + 0xFEFF), whose sum needs a single fold (it is below 0x1FEFF).
+        final long at = data[i] + ETH_HEADER_LENGTH + IPV4_TTL;
+        final int word = Memory.getIntBigEndian(null, at);
+        int sum = (~word & 0xFFFF) + 0xFEFF;
+        sum = (sum & 0xFFFF) + (sum >>> 16);
+        Memory.putIntBigEndian(null, at, ((word - 0x0100_0000) & 0xFFFF_0000) | (~sum & 0xFFFF));
     }
 
     /**

@@ -1,0 +1,48 @@
+package io.jdpdk.mempool.header;
+
+import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.mempool.raw.MbufRaw;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.Arena;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * {@link L3Burst}'s own arithmetic, exhaustively; its agreement with the views on arbitrary bytes is the fuzz
+ * tests' job ({@link L3BurstOracle}).
+ */
+class L3BurstTest
+{
+    @Test
+    void shouldPatchEveryHeaderChecksumAsRfc1624ForEveryTtl()
+    {
+        try (Arena arena = Arena.ofConfined(); MbufBurst burst = new MbufBurst(1))
+        {
+            final long mbuf = arena.allocate(256, 64).address();
+            final long frame = arena.allocate(64, 8).address();
+            Memory.putLong(mbuf + MbufRaw.BUF_ADDR, frame);
+            Memory.putShort(mbuf + MbufRaw.DATA_OFF, (short)0);
+            Memory.putShort(mbuf + MbufRaw.DATA_LEN, (short)34);
+            burst.add(mbuf);
+            final L3Burst l3 = new L3Burst(1);
+            final long word = frame + 14 + HeaderOffsets.IPV4_TTL;
+            for (int ttl = 1; ttl <= 255; ttl += ttl < 4 ? 1 : 23)
+            {
+                for (int checksum = 0; checksum <= 0xFFFF; checksum++)
+                {
+                    final int protocol = checksum & 0xFF;
+                    final int before = ttl << 24 | protocol << 16 | checksum;
+                    Memory.putIntBigEndian(null, word, before);
+                    l3.parse(burst, 1); // the arithmetic does not depend on the kind the bytes are
+                    l3.decrementIpv4Ttl(0);
+                    final int oldWord = ttl << 8 | protocol;
+                    final int expected = (oldWord - 0x100) << 16 |
+                        Checksums.incrementalUpdate(checksum, oldWord, oldWord - 0x100);
+                    assertEquals(expected, Memory.getIntBigEndian(null, word), "TTL " + ttl + ", checksum " + checksum);
+                }
+            }
+        }
+    }
+}
