@@ -36,10 +36,11 @@ import java.util.Objects;
  * half full).
  * <p>
  * <b>Threading.</b> {@link #add} and {@link #delete} are control-path calls for one thread at a time.
- * {@link #lookup} and {@link #lookupBulk} allocate nothing, throw nothing (for non-null arrays) and may run
- * on any number of threads at once, provided no thread modifies the table meanwhile: build the table, then
- * publish it to the lcores with a happens-before edge (thread start, a volatile or final field). There is
- * no RCU here; to change routes while forwarding, build a new table and swap the reference.
+ * {@link #lookup} and {@link #lookupBulk} allocate nothing, throw nothing (for non-null arrays, and ranges inside
+ * them where {@code lookupBulk} takes offsets) and may run on any number of threads at once, provided no thread
+ * modifies the table meanwhile: build the table, then publish it to the lcores with a happens-before edge (thread
+ * start, a volatile or final field). There is no RCU here; to change routes while forwarding, build a new table
+ * and swap the reference.
  */
 public final class Lpm4
 {
