@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
     description = "jdpdk throughput beside DPDK's C tools, in the same run.")
 public final class Bench implements Callable<Integer>
 {
-    @Parameters(arity = "0..*", description = "scenarios: iofwd, pipeline, macswap, l3fwd, samecore, launch " +
+    @Parameters(arity = "0..*", description = "scenarios: iofwd, pipeline, macswap, l3fwd, samecore, launch, lpm " +
         "(default: all)")
     List<String> scenarios = new ArrayList<>();
 
@@ -78,7 +78,7 @@ public final class Bench implements Callable<Integer>
     public Integer call() throws Exception
     {
         final List<String> run = scenarios.isEmpty() ? List.of("iofwd", "pipeline", "macswap", "l3fwd", "samecore",
-            "launch") : scenarios;
+            "launch", "lpm") : scenarios;
         for (final String scenario : run)
         {
             switch (scenario)
@@ -89,9 +89,10 @@ public final class Bench implements Callable<Integer>
                 case "l3fwd" -> l3fwd();
                 case "samecore" -> sameCore();
                 case "launch" -> launch();
+                case "lpm" -> LpmScenario.bench(summary, rounds, seconds);
                 default ->
                 {
-                    System.err.println("bench: unknown scenario " + scenario + " (iofwd, pipeline, macswap, l3fwd, samecore, launch)");
+                    System.err.println("bench: unknown scenario " + scenario + " (iofwd, pipeline, macswap, l3fwd, samecore, launch, lpm)");
                     return 1;
                 }
             }

@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * far more cache lines). Reported as time per lookup.
  * <p>
  * Run: {@code java -cp 'bench/target/classes:bench/target/lib/*' org.openjdk.jmh.Main Lpm4Benchmark}.
- * Not compared with {@code rte_lpm} here: that needs a binding of librte_lpm.
+ * Not compared with {@code rte_lpm} here; {@link LpmScenario} ({@code bench lpm}) does that on a full-size table.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

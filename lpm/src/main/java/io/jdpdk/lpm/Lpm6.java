@@ -9,6 +9,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.util.Objects;
 
 import static io.jdpdk.eal.raw.NativeLibrary.critical;
 import static io.jdpdk.eal.raw.NativeLibrary.downcall;
@@ -23,7 +24,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * walks up to fourteen tbl8 levels for a /128 and keeps a rule hash to delete and re-add, which is much more
  * code to write again for one lookup call per packet, so jdpdk binds DPDK's.
  * <p>
- * Lookups go through a {@link Query}, a small native buffer for the address and the next hop, one per lcore.
+ * Lookups go through a {@link Query}, a small native buffer for the address and the next hop, one per lcore, or
+ * in bulk through a {@link Burst} ({@link #lookupBulk}).
  * {@link #lookup} allocates nothing and throws nothing; it may run on any number of lcores at once while no
  * thread adds routes. The table lives in DPDK memory: {@link #close()} frees it, and the EAL frees it at its
  * close if the application did not. rte_lpm6 always allocates a full 2^24-entry tbl24 (64 MiB) plus 1 KiB per
@@ -48,6 +50,8 @@ public final class Lpm6 implements AutoCloseable
         FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_BYTE, JAVA_INT));
     private static final MethodHandle LOOKUP = critical("rte_lpm6_lookup",
         FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
+    private static final MethodHandle LOOKUP_BULK = critical("rte_lpm6_lookup_bulk_func",
+        FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT));
 
     private final String name;
     private long lpm;
@@ -168,6 +172,39 @@ public final class Lpm6 implements AutoCloseable
     }
 
     /**
+     * Looks up the first {@code n} addresses of {@code burst} into its next hops, {@link #NO_ROUTE} for a miss
+     * (every one once the table is closed). Allocation-free; one call into DPDK ({@code rte_lpm6_lookup_bulk_func}),
+     * which walks the addresses one after the other; {@code n} is clamped to 0 .. the burst's capacity.
+     *
+     * @param burst the calling lcore's burst, its first {@code n} addresses set
+     * @param n how many addresses to look up
+     */
+    public void lookupBulk(final Burst burst, final int n)
+    {
+        final int count = Math.min(Math.max(n, 0), burst.capacity);
+        if (count == 0)
+        {
+            return;
+        }
+        final int rc;
+        try
+        {
+            rc = (int)LOOKUP_BULK.invokeExact(lpm, burst.ips, burst.hops, count);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+        if (rc < 0)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                Memory.putInt(burst.hops + 4L * i, NO_ROUTE);
+            }
+        }
+    }
+
+    /**
      * Frees the table in DPDK memory and drops it from the EAL's close list; later lookups find no route
      * (rte_lpm6_lookup refuses a NULL table). Idempotent; does nothing once the EAL has been cleaned up, which
      * freed the table itself.
@@ -198,6 +235,77 @@ public final class Lpm6 implements AutoCloseable
             throw new IllegalStateException("lpm6 " + name + " is closed");
         }
         return lpm;
+    }
+
+    /**
+     * The bulk lookup buffers of one lcore, as {@code rte_lpm6_lookup_bulk_func} takes them: native room for
+     * {@code capacity} 16-byte addresses and their 32-bit next hops. Freed by the GC with the burst. Not
+     * thread-safe.
+     */
+    public static final class Burst
+    {
+        private final int capacity;
+        /** Kept reachable: the automatic arena frees the memory once the segment is unreachable. */
+        private final MemorySegment buffer;
+        private final long ips;
+        private final long hops;
+
+        /**
+         * A burst of {@code capacity} addresses; reuse it for every bulk lookup of one thread.
+         *
+         * @param capacity most addresses one {@link #lookupBulk} looks up, at least 1
+         * @throws IllegalArgumentException when capacity is below 1 or above 2^24
+         */
+        public Burst(final int capacity)
+        {
+            if (capacity < 1 || capacity > 1 << 24)
+            {
+                throw new IllegalArgumentException("burst capacity must be 1.." + (1 << 24) + ", got " + capacity);
+            }
+            this.capacity = capacity;
+            this.buffer = Arena.ofAuto().allocate(20L * capacity, 8);
+            this.ips = buffer.address();
+            this.hops = ips + 16L * capacity;
+        }
+
+        /**
+         * Most addresses one bulk lookup takes.
+         *
+         * @return the capacity given at construction
+         */
+        public int capacity()
+        {
+            return capacity;
+        }
+
+        /**
+         * Sets address {@code i} from its two halves. Allocation-free.
+         *
+         * @param i 0 .. capacity - 1
+         * @param high the address's high 64 bits, first octet most significant
+         * @param low the address's low 64 bits
+         * @return this burst
+         * @throws IndexOutOfBoundsException when i is out of range
+         */
+        public Burst set(final int i, final long high, final long low)
+        {
+            final long at = ips + 16L * Objects.checkIndex(i, capacity);
+            Memory.putLongBigEndian(null, at, high);
+            Memory.putLongBigEndian(null, at + 8, low);
+            return this;
+        }
+
+        /**
+         * The next hop the last {@link #lookupBulk} found for address {@code i}.
+         *
+         * @param i 0 .. capacity - 1
+         * @return the next hop, or {@link #NO_ROUTE}
+         * @throws IndexOutOfBoundsException when i is out of range
+         */
+        public int hop(final int i)
+        {
+            return Memory.getInt(hops + 4L * Objects.checkIndex(i, capacity));
+        }
     }
 
     /**

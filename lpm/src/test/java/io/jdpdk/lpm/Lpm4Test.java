@@ -325,6 +325,27 @@ class Lpm4Test
     }
 
     @Test
+    void shouldLookUpABurstWhereItLiesAndRefuseRangesOutsideTheArrays()
+    {
+        final Lpm4 lpm = new Lpm4(16, 1);
+        lpm.add(ip("10.0.0.0"), 8, 8);
+        lpm.add(ip("10.0.0.1"), 32, 32);
+        final int[] ips = {ip("11.0.0.0"), ip("10.0.0.1"), ip("10.0.0.2"), ip("11.0.0.0"), ip("10.0.0.1")};
+        final int[] hops = {-7, -7, -7, -7, -7, -7};
+
+        lpm.lookupBulk(ips, 1, hops, 2, 3);
+        assertArrayEquals(new int[] {-7, -7, 32, 8, NO_ROUTE, -7}, hops);
+        lpm.lookupBulk(ips, 4, hops, 0, 0);
+        assertArrayEquals(new int[] {-7, -7, 32, 8, NO_ROUTE, -7}, hops);
+
+        assertThrows(IndexOutOfBoundsException.class, () -> lpm.lookupBulk(ips, 3, hops, 0, 3));
+        assertThrows(IndexOutOfBoundsException.class, () -> lpm.lookupBulk(ips, 0, hops, 4, 3));
+        assertThrows(IndexOutOfBoundsException.class, () -> lpm.lookupBulk(ips, -1, hops, 0, 1));
+        assertThrows(IndexOutOfBoundsException.class, () -> lpm.lookupBulk(ips, 0, hops, 0, -1));
+        assertArrayEquals(new int[] {-7, -7, 32, 8, NO_ROUTE, -7}, hops, "nothing written by a refused call");
+    }
+
+    @Test
     void shouldAccountForItsMemory()
     {
         final Lpm4 lpm = new Lpm4(1024, 256);

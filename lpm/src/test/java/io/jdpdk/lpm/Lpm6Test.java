@@ -78,4 +78,43 @@ class Lpm6Test
             assertEquals(17, taken.errno(), taken.getMessage()); // EEXIST
         }
     }
+
+    @Test
+    @SuppressWarnings("try") // closes the table inside its try on purpose
+    void shouldLookUpABurstAsOneAtATimeAndMissEverythingOnceClosed()
+    {
+        try (Lpm6 lpm = Lpm6.create(TestEal.uniqueName("lpm6_bulk"), 64, 64))
+        {
+            lpm.add(ip(0x2001_0db8_0000_0000L, 0), 32, 1);
+            lpm.add(ip(0x2001_0db8_0001_0000L, 0), 48, 2);
+            lpm.add(ip(0x2001_0db8_0001_0002L, 0x0000_0000_0000_0009L), 128, 4);
+            final long[][] addresses = {
+                {0x2001_0db8_0009_0000L, 1}, {0x2001_0db8_0001_0001L, 1}, {0x2001_0db8_0001_0002L, 9},
+                {0x2001_0db9_0000_0000L, 0}, {0, 0}};
+            final Lpm6.Burst burst = new Lpm6.Burst(8);
+            final Lpm6.Query query = new Lpm6.Query();
+            for (int i = 0; i < addresses.length; i++)
+            {
+                burst.set(i, addresses[i][0], addresses[i][1]);
+            }
+            burst.set(5, 0x2001_0db8_0001_0000L, 0);
+            lpm.lookupBulk(burst, addresses.length);
+            final int[] expected = {1, 2, 4, Lpm6.NO_ROUTE, Lpm6.NO_ROUTE};
+            for (int i = 0; i < addresses.length; i++)
+            {
+                assertEquals(expected[i], burst.hop(i), "address " + i);
+                assertEquals(expected[i], lpm.lookup(query.set(addresses[i][0], addresses[i][1])), "address " + i);
+            }
+            lpm.lookupBulk(burst, 100); // clamped to the capacity: address 5 is looked up too
+            assertEquals(2, burst.hop(5));
+            assertThrows(IndexOutOfBoundsException.class, () -> burst.set(8, 0, 0));
+            assertThrows(IndexOutOfBoundsException.class, () -> burst.hop(-1));
+
+            lpm.close();
+            lpm.lookupBulk(burst, 3);
+            assertEquals(Lpm6.NO_ROUTE, burst.hop(0), "a closed table finds nothing");
+            assertEquals(Lpm6.NO_ROUTE, burst.hop(2));
+            assertEquals(2, burst.hop(5), "past n, hops are left alone");
+        }
+    }
 }

@@ -10,7 +10,6 @@ import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Lcore;
 import io.jdpdk.eal.LcoreException;
 import io.jdpdk.eal.LcorePolls;
-import io.jdpdk.lpm.IpAddress;
 import io.jdpdk.lpm.Lpm4;
 import io.jdpdk.lpm.Lpm6;
 import io.jdpdk.mempool.Mempool;
@@ -52,7 +51,10 @@ import java.util.concurrent.TimeUnit;
  * {@code --mode=eventdev} are refused with a message. IPv6 routes are DPDK's sixteen, 2001:200:0:N::/64 to port N
  * ({@link RouteTable#defaultIpv6Routes()}), in DPDK's own {@code rte_lpm6} ({@link Lpm6}). As in DPDK's l3fwd,
  * {@code --rule_ipv4=FILE --rule_ipv6=FILE} replace both default tables, and are read only as a pair (one
- * alone: the defaults, with a note).
+ * alone: the defaults, with a note). Route files are read whole before the EAL starts: a malformed line stops l3fwd
+ * with its file and line number and nothing loaded. Unlike DPDK's l3fwd, whose tables stop at 1024 rules, the
+ * tables grow to the routes given ({@link RouteTable#newLpm4}, {@link RouteTable#newLpm6}): a full Internet table
+ * of a million routes loads in about two seconds.
  * <p>
  * Setup follows l3fwd's {@code main()}: one mbuf pool sized by l3fwd's {@code NB_MBUF}, routes to ports outside
  * the mask skipped ({@code setup_lpm}), each enabled port configured with the RX queues {@code --config} gives it
@@ -393,37 +395,22 @@ public final class L3fwd
         return params;
     }
 
-    /** setup_lpm: l3fwd's table sizes; routes to ports outside the mask are skipped. */
+    /** setup_lpm: l3fwd's table sizes, grown to the routes; routes to ports outside the mask are skipped. */
     private static Lpm4 setupLpm(final List<RouteTable.Route> routes, final L3fwdConfig config, final PrintStream out)
     {
-        final Lpm4 lpm = new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S);
+        final Lpm4 lpm = RouteTable.newLpm4(routes);
         RouteTable.addTo(lpm, routes, config.portMask());
-        for (final RouteTable.Route route : routes)
-        {
-            if (config.isEnabled(route.port()))
-            {
-                out.printf("LPM: Adding route %s / %d (%d)%n", IpAddress.formatIpv4(route.ip()), route.depth(),
-                    route.port());
-            }
-        }
+        RouteTable.printAdded(routes, config.portMask(), out);
         return lpm;
     }
 
-    /** setup_lpm's IPv6 half: the routes in an rte_lpm6 of l3fwd's sizes, unused ports skipped. */
+    /** setup_lpm's IPv6 half: the routes in an rte_lpm6 of l3fwd's sizes grown to the routes, unused ports skipped. */
     private static Lpm6 setupLpm6(final List<RouteTable.Route6> routes, final L3fwdConfig config,
         final PrintStream out)
     {
-        final Lpm6 lpm6 = Lpm6.create("IPV6_L3FWD_LPM_0", RouteTable.L3FWD_IPV6_MAX_RULES,
-            RouteTable.L3FWD_IPV6_NUMBER_TBL8S);
+        final Lpm6 lpm6 = RouteTable.newLpm6("IPV6_L3FWD_LPM_0", routes);
         RouteTable.addTo(lpm6, routes, config.portMask());
-        for (final RouteTable.Route6 route : routes)
-        {
-            if (config.isEnabled(route.port()))
-            {
-                out.printf("LPM: Adding route %s / %d (%d)%n", IpAddress.formatIpv6(route.high(), route.low()),
-                    route.depth(), route.port());
-            }
-        }
+        RouteTable.printAdded6(routes, config.portMask(), out);
         return lpm6;
     }
 

@@ -5,13 +5,16 @@ import io.jdpdk.lpm.Lpm6;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
 
@@ -375,6 +378,106 @@ public final class RouteTable
     public static int addTo(final Lpm4 lpm, final List<Route> routes, final long portMask)
     {
         return addEnabled(routes, Route::port, portMask, r -> lpm.add(r.ip(), r.depth(), r.port()));
+    }
+
+    /**
+     * An empty IPv4 table with room for {@code routes}: l3fwd's sizes ({@link #L3FWD_MAX_RULES} rules,
+     * {@link #L3FWD_NUMBER_TBL8S} tbl8 groups), grown to one rule per route and one tbl8 group per /24 that holds
+     * a route longer than 24 bits, so that {@link #addTo(Lpm4, List, long)} of them cannot run out of room half-way.
+     * DPDK's l3fwd keeps its fixed sizes and stops at the 1025th rule of a rule file.
+     *
+     * @param routes the routes the table is for
+     * @return the table, empty
+     */
+    public static Lpm4 newLpm4(final List<Route> routes)
+    {
+        final HashSet<Integer> groups = new HashSet<>();
+        for (final Route route : routes)
+        {
+            if (route.depth() > 24)
+            {
+                groups.add(route.ip() >>> 8);
+            }
+        }
+        return new Lpm4(Math.max(L3FWD_MAX_RULES, routes.size()), Math.max(L3FWD_NUMBER_TBL8S, groups.size()));
+    }
+
+    /**
+     * Creates an empty IPv6 table with room for {@code routes}: l3fwd's sizes ({@link #L3FWD_IPV6_MAX_RULES} rules,
+     * {@link #L3FWD_IPV6_NUMBER_TBL8S} tbl8 groups), grown to one rule per route and to the tbl8 groups rte_lpm6
+     * takes for them (one per distinct 24-, 32-, 40- ... bit prefix of a longer route), so that
+     * {@link #addTo(Lpm6, List, long)} of them cannot run out of room half-way.
+     *
+     * @param name the table's name ({@link Lpm6#create})
+     * @param routes the routes the table is for
+     * @return the table, empty, in DPDK memory
+     * @throws io.jdpdk.eal.DpdkException when DPDK cannot allocate it
+     */
+    public static Lpm6 newLpm6(final String name, final List<Route6> routes)
+    {
+        final HashSet<Route6> groups = new HashSet<>();
+        for (final Route6 route : routes)
+        {
+            for (int level = 24; level < route.depth(); level += 8)
+            {
+                final long high = level >= 64 ? route.high() : route.high() & (-1L << (64 - level));
+                final long low = level <= 64 ? 0 : route.low() & (-1L << (128 - level));
+                groups.add(new Route6(high, low, level, 0));
+            }
+        }
+        return Lpm6.create(name, Math.max(L3FWD_IPV6_MAX_RULES, routes.size()),
+            Math.max(L3FWD_IPV6_NUMBER_TBL8S, groups.size()));
+    }
+
+    /**
+     * Prints {@code LPM: Adding route A.B.C.D / len (port)} for each route whose port is in {@code portMask}, as
+     * l3fwd's {@code setup_lpm} does for each route it adds; in blocks of lines, so that a table of a million
+     * routes prints in a fraction of a second rather than a line-at-a-time flush of each.
+     *
+     * @param routes the routes, in order
+     * @param portMask bit N set enables port N
+     * @param out where to print
+     */
+    public static void printAdded(final List<Route> routes, final long portMask, final PrintStream out)
+    {
+        printEnabled(routes, Route::port, portMask, out, (r, line) -> line.append(formatIpv4(r.ip())).append(" / ")
+            .append(r.depth()));
+    }
+
+    /**
+     * As {@link #printAdded(List, long, PrintStream)} for IPv6 routes ({@code LPM: Adding route X:X::X / len (port)}).
+     *
+     * @param routes the routes, in order
+     * @param portMask bit N set enables port N
+     * @param out where to print
+     */
+    public static void printAdded6(final List<Route6> routes, final long portMask, final PrintStream out)
+    {
+        printEnabled(routes, Route6::port, portMask, out, (r, line) -> line.append(formatIpv6(r.high(), r.low()))
+            .append(" / ").append(r.depth()));
+    }
+
+    private static <R> void printEnabled(final List<R> routes, final ToIntFunction<R> port, final long portMask,
+        final PrintStream out, final BiConsumer<R, StringBuilder> prefix)
+    {
+        final StringBuilder lines = new StringBuilder(1 << 16);
+        for (final R route : routes)
+        {
+            final int p = port.applyAsInt(route);
+            if (p < Long.SIZE && (portMask & (1L << p)) != 0)
+            {
+                lines.append("LPM: Adding route ");
+                prefix.accept(route, lines);
+                lines.append(" (").append(p).append(')').append(System.lineSeparator());
+                if (lines.length() >= 1 << 16)
+                {
+                    out.print(lines);
+                    lines.setLength(0);
+                }
+            }
+        }
+        out.print(lines);
+        out.flush();
     }
 
     /** The route on {@code line}, or null for a blank or comment line. */

@@ -11,6 +11,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -129,16 +130,24 @@ class L3fwdConfigTest
     }
 
     @Test
-    void shouldRefuseAnUnreadableRouteFileNamingTheLine() throws Exception
+    void shouldRefuseAnUnreadableRouteFileNamingTheLineAndLoadingNothing() throws Exception
     {
         final java.nio.file.Path file = java.nio.file.Files.createTempFile("l3fwd-routes", ".txt");
         try
         {
-            java.nio.file.Files.writeString(file, "198.18.0.0/24 0\n10.0.0.0/33 1\n");
+            // 4,999 good routes, a bad one on line 5000, more good ones after it.
+            final StringBuilder routes = new StringBuilder();
+            for (int i = 1; i <= 6000; i++)
+            {
+                routes.append(i == 5000 ? "10.0.0.0/33 1" : "R10." + (i >> 8) + "." + (i & 255) + ".0/24 " + (i & 1))
+                    .append('\n');
+            }
+            java.nio.file.Files.writeString(file, routes);
             final Result r = run("--", "-p", "3", "--config=(0,0,0)", "--route-file=" + file);
             assertEquals(1, r.code);
-            assertTrue(r.err.contains("l3fwd: cannot read route file: " + file + ":2: prefix length '33' is not 0..32"),
-                r.err);
+            assertTrue(r.err.contains("l3fwd: cannot read route file: " + file + ":5000: prefix length '33' is not " +
+                "0..32: '10.0.0.0/33 1'"), r.err);
+            assertFalse(r.out.contains("LPM: Adding route"), r.out);
         }
         finally
         {

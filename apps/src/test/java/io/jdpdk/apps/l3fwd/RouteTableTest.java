@@ -1,9 +1,13 @@
 package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.apps.l3fwd.RouteTable.Route;
+import io.jdpdk.apps.l3fwd.RouteTable.Route6;
 import io.jdpdk.apps.l3fwd.RouteTable.RouteFileException;
+import io.jdpdk.eal.DpdkException;
+import io.jdpdk.eal.TestEal;
 import io.jdpdk.lpm.IpAddress;
 import io.jdpdk.lpm.Lpm4;
+import io.jdpdk.lpm.Lpm6;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -209,6 +213,59 @@ class RouteTableTest
         assertThrows(NoSuchFileException.class, () -> RouteTable.parse(dir.resolve("missing.cfg")));
     }
 
+
+    @Test
+    void shouldSizeTheIpv4TableForMoreRoutesThanDpdkL3fwdsFixedTableHolds()
+    {
+        // 2,000 /24s and 400 /28s each in a /24 of its own: past l3fwd's 1024 rules and 256 tbl8 groups.
+        final List<Route> routes = new ArrayList<>();
+        for (int i = 0; i < 2000; i++)
+        {
+            routes.add(new Route(parseIpv4("10.0.0.0") + (i << 8), 24, i & 63));
+        }
+        for (int i = 0; i < 400; i++)
+        {
+            routes.add(new Route(parseIpv4("20.0.0.16") + (i << 8), 28, (i + 7) & 63));
+        }
+        assertThrows(IllegalStateException.class, () -> RouteTable.addTo(
+            new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S), routes, -1L));
+
+        final Lpm4 lpm = RouteTable.newLpm4(routes);
+        assertEquals(routes.size(), RouteTable.addTo(lpm, routes, -1L));
+        assertEquals(routes.size(), lpm.size());
+        assertEquals(400, lpm.tbl8GroupsInUse());
+        for (final Route route : routes)
+        {
+            assertEquals(route.port(), lpm.lookup(route.ip() | 5), route.toString());
+        }
+        assertEquals(Lpm4.NO_ROUTE, lpm.lookup(parseIpv4("20.0.0.1")));
+    }
+
+    @Test
+    void shouldSizeTheIpv6TableForMoreRoutesThanDpdkL3fwdsFixedTableHolds()
+    {
+        TestEal.get();
+        final List<Route6> routes = new ArrayList<>();
+        for (int i = 0; i < 3000; i++)
+        {
+            // 2001:db8:<i>::/48 -> port i % 16
+            routes.add(new Route6(0x2001_0db8_0000_0000L | ((long)i << 16), 0, 48, i & 15));
+        }
+        try (Lpm6 fixed = Lpm6.create(TestEal.uniqueName("l3fwd_fixed6"), RouteTable.L3FWD_IPV6_MAX_RULES, 64))
+        {
+            assertThrows(DpdkException.class, () -> RouteTable.addTo(fixed, routes, -1L));
+        }
+        try (Lpm6 lpm6 = RouteTable.newLpm6(TestEal.uniqueName("l3fwd_sized6"), routes))
+        {
+            assertEquals(routes.size(), RouteTable.addTo(lpm6, routes, -1L));
+            final Lpm6.Query query = new Lpm6.Query();
+            for (final Route6 route : routes)
+            {
+                assertEquals(route.port(), lpm6.lookup(query.set(route.high() | 0xABCD, 42)), route.toString());
+            }
+            assertEquals(Lpm6.NO_ROUTE, lpm6.lookup(query.set(0x2001_0db9_0000_0000L, 0)));
+        }
+    }
 
     @Test
     void shouldRejectRoutesOutOfRange()
