@@ -451,7 +451,8 @@ public final class Pipeline implements AutoCloseable
          * Receives each packet's RX-to-TX latency in nanoseconds, on the TX lcore (one TX stage only). The RX stage
          * stamps every packet it receives with one TSC reading per burst ({@code rte_rdtsc}) in the mbuf dynamic
          * field {@value Pipeline#RX_TSC_FIELD}, which {@link #build()} registers; the TX stage reads the TSC once per burst
-         * it takes and hands {@code consumer} each packet's difference before sending, buffering or freeing it.
+         * it takes and hands {@code consumer} each packet's difference before sending, buffering or freeing it (0
+         * where the TX core's reading is below the stamp: two cores' TSCs may differ by a few ticks).
          * The cost: a TSC read per burst on either side, an 8-byte write per packet on RX, a read per packet and a
          * call of {@code consumer} per packet on TX.
          *

@@ -105,13 +105,17 @@ final class TxStage extends RingStage implements CountedStage
         return true;
     }
 
-    /** One TSC reading, then each packet's time since its RX stamp, before TX sends, buffers or frees it. */
+    /**
+     * One TSC reading, then each packet's time since its RX stamp, before TX sends, buffers or frees it; 0 when the
+     * reading is below the stamp (the TSCs of two cores may differ by a few ticks, and RDTSC does not wait for
+     * earlier loads).
+     */
     private void recordLatency(final MbufBurst mbufs, final int n)
     {
         final long now = EalRaw.rdtsc();
         for (int i = 0; i < n; i++)
         {
-            latency.accept((long)((now - rxTsc.getLong(mbufs.get(i))) * nanosPerTick));
+            latency.accept((long)(Math.max(0, now - rxTsc.getLong(mbufs.get(i))) * nanosPerTick));
         }
     }
 
