@@ -5,7 +5,7 @@
  * of 32 from every port and enqueues them on a single-producer/single-consumer rte_ring; the
  * worker lcore dequeues, sends each packet out of the paired port (0<->1) and frees what TX
  * refused. Prints testpmd's Rx-pps lines every second so the harness reads both the same way;
- * stops on SIGINT/SIGTERM. Usage: ring_handoff EAL_ARGS [-- mbufs|spsc] (two ports, two lcores).
+ * stops on SIGINT/SIGTERM. Usage: ring_handoff EAL_ARGS [-- mbufs|spsc|latency PPS] (two ports, two lcores).
  *
  * By default a ring slot carries a burst (an item: port, count, 32 pointers), as jdpdk's events do, and
  * items come back on a second ring. With "mbufs" the ring carries the mbuf pointers themselves
@@ -16,6 +16,18 @@
  * it reads the shared one only when its copy says full (or empty). No ring does less work per item, so
  * this is the ceiling for any RX -> ring -> TX handoff of bursts on the machine, jdpdk's included.
  * Every mode prints Tx-pps too, the rate of packets sent on.
+ *
+ * "latency PPS" is the default mode (a burst per rte_ring slot) at a fixed offered load instead of as fast as
+ * it goes, measuring each packet's RX-to-TX latency the way jdpdk's pipeline does (Pipeline.Builder.onTxLatency,
+ * PipelineScenario's pipeline-latency mode): the RX lcore does one RX round over the ports only when the
+ * schedule says so, a round every BURST * ports / PPS seconds on the TSC (a late round runs at once, so the
+ * rate holds on average); it stamps every packet it receives with one rte_rdtsc() per burst in the mbuf
+ * dynamic field "jdpdk_dynfield_rx_tsc"; the TX lcore reads the TSC once per item, just before
+ * rte_eth_tx_burst, and records each packet's difference in nanoseconds (0 if negative) in a histogram with
+ * HdrHistogram's buckets for 3 significant digits (struct hist below), counting from the third second on (warm-up, as jdpdk's
+ * side). It prints no statistics while it runs (neither does jdpdk's side, whose JIT would compile the printing
+ * code on the lcores' CPUs); on SIGINT, the packets sent while recording, and p50, p99, p99.9 and max as
+ * HdrHistogram's getValueAtPercentile and getMaxValue would.
  */
 #include <string.h>
 #include <inttypes.h>
@@ -28,7 +40,9 @@
 #include <rte_ethdev.h>
 #include <rte_launch.h>
 #include <rte_lcore.h>
+#include <rte_errno.h>
 #include <rte_mbuf.h>
+#include <rte_mbuf_dyn.h>
 #include <rte_malloc.h>
 #include <rte_ring.h>
 
@@ -36,6 +50,67 @@
 #define RING_SIZE 1024
 #define NUM_MBUFS 16383
 #define CACHE 250
+#define WARMUP_SECONDS 2
+
+/*
+ * HdrHistogram's bucket layout for values from 1 with 3 significant digits (Histogram(highest, 3) in Java):
+ * 2048 sub-buckets, so values below 2048 are exact and every larger value v falls in a bucket of width
+ * 2^k where k = floor(log2(v)) - 10, i.e. within 1/1024 of v. Values of 2^34 ns (17 s) or more are counted
+ * as 2^34 - 1.
+ */
+#define HIST_SUB_MAGNITUDE 11
+#define HIST_HALF (1 << (HIST_SUB_MAGNITUDE - 1))
+#define HIST_BUCKETS 24
+#define HIST_MAX ((1ULL << (HIST_BUCKETS + HIST_SUB_MAGNITUDE - 1)) - 1)
+
+struct hist {
+	uint64_t counts[(HIST_BUCKETS + 1) * HIST_HALF];
+	uint64_t total;
+	uint64_t max;
+};
+
+static inline unsigned hist_index(uint64_t v)
+{
+	unsigned bucket = 64 - __builtin_clzll(v | (2 * HIST_HALF - 1)) - HIST_SUB_MAGNITUDE;
+	return ((bucket + 1) << (HIST_SUB_MAGNITUDE - 1)) + (unsigned)(v >> bucket) - HIST_HALF;
+}
+
+/* The highest value counted at index i (HdrHistogram's highestEquivalentValue(valueFromIndex(i))). */
+static uint64_t hist_value(unsigned i)
+{
+	int bucket = (int)(i >> (HIST_SUB_MAGNITUDE - 1)) - 1;
+	uint64_t sub = (i & (HIST_HALF - 1)) + HIST_HALF;
+	if (bucket < 0) {
+		sub -= HIST_HALF;
+		bucket = 0;
+	}
+	return (sub << bucket) + (1ULL << bucket) - 1;
+}
+
+static inline void hist_record(struct hist *h, uint64_t v)
+{
+	if (v > HIST_MAX)
+		v = HIST_MAX;
+	h->counts[hist_index(v)]++;
+	h->total++;
+	if (v > h->max)
+		h->max = v;
+}
+
+/* The highest value equivalent to the one at the given percentile, in thousandths of a percent (99.9% =
+ * 99900): the count to reach is ceil(p * total), as HdrHistogram's getValueAtPercentile counts it. */
+static uint64_t hist_percentile(const struct hist *h, uint64_t milli_percent)
+{
+	uint64_t want = (milli_percent * h->total + 99999) / 100000, seen = 0;
+	if (want == 0)
+		want = 1;
+	for (unsigned i = 0; i < (HIST_BUCKETS + 1) * HIST_HALF; i++) {
+		seen += h->counts[i];
+		if (seen >= want)
+			return hist_value(i);
+	}
+	return 0;
+}
 
 struct item {
 	uint16_t port;
@@ -91,6 +166,11 @@ static inline unsigned spsc_get(struct spsc *q, void **objs, unsigned max, uint6
 }
 
 static volatile int quit;
+static int latency_mode;
+static volatile int recording;    /* latency mode: set by RX after the warm-up */
+static int stamp_offset;          /* latency mode: the RX TSC stamp's mbuf dynamic field */
+static double ns_per_tick;
+static struct hist *latency;      /* latency mode: written by the TX lcore only */
 static int spsc_mode;
 static struct spsc *spsc_ring;       /* of struct item *, RX -> TX, in "spsc" mode */
 static struct spsc *spsc_free;       /* of struct item *, TX -> RX, in "spsc" mode (2 * RING_SIZE slots) */
@@ -126,6 +206,13 @@ static int tx_lcore(void *arg)
 			rte_ring_dequeue_burst(ring, objs, BURST, NULL);
 		for (unsigned i = 0; i < n; i++) {
 			struct item *it = objs[i];
+			if (latency_mode && recording) {
+				uint64_t now = rte_rdtsc();
+				for (unsigned k = 0; k < it->n; k++) {
+					int64_t ticks = (int64_t)(now - *RTE_MBUF_DYNFIELD(it->pkts[k], stamp_offset, uint64_t *));
+					hist_record(latency, (uint64_t)((ticks < 0 ? 0 : ticks) * ns_per_tick));
+				}
+			}
 			uint16_t sent = rte_eth_tx_burst(it->port ^ 1, 0, it->pkts, it->n);
 			if (sent < it->n)
 				rte_pktmbuf_free_bulk(it->pkts + sent, it->n - sent);
@@ -175,6 +262,11 @@ static void rx_items(uint16_t nb_ports, struct item **held)
 		if (it->n == 0)
 			continue;
 		it->port = p;
+		if (latency_mode) {
+			uint64_t tsc = rte_rdtsc();
+			for (unsigned k = 0; k < it->n; k++)
+				*RTE_MBUF_DYNFIELD(it->pkts[k], stamp_offset, uint64_t *) = tsc;
+		}
 		if ((spsc_mode ? spsc_put(spsc_ring, it, RING_SIZE) : rte_ring_enqueue(ring, it)) != 0) {
 			rte_pktmbuf_free_bulk(it->pkts, it->n); /* ring full: drop, as jdpdk's default */
 			continue;
@@ -193,6 +285,17 @@ static void rx_mbufs(uint16_t nb_ports)
 		if (q < n)
 			rte_pktmbuf_free_bulk(pkts + q, n - q); /* ring full: drop */
 	}
+}
+
+static uint64_t sent(uint16_t nb_ports)
+{
+	uint64_t n = 0;
+	for (uint16_t p = 0; p < nb_ports; p++) {
+		struct rte_eth_stats st;
+		rte_eth_stats_get(p, &st);
+		n += st.opackets;
+	}
+	return n;
 }
 
 static void print_stats(uint16_t nb_ports, uint64_t *prev_rx, uint64_t *prev_tx, uint64_t hz, uint64_t cycles)
@@ -219,6 +322,19 @@ int main(int argc, char **argv)
 		rte_exit(EXIT_FAILURE, "rte_eal_init failed\n");
 	int mbufs_mode = argc - eal_args > 1 && strcmp(argv[eal_args + 1], "mbufs") == 0;
 	spsc_mode = argc - eal_args > 1 && strcmp(argv[eal_args + 1], "spsc") == 0;
+	latency_mode = argc - eal_args > 2 && strcmp(argv[eal_args + 1], "latency") == 0;
+	double offered = latency_mode ? atof(argv[eal_args + 2]) : 0;
+	if (latency_mode && offered <= 0)
+		rte_exit(EXIT_FAILURE, "latency needs the offered load in packets per second, got %s\n", argv[eal_args + 2]);
+	if (latency_mode) {
+		static const struct rte_mbuf_dynfield stamp = { .name = "jdpdk_dynfield_rx_tsc", .size = 8, .align = 8 };
+		stamp_offset = rte_mbuf_dynfield_register(&stamp);
+		latency = rte_zmalloc("latency", sizeof(*latency), RTE_CACHE_LINE_SIZE);
+		if (stamp_offset < 0 || latency == NULL)
+			rte_exit(EXIT_FAILURE, "cannot register the RX stamp field or allocate the histogram: %s\n",
+				rte_strerror(rte_errno));
+		ns_per_tick = 1e9 / (double)rte_get_tsc_hz();
+	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	uint16_t nb_ports = rte_eth_dev_count_avail();
@@ -246,19 +362,39 @@ int main(int argc, char **argv)
 
 	rte_eal_remote_launch(mbufs_mode ? tx_mbufs_lcore : tx_lcore, NULL, rte_get_next_lcore(-1, 1, 0));
 	uint64_t hz = rte_get_tsc_hz(), last = rte_rdtsc(), prev_rx[2] = {0, 0}, prev_tx[2] = {0, 0};
+	/* latency mode: an RX round every `period` ticks from `start` on */
+	uint64_t start = last, next = last, recording_from = 0, sent_before = 0, period = latency_mode ? (uint64_t)(hz * BURST * nb_ports / offered) : 0;
 	struct item *it = NULL;
 	while (!quit) {
 		if (mbufs_mode)
 			rx_mbufs(nb_ports);
-		else
+		else if (!latency_mode)
 			rx_items(nb_ports, &it);
+		else if ((int64_t)(rte_rdtsc() - next) >= 0) {
+			rx_items(nb_ports, &it);
+			next += period;
+		}
 		uint64_t now = rte_rdtsc();
-		if (now - last >= hz) {
+		if (latency_mode && !recording && now - start >= WARMUP_SECONDS * hz) {
+			sent_before = sent(nb_ports);
+			recording_from = rte_rdtsc();
+			recording = 1;
+		}
+		if (!latency_mode && now - last >= hz) {
 			print_stats(nb_ports, prev_rx, prev_tx, hz, now - last);
 			last = now;
 		}
 	}
 	rte_eal_mp_wait_lcore();
+	if (latency_mode) {
+		double seconds = (double)(rte_rdtsc() - recording_from) / hz;
+		uint64_t n = sent(nb_ports) - sent_before;
+		printf("Sent while recording: %" PRIu64 " packets in %.3f s, %.0f pps\n", n, seconds, n / seconds);
+	}
+	if (latency_mode)
+		printf("RX-to-TX latency per packet (ns): p50 %" PRIu64 " p99 %" PRIu64 " p99.9 %" PRIu64 " max %" PRIu64
+			" (%" PRIu64 " packets)\n", hist_percentile(latency, 50000), hist_percentile(latency, 99000),
+			hist_percentile(latency, 99900), hist_value(hist_index(latency->max)), latency->total);
 	for (uint16_t p = 0; p < nb_ports; p++) {
 		rte_eth_dev_stop(p);
 		rte_eth_dev_close(p);

@@ -164,6 +164,9 @@ static const struct layout_entry layout_table[] = {
 	F(rte_mbuf, vlan_tci_outer), F(rte_mbuf, buf_len), F(rte_mbuf, pool), F(rte_mbuf, next),
 	F(rte_mbuf, tx_offload), F(rte_mbuf, priv_size), F(rte_mbuf, timesync),
 	F(rte_mbuf, dynfield1),
+	S(rte_mbuf_dynfield),
+	F(rte_mbuf_dynfield, name), F(rte_mbuf_dynfield, size), F(rte_mbuf_dynfield, align),
+	F(rte_mbuf_dynfield, flags),
 
 	S(rte_eth_stats),
 	F(rte_eth_stats, ipackets), F(rte_eth_stats, opackets), F(rte_eth_stats, ibytes),

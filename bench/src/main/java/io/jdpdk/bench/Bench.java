@@ -118,7 +118,8 @@ public final class Bench implements Callable<Integer>
      * handoff in C over rte_ring (bench/src/main/c/ring_handoff.c), a burst per slot as jdpdk does,
      * (c') the same C passing the mbuf pointers themselves through the ring, and (d) the same C over a
      * plain SPSC array ring, the least work any ring can do: the ceiling of (b) on this machine. Rates are
-     * what was sent on (Tx-pps), aggregate of both ports.
+     * what was sent on (Tx-pps), aggregate of both ports. Then (b) and (c)'s per-packet latency at half the
+     * lower of their best rates ({@link PipelineLatency}).
      */
     private void pipeline() throws Exception
     {
@@ -143,12 +144,6 @@ public final class Bench implements Callable<Integer>
             r[4][i] = 2 * txRate("C SPSC array ring handoff", cSpsc);
             printPipeline("round " + (i + 1) + ":", r[0][i], r[1][i], r[2][i], r[3][i], r[4][i]);
         }
-        // Latency in a run of its own: recording it costs (b) a clock read per burst on each side.
-        final String out = Peer.run(Peer.java(PipelineScenario.class, concat("pipeline-latency", lcores)), seconds);
-        final int at = out.indexOf("RX-to-TX latency");
-        final String latency = at < 0 ? "(no latency line)" : out.substring(at, out.indexOf('\n', at));
-        System.out.printf(Locale.ROOT, "latency: jdpdk pipeline (%.2f Mpps while recording) %s%n",
-            2 * RateSamples.medianTxPerPort(out, 2, 2) / 1e6, latency);
         final double[] best = new double[r.length];
         for (int k = 0; k < r.length; k++)
         {
@@ -157,6 +152,9 @@ public final class Bench implements Callable<Integer>
         printPipeline("best:   ", best[0], best[1], best[2], best[3], best[4]);
         summary.higherIsBetter("pipeline RX -> ring -> TX, 2 lcores (C: rte_ring of bursts)", "Mpps, both ports",
             best[2] / 1e6, best[1] / 1e6);
+        // Latency at half the saturation rate of the slower of (b) and (c): below it both keep up, so neither's
+        // figures are a full ring's queueing delay.
+        new PipelineLatency(seconds, rounds, summary).run(Math.min(best[1], best[2]) / 2);
     }
 
     private static void printPipeline(final String label, final double a, final double b, final double c,

@@ -5,14 +5,17 @@ import io.jdpdk.apps.common.NicStats;
 import io.jdpdk.apps.common.Shutdown;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Lcore;
+import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
+import io.jdpdk.pmd.PortStats;
 import io.jdpdk.pmd.pipeline.BurstFunction;
 import io.jdpdk.pmd.pipeline.Pipeline;
 import io.jdpdk.pmd.pipeline.RunToCompletion;
 import io.jdpdk.pmd.pipeline.RxQueue;
 import org.HdrHistogram.Histogram;
+import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 
 import java.util.Locale;
@@ -22,16 +25,26 @@ import java.util.Locale;
  * <ul>
  *   <li>{@code rtc}: {@link RunToCompletion} on one worker lcore;</li>
  *   <li>{@code pipeline}: RX on the first worker lcore → Disruptor ring → TX on the second;</li>
- *   <li>{@code pipeline-latency}: the same, with the RX-to-TX latency of every burst recorded in an
- *   HdrHistogram and printed at exit (a clock read on each side and a histogram update per burst, which
- *   the C peer does not pay, so throughput is measured without it).</li>
+ *   <li>{@code pipeline-latency PPS}: RX → Disruptor ring → TX at a fixed offered load of PPS packets per
+ *   second, as ring_handoff.c's {@code latency} mode does it in C: RX runs on the main lcore (the main thread,
+ *   pinned to its CPU as C's main lcore is, {@link Eal#pinToMainLcore()}), whose loop does one
+ *   RX round over the ports (a burst of 32 from each) only when the schedule on the TSC says so, a round every
+ *   32 * ports / PPS seconds (a late round runs at once); TX on the first worker lcore. The pipeline's
+ *   {@link Pipeline.Builder#onTxLatency} gives each packet's RX-to-TX nanoseconds (TSC stamp in an mbuf dynamic
+ *   field), recorded in an HdrHistogram (3 significant digits) from the third second of the loop on (warm-up)
+ *   and printed at exit as p50, p99, p99.9 and max, with the packets sent meanwhile; no statistics blocks.</li>
  * </ul>
- * Prints testpmd's statistics block every second until SIGINT.
- * Arguments: {@code rtc|pipeline|pipeline-latency} then EAL arguments.
+ * Prints testpmd's statistics block every second until SIGINT (but in {@code pipeline-latency}).
+ * Arguments: {@code rtc|pipeline|pipeline-latency PPS} then EAL arguments.
  */
 public final class PipelineScenario
 {
     private static final BurstFunction IO_FWD = burst -> burst.sendAllTo(burst.inPort() ^ 1);
+    /** Seconds of the paced loop before latency is recorded, as in ring_handoff.c. */
+    private static final int WARMUP_SECONDS = 2;
+    private static final Histogram LATENCY = new Histogram(10_000_000_000L, 3);
+    /** Set by the main lcore after the warm-up; read by the TX lcore per packet. */
+    private static volatile boolean recording;
 
     private PipelineScenario()
     {
@@ -40,10 +53,12 @@ public final class PipelineScenario
     public static void main(final String[] args) throws Exception
     {
         final String mode = args[0];
+        final boolean paced = "pipeline-latency".equals(mode);
+        final double offered = paced ? Double.parseDouble(args[1]) : 0;
+        final int ealFrom = paced ? 2 : 1;
         final Shutdown shutdown = new Shutdown();
-        final Histogram latency = new Histogram(10_000_000_000L, 3);
         final NicStats stats = new NicStats();
-        try (Eal eal = Eal.init(AppArgs.split(java.util.Arrays.copyOfRange(args, 1, args.length)).eal()))
+        try (Eal eal = Eal.init(AppArgs.split(java.util.Arrays.copyOfRange(args, ealFrom, args.length)).eal()))
         {
             Port.requireVdevsProbed(eal.args());
             final Mempool pool = Mempool.create("MBUF_POOL", 16383, 250);
@@ -56,15 +71,20 @@ public final class PipelineScenario
             {
                 first.launch(new RunToCompletion(IO_FWD, 0, 32, queues), new BusySpinIdleStrategy());
             }
+            else if (paced)
+            {
+                pipeline = Pipeline.builder().rxOnMainLcore(queues).workers(IO_FWD).tx(first)
+                    .idle(BusySpinIdleStrategy::new).onTxLatency(PipelineScenario::record).build();
+                pipeline.start();
+                try (Eal.Pinning _ = eal.pinToMainLcore())
+                {
+                    runPaced(pipeline.mainLcoreAgent(), eal.tscHz(), 32 * queues.length / offered, shutdown, p0, p1);
+                }
+            }
             else
             {
-                final Pipeline.Builder builder = Pipeline.builder().rx(first, queues).workers(IO_FWD)
-                    .tx(eal.workers().get(1)).idle(BusySpinIdleStrategy::new);
-                if ("pipeline-latency".equals(mode))
-                {
-                    builder.onTxLatency(latency::recordValue);
-                }
-                pipeline = builder.build();
+                pipeline = Pipeline.builder().rx(first, queues).workers(IO_FWD).tx(eal.workers().get(1))
+                    .idle(BusySpinIdleStrategy::new).build();
                 pipeline.start();
             }
             while (shutdown.isRunning())
@@ -77,11 +97,11 @@ public final class PipelineScenario
             {
                 pipeline.close();
             }
-            if (latency.getTotalCount() > 0)
+            if (paced)
             {
-                System.out.printf(Locale.ROOT, "RX-to-TX latency per burst (ns): p50 %d p99 %d p99.9 %d max %d (%d bursts)%n",
-                    latency.getValueAtPercentile(50), latency.getValueAtPercentile(99),
-                    latency.getValueAtPercentile(99.9), latency.getMaxValue(), latency.getTotalCount());
+                System.out.printf(Locale.ROOT, "RX-to-TX latency per packet (ns): p50 %d p99 %d p99.9 %d max %d " +
+                    "(%d packets)%n", LATENCY.getValueAtPercentile(50), LATENCY.getValueAtPercentile(99),
+                    LATENCY.getValueAtPercentile(99.9), LATENCY.getMaxValue(), LATENCY.getTotalCount());
             }
             if (pipeline == null)
             {
@@ -94,5 +114,59 @@ public final class PipelineScenario
         {
             shutdown.cleanedUp();
         }
+    }
+
+    private static void record(final long nanos)
+    {
+        if (recording)
+        {
+            LATENCY.recordValue(nanos);
+        }
+    }
+
+    /**
+     * The main lcore's loop until SIGINT, ring_handoff.c's in latency mode: an RX round ({@code rx}'s duty cycle)
+     * whenever the TSC reaches the next slot, {@code roundSeconds} apart. Prints nothing while it runs (the
+     * statistics blocks would have the JIT compile their formatting code on the lcores' CPUs every second); at the
+     * end, what the ports sent while latency was recorded.
+     */
+    private static void runPaced(final Agent rx, final long hz, final double roundSeconds, final Shutdown shutdown,
+        final Port... ports) throws Exception
+    {
+        final long period = (long)(hz * roundSeconds);
+        final long start = EalRaw.rdtsc();
+        long next = start;
+        long recordingFrom = 0;
+        long sentBefore = 0;
+        while (shutdown.isRunning())
+        {
+            if (EalRaw.rdtsc() - next >= 0)
+            {
+                rx.doWork();
+                next += period;
+            }
+            if (!recording && EalRaw.rdtsc() - start >= WARMUP_SECONDS * hz)
+            {
+                sentBefore = sent(ports);
+                recordingFrom = EalRaw.rdtsc();
+                recording = true;
+            }
+        }
+        final double seconds = (double)(EalRaw.rdtsc() - recordingFrom) / hz;
+        final long sent = sent(ports) - sentBefore;
+        System.out.printf(Locale.ROOT, "Sent while recording: %d packets in %.3f s, %.0f pps%n", sent, seconds,
+            sent / seconds);
+    }
+
+    private static long sent(final Port... ports)
+    {
+        final PortStats stats = new PortStats();
+        long sent = 0;
+        for (final Port p : ports)
+        {
+            p.stats(stats);
+            sent += stats.opackets();
+        }
+        return sent;
     }
 }

@@ -334,6 +334,54 @@ public final class Eal implements AutoCloseable
     }
 
     /**
+     * Pins the calling thread to the main lcore's CPUs ({@code rte_lcore_cpuset}), as {@code rte_eal_init} pinned
+     * the thread that called it before {@link #init} restored that thread's affinity. For a thread that runs the
+     * main lcore's polling loop (DPDK's samples run RX in {@code main()}): unpinned, a busy loop moves between
+     * CPUs and, on a worker lcore's CPU, takes turns with that lcore's busy loop, which then stalls for whole
+     * scheduler slices (milliseconds). Threads the pinned thread starts inherit the pinning, so start them before
+     * or after.
+     * <pre>{@code
+     * try (Eal.Pinning _ = eal.pinToMainLcore()) { while (running) idle.idle(rx.doWork()); }
+     * }</pre>
+     *
+     * @return closing it, on the same thread, gives the thread back the affinity it had
+     * @throws IllegalStateException when the kernel refuses the main lcore's CPUs (e.g. outside this cgroup)
+     */
+    public Pinning pinToMainLcore()
+    {
+        checkRunning("Eal.pinToMainLcore");
+        final Arena arena = Arena.ofConfined();
+        final MemorySegment saved = arena.allocate(EalRaw.CPU_SET_SIZE);
+        final MemorySegment main = EalRaw.lcore_cpuset(arena, EalRaw.get_main_lcore());
+        if (EalRaw.sched_getaffinity(saved) != 0 || EalRaw.sched_setaffinity(main) != 0)
+        {
+            arena.close();
+            throw new IllegalStateException("cannot pin the calling thread to the CPUs of the main lcore (" +
+                EalRaw.get_main_lcore() + "): sched_setaffinity failed");
+        }
+        return () ->
+        {
+            try
+            {
+                EalRaw.sched_setaffinity(saved);
+            }
+            finally
+            {
+                arena.close();
+            }
+        };
+    }
+
+    /** The calling thread's pinning to the main lcore ({@link #pinToMainLcore()}); closing it restores the affinity. */
+    @FunctionalInterface
+    public interface Pinning extends AutoCloseable
+    {
+        /** Restores the thread's previous affinity; on the thread that pinned itself only. */
+        @Override
+        void close();
+    }
+
+    /**
      * Ids of all enabled lcores ({@code rte_lcore_is_enabled}).
      *
      * @return the ids, main lcore included, ascending

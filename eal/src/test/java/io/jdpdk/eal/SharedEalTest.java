@@ -46,6 +46,38 @@ class SharedEalTest
     }
 
     @Test
+    void shouldPinTheCallingThreadToTheMainLcoreUntilClosed() throws Exception
+    {
+        final Eal eal = TestEal.get();
+        final long[] masks = new long[3];
+        final Thread t = new Thread(() ->
+        {
+            masks[0] = firstAffinityWord();
+            try (Eal.Pinning _ = eal.pinToMainLcore())
+            {
+                masks[1] = firstAffinityWord();
+            }
+            masks[2] = firstAffinityWord();
+        });
+        t.start();
+        t.join();
+        assertEquals((1L << Runtime.getRuntime().availableProcessors()) - 1, masks[0], "unpinned: every CPU");
+        assertEquals(1L, masks[1], "--lcores 0@0: the main lcore's CPU 0 only");
+        assertEquals(masks[0], masks[2], "restored");
+    }
+
+    /** CPUs 0-63 of the calling thread's affinity, bit n for CPU n. */
+    private static long firstAffinityWord()
+    {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined())
+        {
+            final java.lang.foreign.MemorySegment mask = arena.allocate(EalRaw.CPU_SET_SIZE);
+            assertEquals(0, EalRaw.sched_getaffinity(mask));
+            return mask.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0);
+        }
+    }
+
+    @Test
     void shouldGiveDpdkTextForErrorsAndLayoutsForKnownStructs()
     {
         TestEal.get();

@@ -48,6 +48,18 @@ public final class MbufRaw
         JAVA_SHORT.withName("timesync"),
         MemoryLayout.sequenceLayout(9, JAVA_INT).withName("dynfield1")));
 
+    /** {@code struct rte_mbuf_dynfield}: the parameters of a dynamic field ({@code rte_mbuf_dyn.h}). */
+    public static final StructLayout RTE_MBUF_DYNFIELD = LayoutCheck.verified("rte_mbuf_dynfield",
+        MemoryLayout.structLayout(
+            MemoryLayout.sequenceLayout(64, java.lang.foreign.ValueLayout.JAVA_BYTE).withName("name"),
+            JAVA_LONG.withName("size"),
+            JAVA_LONG.withName("align"),
+            JAVA_INT.withName("flags"),
+            MemoryLayout.paddingLayout(4)));
+
+    /** {@code RTE_MBUF_DYN_NAMESIZE}: a dynamic field's name, its terminating NUL included. */
+    public static final int MBUF_DYN_NAMESIZE = 64;
+
     /** Offset of {@code buf_addr} (buffer start, a virtual address: 8 bytes), in bytes from the start of the mbuf. */
     public static final long BUF_ADDR = offset("buf_addr");
     /** Offset of {@code data_off} (data start in the buffer: 2 bytes), in bytes from the start of the mbuf. */
@@ -101,6 +113,11 @@ public final class MbufRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT));
     private static final MethodHandle DATA_ROOM_SIZE = downcall("jdpdk_pktmbuf_data_room_size",
         FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+
+    private static final MethodHandle DYNFIELD_REGISTER = downcall("rte_mbuf_dynfield_register",
+        FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle DYNFIELD_LOOKUP = downcall("rte_mbuf_dynfield_lookup",
+        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
 
     private MbufRaw()
     {
@@ -256,6 +273,44 @@ public final class MbufRaw
         try
         {
             return (int)DATA_ROOM_SIZE.invokeExact(pool);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_mbuf_dynfield_register}: reserves bytes in every mbuf of the process under a name, or finds the
+     * field already registered with the same parameters. Control path.
+     *
+     * @param params a {@link #RTE_MBUF_DYNFIELD}
+     * @return the field's offset from the start of the mbuf, or -1 with rte_errno set
+     */
+    public static int mbuf_dynfield_register(final MemorySegment params)
+    {
+        try
+        {
+            return (int)DYNFIELD_REGISTER.invokeExact(params);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_mbuf_dynfield_lookup}: a registered dynamic field by name. Control path.
+     *
+     * @param name   a NUL-terminated C string
+     * @param params a {@link #RTE_MBUF_DYNFIELD} to fill, or NULL
+     * @return the field's offset from the start of the mbuf, or -1 with rte_errno set (ENOENT: no such field)
+     */
+    public static int mbuf_dynfield_lookup(final MemorySegment name, final MemorySegment params)
+    {
+        try
+        {
+            return (int)DYNFIELD_LOOKUP.invokeExact(name, params);
         }
         catch (final Throwable t)
         {

@@ -35,7 +35,6 @@ public final class PacketBurst
     private int[] outPorts;
     private int inPort;
     private int inQueue;
-    private long rxNanos;
     private long sequence;
 
     /**
@@ -101,16 +100,6 @@ public final class PacketBurst
     public int inQueue()
     {
         return inQueue;
-    }
-
-    /**
-     * When the burst was received, if the pipeline records latency ({@link Pipeline.Builder#onTxLatency}).
-     *
-     * @return {@code System.nanoTime()} at receipt, or 0
-     */
-    public long rxNanos()
-    {
-        return rxNanos;
     }
 
     /**
@@ -201,11 +190,10 @@ public final class PacketBurst
     }
 
     /** Sets the receive metadata after an RX stage filled {@link #mbufs()}; every packet starts dropped. */
-    void received(final int port, final int queue, final long nanos)
+    void received(final int port, final int queue)
     {
         inPort = port;
         inQueue = queue;
-        rxNanos = nanos;
         uniformPort = DROP;
     }
 
@@ -220,7 +208,6 @@ public final class PacketBurst
     {
         inPort = from.inPort;
         inQueue = from.inQueue;
-        rxNanos = from.rxNanos;
     }
 
     /** Exchanges the whole content with {@code other}: the way an event moves to the next ring. */
@@ -241,9 +228,6 @@ public final class PacketBurst
         final int q = inQueue;
         inQueue = other.inQueue;
         other.inQueue = q;
-        final long t = rxNanos;
-        rxNanos = other.rxNanos;
-        other.rxNanos = t;
         final long s = sequence;
         sequence = other.sequence;
         other.sequence = s;

@@ -1,6 +1,8 @@
 package io.jdpdk.pmd.pipeline;
 
+import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Lcore;
+import io.jdpdk.mempool.MbufDynField;
 import io.jdpdk.eal.LcoreException;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.raw.EthdevRaw;
@@ -48,6 +50,12 @@ import java.util.function.Supplier;
  */
 public final class Pipeline implements AutoCloseable
 {
+    /**
+     * The mbuf dynamic field ({@link MbufDynField}) where RX stages stamp each packet's receive time, a
+     * {@code uint64_t} TSC reading, when the pipeline records latency ({@link Builder#onTxLatency}).
+     */
+    public static final String RX_TSC_FIELD = "jdpdk_dynfield_rx_tsc";
+
     private final List<RxStage> rxStages;
     private final List<WorkerStage> workerStages;
     private final List<TxStage> txStages;
@@ -440,14 +448,20 @@ public final class Pipeline implements AutoCloseable
         }
 
         /**
-         * Receives RX-to-TX latency in nanoseconds per burst, on the TX lcore (one TX stage only).
+         * Receives each packet's RX-to-TX latency in nanoseconds, on the TX lcore (one TX stage only). The RX stage
+         * stamps every packet it receives with one TSC reading per burst ({@code rte_rdtsc}) in the mbuf dynamic
+         * field {@value Pipeline#RX_TSC_FIELD}, which {@link #build()} registers; the TX stage reads the TSC once per burst
+         * it takes and hands {@code consumer} each packet's difference before sending, buffering or freeing it (0
+         * where the TX core's reading is below the stamp: two cores' TSCs may differ by a few ticks).
+         * The cost: a TSC read per burst on either side, an 8-byte write per packet on RX, a read per packet and a
+         * call of {@code consumer} per packet on TX.
          *
-         * @param nanos given each sent burst's {@code System.nanoTime()} difference from its receipt
+         * @param consumer given each packet's nanoseconds from RX to TX
          * @return this
          */
-        public Builder onTxLatency(final LongConsumer nanos)
+        public Builder onTxLatency(final LongConsumer consumer)
         {
-            txLatency = nanos;
+            txLatency = consumer;
             return this;
         }
 
@@ -456,6 +470,8 @@ public final class Pipeline implements AutoCloseable
          *
          * @return the pipeline, not yet started
          * @throws IllegalArgumentException naming the first wiring or size that cannot work
+         * @throws io.jdpdk.eal.DpdkException when recording latency and DPDK cannot register the mbuf field
+         *                                    {@value Pipeline#RX_TSC_FIELD}
          */
         public Pipeline build()
         {
@@ -484,6 +500,8 @@ public final class Pipeline implements AutoCloseable
             {
                 throw new IllegalArgumentException("TX latency recording needs exactly one TX stage");
             }
+            final MbufDynField rxTsc = txLatency == null ? null : MbufDynField.register(RX_TSC_FIELD, 8, 8);
+            final long tscHz = txLatency == null ? 1 : Eal.current().tscHz();
             final List<RxQueue> allQueues = new ArrayList<>();
             rxQueues.forEach(qs -> allQueues.addAll(List.of(qs)));
             final Port[] ports = portsById(allQueues.toArray(RxQueue[]::new));
@@ -520,7 +538,7 @@ public final class Pipeline implements AutoCloseable
                     rings.add(ring);
                     txIn.get(i % t).add(ring);
                     final RxStage rx = new RxStage(i, rxQueues.get(i), new PacketRing[] { ring }, function,
-                        backpressure, burstSize, txLatency != null, false);
+                        backpressure, burstSize, rxTsc, false);
                     rxStages.add(rx);
                     place(placement, rxLcores.get(i), rx);
                 }
@@ -541,8 +559,8 @@ public final class Pipeline implements AutoCloseable
                         rings.add(out[j]);
                         workerIn.get(j).add(out[j]);
                     }
-                    final RxStage rx = new RxStage(i, rxQueues.get(i), out, null, backpressure, burstSize,
-                        txLatency != null, inOrder);
+                    final RxStage rx = new RxStage(i, rxQueues.get(i), out, null, backpressure, burstSize, rxTsc,
+                        inOrder);
                     rxStages.add(rx);
                     place(placement, rxLcores.get(i), rx);
                 }
@@ -560,7 +578,7 @@ public final class Pipeline implements AutoCloseable
             for (int i = 0; i < t; i++)
             {
                 final TxStage tx = new TxStage(i, txIn.get(i).toArray(PacketRing[]::new), inOrder && w > 0, ports, i,
-                    burstSize, txLatency);
+                    burstSize, txLatency, rxTsc, tscHz);
                 txStages.add(tx);
                 place(placement, txLcores.get(i), tx);
             }

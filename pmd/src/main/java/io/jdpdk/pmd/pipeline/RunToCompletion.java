@@ -31,7 +31,7 @@ public final class RunToCompletion implements Agent
         this.queues = queues.clone();
         this.function = function;
         this.burst = new PacketBurst(burstSize);
-        this.tx = new TxStage(0, new PacketRing[0], false, Pipeline.portsById(queues), txQueue, burstSize, null);
+        this.tx = new TxStage(0, new PacketRing[0], false, Pipeline.portsById(queues), txQueue, burstSize, null, null, 1);
     }
 
     @Override
@@ -46,7 +46,7 @@ public final class RunToCompletion implements Agent
             {
                 continue;
             }
-            burst.received(port.id(), q.queue(), 0);
+            burst.received(port.id(), q.queue());
             function.apply(burst);
             tx.onEvent(burst, 0, true);
             work += n;

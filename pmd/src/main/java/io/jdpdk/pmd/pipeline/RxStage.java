@@ -1,7 +1,10 @@
 package io.jdpdk.pmd.pipeline;
 
 import io.jdpdk.eal.Counters;
+import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.mempool.Mbuf;
+import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.mempool.MbufDynField;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.status.AtomicCounter;
 
@@ -23,8 +26,11 @@ final class RxStage implements Agent, CountedStage
     private final Mbuf mbuf = new Mbuf();
     private final AtomicCounter rxPackets;
     private final AtomicCounter ringFullDrops;
-    /** Whether bursts carry their receive time: only when the pipeline records latency (a clock read per burst). */
-    private final boolean stampTime;
+    /**
+     * Where each packet carries its receive time (a TSC value), or null: only when the pipeline records latency
+     * (a TSC read per burst, an 8-byte write per packet).
+     */
+    private final MbufDynField rxTsc;
     /** Whether whole bursts go round robin to the rings, numbered ({@link Pipeline.Builder#inOrder()}). */
     private final boolean inOrder;
     /** The sequence number of the next burst published in order. */
@@ -33,9 +39,9 @@ final class RxStage implements Agent, CountedStage
     private volatile boolean quiescent;
 
     RxStage(final int index, final RxQueue[] queues, final PacketRing[] out, final BurstFunction function,
-        final Backpressure backpressure, final int burstSize, final boolean stampTime, final boolean inOrder)
+        final Backpressure backpressure, final int burstSize, final MbufDynField rxTsc, final boolean inOrder)
     {
-        this.stampTime = stampTime;
+        this.rxTsc = rxTsc;
         this.inOrder = inOrder;
         this.queues = queues.clone();
         this.out = out;
@@ -68,7 +74,11 @@ final class RxStage implements Agent, CountedStage
             {
                 continue;
             }
-            received.received(q.port().id(), q.queue(), stampTime ? System.nanoTime() : 0);
+            received.received(q.port().id(), q.queue());
+            if (rxTsc != null)
+            {
+                stamp(received.mbufs(), n);
+            }
             if (function != null)
             {
                 function.apply(received);
@@ -94,6 +104,16 @@ final class RxStage implements Agent, CountedStage
             }
         }
         return work;
+    }
+
+    /** Writes one TSC reading into every packet's {@link #rxTsc} field. */
+    private void stamp(final MbufBurst mbufs, final int n)
+    {
+        final long tsc = EalRaw.rdtsc();
+        for (int i = 0; i < n; i++)
+        {
+            rxTsc.putLong(mbufs.get(i), tsc);
+        }
     }
 
     private void spread()

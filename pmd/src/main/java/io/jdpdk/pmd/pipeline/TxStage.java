@@ -1,7 +1,9 @@
 package io.jdpdk.pmd.pipeline;
 
 import io.jdpdk.eal.Counters;
+import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.mempool.MbufDynField;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.TxBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
@@ -27,6 +29,10 @@ final class TxStage extends RingStage implements CountedStage
     private final int queue;
     private final int burstSize;
     private final LongConsumer latency;
+    /** The RX stages' receive-time stamps, read when {@link #latency} is set. */
+    private final MbufDynField rxTsc;
+    /** Nanoseconds per TSC tick. */
+    private final double nanosPerTick;
     private final AtomicCounter txPackets;
     private final AtomicCounter txDrops;
     private final AtomicCounter functionDrops;
@@ -36,16 +42,20 @@ final class TxStage extends RingStage implements CountedStage
      * @param inOrder   whether to merge the input rings back into RX order ({@link RingStage})
      * @param portsById ports indexed by id (null where no port)
      * @param queue     the TX queue this stage owns on every port
-     * @param latency   given {@code now - rxNanos} per burst sent, or null
+     * @param latency   given each packet's nanoseconds since its {@code rxTsc} stamp as TX takes it, or null
+     * @param rxTsc     the field the RX stages stamp, when {@code latency} is set
+     * @param tscHz     TSC ticks per second
      */
     TxStage(final int index, final PacketRing[] in, final boolean inOrder, final Port[] portsById, final int queue,
-        final int burstSize, final LongConsumer latency)
+        final int burstSize, final LongConsumer latency, final MbufDynField rxTsc, final long tscHz)
     {
         super(in, inOrder);
         this.portsById = portsById;
         this.queue = queue;
         this.burstSize = burstSize;
         this.latency = latency;
+        this.rxTsc = rxTsc;
+        this.nanosPerTick = 1e9 / tscHz;
         txPackets = Counters.get().newCounter("pipeline tx " + index + ": packets sent", Counters.TX_PACKETS);
         txDrops = Counters.get().newCounter("pipeline tx " + index + ": refused by TX, freed", Counters.TX_DROPS);
         countDrops = n -> txDrops.getAndAddRelease(n);
@@ -67,6 +77,10 @@ final class TxStage extends RingStage implements CountedStage
     {
         final MbufBurst mbufs = burst.mbufs();
         final int n = mbufs.count();
+        if (latency != null)
+        {
+            recordLatency(mbufs, n);
+        }
         final int first = n == 0 ? PacketBurst.DROP : burst.outPort(0);
         if (n > 0 && burst.allTo(first) && first >= 0 && first < pending.length &&
             (pending[first] != null || resolve(first)) && pending[first].length() == 0)
@@ -83,16 +97,26 @@ final class TxStage extends RingStage implements CountedStage
         {
             buffer(burst, mbufs, n);
         }
-        if (latency != null)
-        {
-            latency.accept(System.nanoTime() - burst.rxNanos());
-        }
         work += n;
         if (endOfBatch)
         {
             flushAll();
         }
         return true;
+    }
+
+    /**
+     * One TSC reading, then each packet's time since its RX stamp, before TX sends, buffers or frees it; 0 when the
+     * reading is below the stamp (the TSCs of two cores may differ by a few ticks, and RDTSC does not wait for
+     * earlier loads).
+     */
+    private void recordLatency(final MbufBurst mbufs, final int n)
+    {
+        final long now = EalRaw.rdtsc();
+        for (int i = 0; i < n; i++)
+        {
+            latency.accept((long)(Math.max(0, now - rxTsc.getLong(mbufs.get(i))) * nanosPerTick));
+        }
     }
 
     /** Sorts the burst's packets into the per-port buffers (flushing full ones) and frees the dropped. */

@@ -30,7 +30,7 @@ class PacketBurstTest
     private void receive(final PacketBurst b, final int count)
     {
         b.mbufs().count(count);
-        b.received(0, 0, 0);
+        b.received(0, 0);
     }
 
     @Test

@@ -249,6 +249,48 @@ class PipelineTest
     }
 
     @Test
+    void shouldGiveEachPacketItsRxToTxLatencyFromTheStampInItsMbuf() throws Exception
+    {
+        final int total = 3_200;
+        final long workNanos = 200_000;
+        try (Port a = port("net_ring", 1); Port b = port("net_ring", 1))
+        {
+            inUseBefore = pool.inUseCount();
+            final BurstFunction slow = burst ->
+            {
+                MARK_AND_SEND_TO_PEER.apply(burst);
+                burst.sendAllTo(b.id());
+                final long until = System.nanoTime() + workNanos;
+                while (System.nanoTime() < until)
+                {
+                    Thread.onSpinWait();
+                }
+            };
+            final AtomicLong samples = new AtomicLong();
+            final AtomicLong min = new AtomicLong(Long.MAX_VALUE);
+            final AtomicLong max = new AtomicLong();
+            final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new).rxOnMainLcore(new RxQueue(a, 0))
+                .workers(slow, eal.worker(2)).tx(eal.worker(4)).outputPorts(b).backpressure(Backpressure.WAIT)
+                .onTxLatency(nanos ->
+                {
+                    samples.incrementAndGet();
+                    min.accumulateAndGet(nanos, Math::min);
+                    max.accumulateAndGet(nanos, Math::max);
+                })
+                .build();
+            assertEquals(8, io.jdpdk.mempool.MbufDynField.lookup(Pipeline.RX_TSC_FIELD).size());
+            pipeline.start();
+            final Receiver receiver = new Receiver();
+            pump(pipeline, a, b, total, receiver, pipeline.mainLcoreAgent());
+            pipeline.close();
+            assertEquals(total, receiver.received);
+            assertEquals(total, samples.get(), "one sample per packet");
+            assertTrue(min.get() >= workNanos, "every packet waited for the worker: min " + min.get() + " ns");
+            assertTrue(max.get() < 10_000_000_000L, "TSC ticks converted to nanoseconds: max " + max.get() + " ns");
+        }
+    }
+
+    @Test
     void shouldRefuseInOrderWithTwoTxStages()
     {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Pipeline.builder()
