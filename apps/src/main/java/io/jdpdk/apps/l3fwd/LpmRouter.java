@@ -59,7 +59,8 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
  * <p>
  * <b>By the burst</b> ({@link #route(MbufBurst, int, int, int[])}, what l3fwd's lcores use): the burst's plain
  * IPv4 and IPv6 packets are read in one pass by {@link L3Burst} (no header views), the IPv4 destinations looked up
- * in one {@link Lpm4#lookupBulk} call, and each packet rewritten from those arrays, as DPDK's
+ * in one {@link Lpm4#lookupBulk(int[], int[], int)} call and the IPv6 ones in one
+ * {@link Lpm6#lookupBulk(Lpm6.Burst, int)} call, and each packet rewritten from those arrays, as DPDK's
  * {@code l3fwd_lpm_sse.h} processes a burst; any other packet (options, extension headers, VLAN tags, malformed
  * or truncated frames, non-IP) goes through the per-packet path above, so both give the same ports, bytes and
  * counters for every frame.
@@ -106,6 +107,8 @@ public final class LpmRouter
     private final long[] drops = new long[DROP_REASONS];
     private final L3Burst burst;
     private final int[] hops;
+    private final Lpm6.Burst burst6;
+    private final int[] burst6Index;
     private final Mbuf mbuf = new Mbuf();
     private long routed;
     private long lpmMisses;
@@ -145,6 +148,8 @@ public final class LpmRouter
         this.portMac = portMac.clone();
         this.burst = new L3Burst(LcoreForwarder.MAX_PKT_BURST);
         this.hops = new int[LcoreForwarder.MAX_PKT_BURST];
+        this.burst6 = lpm6 == null ? null : new Lpm6.Burst(LcoreForwarder.MAX_PKT_BURST);
+        this.burst6Index = new int[LcoreForwarder.MAX_PKT_BURST];
     }
 
     /**
@@ -163,6 +168,27 @@ public final class LpmRouter
         final L3Burst l3 = burst;
         final int count = l3.parse(mbufs, n);
         lpm.lookupBulk(l3.ipv4Destinations(), hops, count);
+        int v6Count = 0;
+        if (burst6 != null)
+        {
+            // The IPv6 packets' destinations in one rte_lpm6_lookup_bulk_func call; hops[i] takes each one's hop.
+            for (int i = 0; i < count; i++)
+            {
+                if (l3.kind(i) == L3Burst.IPV6)
+                {
+                    burst6.set(v6Count, l3.ipv6DestinationHigh(i), l3.ipv6DestinationLow(i));
+                    burst6Index[v6Count++] = i;
+                }
+            }
+            if (v6Count > 0)
+            {
+                lpm6.lookupBulk(burst6, v6Count);
+                for (int k = 0; k < v6Count; k++)
+                {
+                    hops[burst6Index[k]] = burst6.hop(k);
+                }
+            }
+        }
         long v4 = 0;
         long v4Misses = 0;
         long v6 = 0;
@@ -200,8 +226,7 @@ public final class LpmRouter
             }
             else if (kind == L3Burst.IPV6)
             {
-                port = lpm6 == null ? Lpm6.NO_ROUTE :
-                    lpm6.lookup(query.set(l3.ipv6DestinationHigh(i), l3.ipv6DestinationLow(i)));
+                port = lpm6 == null ? Lpm6.NO_ROUTE : hops[i];
                 if (port == Lpm6.NO_ROUTE)
                 {
                     port = rxPort;
