@@ -44,6 +44,10 @@ public final class Bench implements Callable<Integer>
         "(e.g. \"IPv4, 1 lcore\")")
     String only = "";
 
+    /** Every scenario, in the order a run without arguments takes them. */
+    private static final List<String> SCENARIOS = List.of("iofwd", "pipeline", "macswap", "l3fwd", "samecore", "launch",
+        "lpm");
+
     /** Warm-up intervals the l3fwd comparison leaves out (JIT compilation of jdpdk's side). */
     private static final int L3FWD_WARMUP = 2;
 
@@ -77,8 +81,7 @@ public final class Bench implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        final List<String> run = scenarios.isEmpty() ? List.of("iofwd", "pipeline", "macswap", "l3fwd", "samecore",
-            "launch", "lpm") : scenarios;
+        final List<String> run = scenarios.isEmpty() ? SCENARIOS : scenarios;
         for (final String scenario : run)
         {
             switch (scenario)
@@ -92,7 +95,7 @@ public final class Bench implements Callable<Integer>
                 case "lpm" -> LpmScenario.bench(summary, rounds, seconds);
                 default ->
                 {
-                    System.err.println("bench: unknown scenario " + scenario + " (iofwd, pipeline, macswap, l3fwd, samecore, launch, lpm)");
+                    System.err.println("bench: unknown scenario " + scenario + " (" + String.join(", ", SCENARIOS) + ")");
                     return 1;
                 }
             }

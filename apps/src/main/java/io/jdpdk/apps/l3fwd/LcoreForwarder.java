@@ -12,12 +12,12 @@ import java.util.concurrent.TimeUnit;
  * every enabled port) and {@code lpm_main_loop} as an Agrona agent.
  * <p>
  * Each duty cycle: when more than {@link #BURST_TX_DRAIN_US} passed since the last drain, send what every TX
- * buffer holds; then receive a burst of up to {@link #MAX_PKT_BURST} from each RX queue in turn, route the burst
- * ({@link LpmRouter#route(MbufBurst, int, int, int[])}), append each packet to the TX buffer of its output port and send that buffer as soon as it
- * holds {@link #MAX_PKT_BURST} packets (l3fwd's {@code send_single_packet}, the path of its scalar
- * {@code l3fwd_lpm.h}; the SSE path sends groups of 16 or more at once, with the same result on the wire).
- * The buffers are jdpdk's {@link TxBuffer}: what TX does not take is freed and counted ({@code send_burst}); packets
- * without a route are freed in one bulk call per burst.
+ * buffer holds; then receive a burst of up to {@link #MAX_PKT_BURST} from each RX queue in turn, route the whole
+ * burst ({@link LpmRouter#route(MbufBurst, int, int, int[])}), and hand its packets to the TX buffer of their
+ * output port, one pass per port the burst uses ({@link TxBuffer#bufferWhere}), each buffer sent as soon as it holds
+ * {@link #MAX_PKT_BURST} packets (as l3fwd's SSE path does in {@code send_packets_multi}, with the same result on
+ * the wire). The buffers are jdpdk's {@link TxBuffer}: what TX does not take is freed and counted
+ * ({@code send_burst}); packets without a route are freed in one bulk call per burst.
  * <p>
  * Threading: runs on one thread (its lcore); allocation-free and exception-free in {@link #doWork()} for the
  * ports and queues it was built with. Counters are plain fields: read them after the lcore stopped

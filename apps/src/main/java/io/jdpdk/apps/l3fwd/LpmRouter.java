@@ -197,67 +197,55 @@ public final class LpmRouter
         for (int i = 0; i < count; i++)
         {
             final byte kind = l3.kind(i);
-            int port;
+            final int port;
             if (kind == L3Burst.IPV4)
             {
                 if (l3.ipv4Ttl(i) <= 1)
                 {
-                    port = TTL_EXCEEDED;
+                    port = drop(TTL_EXCEEDED);
                 }
                 else
                 {
-                    port = hops[i];
-                    if (port == Lpm4.NO_ROUTE)
+                    if (hops[i] == Lpm4.NO_ROUTE)
                     {
-                        port = rxPort;
                         v4Misses++;
                     }
-                    if (enabled(port))
+                    port = outPort(hops[i], rxPort);
+                    if (port < 0)
+                    {
+                        drop(port);
+                    }
+                    else
                     {
                         l3.decrementIpv4Ttl(i);
                         l3.rewriteEthernet(i, ethDest[port], portMac[port]);
                         v4++;
                     }
-                    else
-                    {
-                        port = PORT_NOT_ENABLED;
-                    }
                 }
             }
             else if (kind == L3Burst.IPV6)
             {
-                port = lpm6 == null ? Lpm6.NO_ROUTE : hops[i];
-                if (port == Lpm6.NO_ROUTE)
+                final int hop = lpm6 == null ? Lpm6.NO_ROUTE : hops[i];
+                if (hop == Lpm6.NO_ROUTE)
                 {
-                    port = rxPort;
                     v6Misses++;
                 }
-                if (enabled(port))
+                port = outPort(hop, rxPort);
+                if (port < 0)
+                {
+                    drop(port);
+                }
+                else
                 {
                     l3.rewriteEthernet(i, ethDest[port], portMac[port]);
                     v6++;
                 }
-                else
-                {
-                    port = PORT_NOT_ENABLED;
-                }
             }
             else
             {
-                port = route(mbuf.wrap(mbufs.get(i)), rxPort);
-                used |= port < 0 ? SOME_DROPPED : 1L << port;
-                ports[i] = port;
-                continue;
+                port = route(mbuf.wrap(mbufs.get(i)), rxPort); // counts its own drop
             }
-            if (port < 0)
-            {
-                drops[-port - 1]++;
-                used |= SOME_DROPPED;
-            }
-            else
-            {
-                used |= 1L << port;
-            }
+            used |= port < 0 ? SOME_DROPPED : 1L << port;
             ports[i] = port;
         }
         routed += v4;
@@ -267,9 +255,25 @@ public final class LpmRouter
         return used;
     }
 
-    private boolean enabled(final int port)
+    /**
+     * The port a lookup's next hop sends to: the input port on a miss (l3fwd's {@code lpm_get_ipv4_dst_port} and
+     * {@code lpm_get_ipv6_dst_port}), {@link #PORT_NOT_ENABLED} when that port may not be sent to.
+     *
+     * @param hop    the next hop, or {@link Lpm4#NO_ROUTE} / {@link Lpm6#NO_ROUTE} (both -1) for a miss
+     * @param rxPort the packet's input port
+     * @return the output port, or {@link #PORT_NOT_ENABLED}
+     */
+    private int outPort(final int hop, final int rxPort)
     {
-        return port < L3fwdConfig.MAX_PORTS && (enabledMask & (1L << port)) != 0;
+        final int port = hop < 0 ? rxPort : hop;
+        return port < L3fwdConfig.MAX_PORTS && (enabledMask & (1L << port)) != 0 ? port : PORT_NOT_ENABLED;
+    }
+
+    /** Counts a drop. @return code */
+    private int drop(final int code)
+    {
+        drops[-code - 1]++;
+        return code;
     }
 
     /**
@@ -284,8 +288,7 @@ public final class LpmRouter
     {
         if (!eth.wrap(mbuf, 0))
         {
-            drops[-BAD_HEADER - 1]++;
-            return BAD_HEADER;
+            return drop(BAD_HEADER);
         }
         return routeWrapped(rxPort);
     }
@@ -304,8 +307,7 @@ public final class LpmRouter
     {
         if (!eth.wrap(segment, base, length))
         {
-            drops[-BAD_HEADER - 1]++;
-            return BAD_HEADER;
+            return drop(BAD_HEADER);
         }
         return routeWrapped(rxPort);
     }
@@ -342,7 +344,7 @@ public final class LpmRouter
     {
         if (port < 0)
         {
-            drops[-port - 1]++;
+            drop(port);
         }
         else
         {
@@ -365,17 +367,16 @@ public final class LpmRouter
         {
             return TTL_EXCEEDED;
         }
-        int port = lpm.lookup(ip.destinationAddress());
-        if (port == Lpm4.NO_ROUTE)
+        final int hop = lpm.lookup(ip.destinationAddress());
+        if (hop == Lpm4.NO_ROUTE)
         {
-            port = rxPort;
             lpmMisses++;
         }
-        if (!enabled(port))
+        final int port = outPort(hop, rxPort);
+        if (port >= 0)
         {
-            return PORT_NOT_ENABLED;
+            ip.decrementTtl();
         }
-        ip.decrementTtl();
         return port;
     }
 
@@ -385,18 +386,13 @@ public final class LpmRouter
         {
             return BAD_HEADER;
         }
-        int port = lpm6 == null ? Lpm6.NO_ROUTE :
+        final int hop = lpm6 == null ? Lpm6.NO_ROUTE :
             lpm6.lookup(query.set(ip6.destinationAddressHigh(), ip6.destinationAddressLow()));
-        if (port == Lpm6.NO_ROUTE)
+        if (hop == Lpm6.NO_ROUTE)
         {
-            port = rxPort;
             lpm6Misses++;
         }
-        if (!enabled(port))
-        {
-            return PORT_NOT_ENABLED;
-        }
-        return port;
+        return outPort(hop, rxPort);
     }
 
     private void rewrite(final int port)
