@@ -1,5 +1,6 @@
 package io.jdpdk.pmd;
 
+import io.jdpdk.eal.raw.Memory;
 import io.jdpdk.mempool.MbufBurst;
 
 import java.util.function.IntConsumer;
@@ -143,13 +144,17 @@ public final class TxBuffer implements AutoCloseable
     {
         final int count = Math.min(n, Math.min(mbufs.capacity(), tags.length));
         final int capacity = pkts.capacity();
+        // Raw reads and writes: i < count <= mbufs.capacity() and length < capacity are the bounds, checked here
+        // once rather than by get/set for every packet (this loop runs once per output port of every RX burst).
+        final long from = mbufs.address();
+        final long to = pkts.address();
         int length = pkts.count();
         int sent = 0;
         for (int i = 0; i < count; i++)
         {
             if (tags[i] == tag)
             {
-                pkts.set(length, mbufs.get(i));
+                Memory.putLong(to + 8L * length, Memory.getLong(from + 8L * i));
                 if (++length == capacity)
                 {
                     pkts.count(length);

@@ -11,6 +11,9 @@ import io.jdpdk.mempool.header.Ipv4View;
 import io.jdpdk.mempool.header.Ipv6View;
 import io.jdpdk.mempool.header.L3Burst;
 
+import io.jdpdk.eal.raw.Memory;
+
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
@@ -57,13 +60,15 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
  * The EtherType is taken from the Ethernet header as l3fwd's software packet-type parser
  * ({@code lpm_parse_ptype}) does; a VLAN-tagged IPv4 frame is not IPv4 to it either.
  * <p>
- * <b>By the burst</b> ({@link #route(MbufBurst, int, int, int[])}, what l3fwd's lcores use): the burst's plain
- * IPv4 and IPv6 packets are read in one pass by {@link L3Burst} (no header views), the IPv4 destinations looked up
- * in one {@link Lpm4#lookupBulk(int[], int[], int)} call and the IPv6 ones in one
- * {@link Lpm6#lookupBulk(Lpm6.Burst, int)} call, and each packet rewritten from those arrays, as DPDK's
- * {@code l3fwd_lpm_sse.h} processes a burst; any other packet (options, extension headers, VLAN tags, malformed
- * or truncated frames, non-IP) goes through the per-packet path above, so both give the same ports, bytes and
- * counters for every frame.
+ * <b>By the burst</b> ({@link #route(MbufBurst, int, int, int[])}, what l3fwd's lcores use), in two passes. The
+ * first does the common case and nothing else, so that its loop keeps its values in registers: a plain IPv4 packet
+ * ({@link L3Burst#plainIpv4}: no options, well formed, checksum verified) with TTL &gt; 1 whose route, or input port
+ * on a miss, is enabled is read, looked up ({@link Lpm4#lookup}, inlined), TTL-decremented and given its MACs (two
+ * 8-byte stores from a per-port copy of the header, like l3fwd's {@code val_eth}) at once. The second builds the port
+ * mask and takes every packet the first left: IPv4 to drop, IPv6 (destinations looked up in one
+ * {@link Lpm6#lookupBulk(Lpm6.Burst, int)} call after the pass), and anything else (options, extension headers, VLAN
+ * tags, malformed or truncated frames, non-IP) through the per-packet path above, so both give the same ports, bytes
+ * and counters for every frame.
  * <p>
  * Threading: one router per lcore. {@link #route} allocates nothing and throws nothing; the {@link Lpm4} and
  * {@link Lpm6} may be shared by every router, the header views and counters are this router's own. Counters are plain fields,
@@ -92,6 +97,12 @@ public final class LpmRouter
     /** Number of drop reasons; reason {@code code} is counted at index {@code -code - 1}. */
     public static final int DROP_REASONS = 4;
 
+    /** What {@link #route(MbufBurst, int, int, int[])}'s first pass leaves in {@code ports[i]} for its second. */
+    private static final int PASS_2 = Integer.MIN_VALUE;
+
+    /** Bytes per port in {@link #ethHeaders}. */
+    private static final long ETH_HEADER_STRIDE = 16;
+
     private static final String[] DROP_NAMES = { "bad-header", "bad-checksum", "ttl-exceeded",
         "port-not-enabled" };
 
@@ -101,12 +112,14 @@ public final class LpmRouter
     private final long enabledMask;
     private final long[] ethDest;
     private final long[] portMac;
+    /** Native, so read without bounds checks ({@link #rewriteEthernet(long, int)}); freed with this router. */
+    private final MemorySegment ethHeaders;
+    private final long ethHeadersAddress;
     private final EthernetView eth = new EthernetView();
     private final Ipv4View ip = new Ipv4View();
     private final Ipv6View ip6 = new Ipv6View();
     private final long[] drops = new long[DROP_REASONS];
     private final L3Burst burst;
-    private final int[] hops;
     private final Lpm6.Burst burst6;
     private final int[] burst6Index;
     private final Mbuf mbuf = new Mbuf();
@@ -146,8 +159,23 @@ public final class LpmRouter
         this.enabledMask = enabledMask;
         this.ethDest = ethDest.clone();
         this.portMac = portMac.clone();
+        this.ethHeaders = Arena.ofAuto().allocate(ETH_HEADER_STRIDE * L3fwdConfig.MAX_PORTS, ETH_HEADER_STRIDE);
+        this.ethHeadersAddress = ethHeaders.address();
+        for (int port = 0; port < L3fwdConfig.MAX_PORTS; port++)
+        {
+            // Destination then source, as they lie in the frame: bytes 0-7 at +0 and bytes 4-11 at +8, each as an
+            // 8-byte little-endian load gives them, so that two overlapping 8-byte stores write the 12 bytes.
+            final byte[] bytes = new byte[12];
+            for (int b = 0; b < 6; b++)
+            {
+                bytes[b] = (byte)(this.ethDest[port] >>> (40 - 8 * b));
+                bytes[6 + b] = (byte)(this.portMac[port] >>> (40 - 8 * b));
+            }
+            final java.nio.ByteBuffer le = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            Memory.putLongLittleEndian(null, ethHeadersAddress + ETH_HEADER_STRIDE * port, le.getLong(0));
+            Memory.putLongLittleEndian(null, ethHeadersAddress + ETH_HEADER_STRIDE * port + 8, le.getLong(4));
+        }
         this.burst = new L3Burst(LcoreForwarder.MAX_PKT_BURST);
-        this.hops = new int[LcoreForwarder.MAX_PKT_BURST];
         this.burst6 = lpm6 == null ? null : new Lpm6.Burst(LcoreForwarder.MAX_PKT_BURST);
         this.burst6Index = new int[LcoreForwarder.MAX_PKT_BURST];
     }
@@ -165,94 +193,115 @@ public final class LpmRouter
      */
     public long route(final MbufBurst mbufs, final int n, final int rxPort, final int[] ports)
     {
-        final L3Burst l3 = burst;
-        final int count = l3.parse(mbufs, n);
-        lpm.lookupBulk(l3.ipv4Destinations(), hops, count);
-        int v6Count = 0;
-        if (burst6 != null)
-        {
-            // The IPv6 packets' destinations in one rte_lpm6_lookup_bulk_func call; hops[i] takes each one's hop.
-            for (int i = 0; i < count; i++)
-            {
-                if (l3.kind(i) == L3Burst.IPV6)
-                {
-                    burst6.set(v6Count, l3.ipv6DestinationHigh(i), l3.ipv6DestinationLow(i));
-                    burst6Index[v6Count++] = i;
-                }
-            }
-            if (v6Count > 0)
-            {
-                lpm6.lookupBulk(burst6, v6Count);
-                for (int k = 0; k < v6Count; k++)
-                {
-                    hops[burst6Index[k]] = burst6.hop(k);
-                }
-            }
-        }
-        long v4 = 0;
-        long v4Misses = 0;
-        long v6 = 0;
-        long v6Misses = 0;
-        long used = 0;
+        final int count = Math.max(0, Math.min(n, Math.min(burst.capacity(), mbufs.capacity())));
+        // Pass 1, the common case and nothing else, so that the loop keeps its few values in registers: a plain
+        // IPv4 packet with TTL > 1 whose route (or, on a miss, the input port) is an enabled port is read, looked up
+        // and rewritten at once. Everything else is marked for pass 2.
+        final long enabled = enabledMask;
         for (int i = 0; i < count; i++)
         {
-            final byte kind = l3.kind(i);
-            final int port;
-            if (kind == L3Burst.IPV4)
+            final long m = mbufs.get(i);
+            final long frame = L3Burst.frame(m);
+            final long ipv4 = L3Burst.plainIpv4(frame, L3Burst.dataLength(m));
+            int port = PASS_2;
+            if (ipv4 != L3Burst.NOT_PLAIN_IPV4 && L3Burst.ipv4Ttl(ipv4) > 1)
             {
-                if (l3.ipv4Ttl(i) <= 1)
+                final int hop = lpm.lookup(L3Burst.ipv4Destination(ipv4));
+                final int out = hop < 0 ? rxPort : hop;
+                if (out < L3fwdConfig.MAX_PORTS && (enabled & (1L << out)) != 0)
                 {
-                    port = drop(TTL_EXCEEDED);
-                }
-                else
-                {
-                    if (hops[i] == Lpm4.NO_ROUTE)
+                    if (hop < 0)
                     {
-                        v4Misses++;
+                        lpmMisses++;
                     }
-                    port = outPort(hops[i], rxPort);
-                    if (port < 0)
+                    L3Burst.decrementIpv4Ttl(frame);
+                    rewriteEthernet(frame, out);
+                    port = out;
+                }
+            }
+            ports[i] = port;
+        }
+        // Pass 2: the port mask, and every packet pass 1 left: IPv4 to drop, IPv6 (queued for one
+        // rte_lpm6_lookup_bulk_func call), anything else through the header views.
+        long used = 0;
+        int left = 0;
+        int v6Count = 0;
+        for (int i = 0; i < count; i++)
+        {
+            int port = ports[i];
+            if (port == PASS_2)
+            {
+                left++;
+                final long m = mbufs.get(i);
+                final long ipv4 = L3Burst.plainIpv4(L3Burst.frame(m), L3Burst.dataLength(m));
+                if (ipv4 != L3Burst.NOT_PLAIN_IPV4)
+                {
+                    // What pass 1 refused: TTL 0 or 1, or a port that is not enabled.
+                    if (L3Burst.ipv4Ttl(ipv4) <= 1)
                     {
-                        drop(port);
+                        port = drop(TTL_EXCEEDED);
                     }
                     else
                     {
-                        l3.decrementIpv4Ttl(i);
-                        l3.rewriteEthernet(i, ethDest[port], portMac[port]);
-                        v4++;
+                        final int hop = lpm.lookup(L3Burst.ipv4Destination(ipv4));
+                        if (hop == Lpm4.NO_ROUTE)
+                        {
+                            lpmMisses++;
+                        }
+                        port = drop(PORT_NOT_ENABLED); // pass 1 took every packet whose port is enabled
                     }
                 }
-            }
-            else if (kind == L3Burst.IPV6)
-            {
-                final int hop = lpm6 == null ? Lpm6.NO_ROUTE : hops[i];
-                if (hop == Lpm6.NO_ROUTE)
+                else if (burst.parsePacket(mbufs, i) == L3Burst.IPV6)
                 {
-                    v6Misses++;
-                }
-                port = outPort(hop, rxPort);
-                if (port < 0)
-                {
-                    drop(port);
+                    if (burst6 != null)
+                    {
+                        burst6.set(v6Count, burst.ipv6DestinationHigh(i), burst.ipv6DestinationLow(i));
+                        burst6Index[v6Count++] = i;
+                        continue; // ports[i] and used after the bulk lookup
+                    }
+                    port = ipv6Port(burst, i, Lpm6.NO_ROUTE, rxPort);
                 }
                 else
                 {
-                    l3.rewriteEthernet(i, ethDest[port], portMac[port]);
-                    v6++;
+                    port = route(mbuf.wrap(m), rxPort); // counts its own drop
                 }
-            }
-            else
-            {
-                port = route(mbuf.wrap(mbufs.get(i)), rxPort); // counts its own drop
+                ports[i] = port;
             }
             used |= port < 0 ? SOME_DROPPED : 1L << port;
-            ports[i] = port;
         }
-        routed += v4;
-        lpmMisses += v4Misses;
-        routed6 += v6;
-        lpm6Misses += v6Misses;
+        routed += count - left;
+        if (v6Count > 0)
+        {
+            lpm6.lookupBulk(burst6, v6Count);
+            for (int k = 0; k < v6Count; k++)
+            {
+                final int i = burst6Index[k];
+                final int port = ipv6Port(burst, i, burst6.hop(k), rxPort);
+                used |= port < 0 ? SOME_DROPPED : 1L << port;
+                ports[i] = port;
+            }
+        }
         return used;
+    }
+
+    /** The port of an {@link L3Burst#IPV6} packet {@code i} whose lookup gave {@code hop}; rewrites or counts it. */
+    private int ipv6Port(final L3Burst l3, final int i, final int hop, final int rxPort)
+    {
+        if (hop == Lpm6.NO_ROUTE)
+        {
+            lpm6Misses++;
+        }
+        final int port = outPort(hop, rxPort);
+        if (port < 0)
+        {
+            drop(port);
+        }
+        else
+        {
+            rewriteEthernet(l3.frame(i), port);
+            routed6++;
+        }
+        return port;
     }
 
     /**
@@ -267,6 +316,17 @@ public final class LpmRouter
     {
         final int port = hop < 0 ? rxPort : hop;
         return port < L3fwdConfig.MAX_PORTS && (enabledMask & (1L << port)) != 0 ? port : PORT_NOT_ENABLED;
+    }
+
+    /**
+     * Writes port {@code port}'s destination and source MAC into the frame at {@code frame} (12 bytes or more):
+     * two overlapping 8-byte stores from {@link #ethHeaders}, as l3fwd blends {@code val_eth[port]} in.
+     */
+    private void rewriteEthernet(final long frame, final int port)
+    {
+        final long from = ethHeadersAddress + ETH_HEADER_STRIDE * port;
+        Memory.putLongLittleEndian(null, frame, Memory.getLongLittleEndian(null, from));
+        Memory.putLongLittleEndian(null, frame + 4, Memory.getLongLittleEndian(null, from + 8));
     }
 
     /** Counts a drop. @return code */

@@ -45,4 +45,24 @@ class L3BurstTest
             }
         }
     }
+
+    @Test
+    void shouldTellAHeaderSumOfFfffByMultiplyingNotFolding()
+    {
+        // Every sum of five 32-bit words is below 5 * 2^32; the multiply test must say what folding says for all
+        // of them. All multiples of 0xFFFF in range, their neighbours, and 4M random sums.
+        for (long k = 0; k * 0xFFFF < 5L << 32; k++)
+        {
+            for (long sum = Math.max(0, k * 0xFFFF - 1); sum <= k * 0xFFFF + 1; sum++)
+            {
+                assertEquals(Checksums.fold(sum) == 0xFFFF, L3Burst.sumsToZero(sum), "sum " + sum);
+            }
+        }
+        final java.util.SplittableRandom random = new java.util.SplittableRandom(1071);
+        for (int i = 0; i < 4_000_000; i++)
+        {
+            final long sum = random.nextLong(5L << 32);
+            assertEquals(Checksums.fold(sum) == 0xFFFF, L3Burst.sumsToZero(sum), "sum " + sum);
+        }
+    }
 }
