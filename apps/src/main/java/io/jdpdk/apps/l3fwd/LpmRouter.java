@@ -9,7 +9,7 @@ import io.jdpdk.mempool.header.EtherType;
 import io.jdpdk.mempool.header.EthernetView;
 import io.jdpdk.mempool.header.Ipv4View;
 import io.jdpdk.mempool.header.Ipv6View;
-import io.jdpdk.mempool.header.L3Burst;
+import io.jdpdk.mempool.header.L3Frame;
 
 import io.jdpdk.eal.raw.Memory;
 
@@ -63,7 +63,7 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
  * <b>By the burst</b> ({@link #route(MbufBurst, int, int, int[])}, what l3fwd's lcores use). The common case comes
  * first, in three short passes over the burst as l3fwd's {@code processx4_step1/2/3} go, so that the loads of one
  * pass do not wait on those of another: the frames' addresses and lengths from the mbufs; then each frame's IPv4
- * header ({@link L3Burst#plainIpv4}: no options, well formed, checksum verified; destination and TTL in one
+ * header ({@link L3Frame#plainIpv4}: no options, well formed, checksum verified; destination and TTL in one
  * {@code long}); then, for a plain IPv4 packet with TTL &gt; 1 whose route (or input port, on a miss) is enabled, the
  * lookup ({@link Lpm4#lookup}, inlined), the TTL and checksum, and the MACs (two 8-byte stores from a per-port copy
  * of the header, like l3fwd's {@code val_eth}). A last pass builds the port mask and takes every packet the others
@@ -123,7 +123,6 @@ public final class LpmRouter
     private final Ipv4View ip = new Ipv4View();
     private final Ipv6View ip6 = new Ipv6View();
     private final long[] drops = new long[DROP_REASONS];
-    private final L3Burst burst;
     private final Lpm6.Burst burst6;
     private final int[] burst6Index;
     private final Mbuf mbuf = new Mbuf();
@@ -179,7 +178,6 @@ public final class LpmRouter
             Memory.putLongLittleEndian(null, ethHeadersAddress + ETH_HEADER_STRIDE * port, le.getLong(0));
             Memory.putLongLittleEndian(null, ethHeadersAddress + ETH_HEADER_STRIDE * port + 8, le.getLong(4));
         }
-        this.burst = new L3Burst(LcoreForwarder.MAX_PKT_BURST);
         this.burst6 = lpm6 == null ? null : new Lpm6.Burst(LcoreForwarder.MAX_PKT_BURST);
         this.burst6Index = new int[LcoreForwarder.MAX_PKT_BURST];
     }
@@ -197,7 +195,7 @@ public final class LpmRouter
      */
     public long route(final MbufBurst mbufs, final int n, final int rxPort, final int[] ports)
     {
-        final int count = Math.max(0, Math.min(n, Math.min(burst.capacity(), mbufs.capacity())));
+        final int count = Math.max(0, Math.min(n, Math.min(frames.length, mbufs.capacity())));
         // The common case first, in three short passes over the burst as l3fwd's processx4_step1/2/3 go, so that
         // the loads of a pass (mbufs, then headers, then routes) do not wait on each other and the CPU keeps many
         // packets in flight (one long pass doing all per packet measured 20-25 % slower): a plain IPv4 packet with
@@ -211,21 +209,21 @@ public final class LpmRouter
         for (int i = 0; i < count; i++)
         {
             final long m = Memory.getLong(table + 8L * i);
-            frameOf[i] = L3Burst.frame(m);
-            lengthOf[i] = L3Burst.dataLength(m);
+            frameOf[i] = L3Frame.frame(m);
+            lengthOf[i] = L3Frame.dataLength(m);
         }
         for (int i = 0; i < count; i++)
         {
-            ipv4Of[i] = L3Burst.plainIpv4(frameOf[i], lengthOf[i]);
+            ipv4Of[i] = L3Frame.plainIpv4(frameOf[i], lengthOf[i]);
         }
         for (int i = 0; i < count; i++)
         {
             final long frame = frameOf[i];
             final long ipv4 = ipv4Of[i];
             int port = PASS_2;
-            if (ipv4 != L3Burst.NOT_PLAIN_IPV4 && L3Burst.ipv4Ttl(ipv4) > 1)
+            if (ipv4 != L3Frame.NOT_PLAIN_IPV4 && L3Frame.ipv4Ttl(ipv4) > 1)
             {
-                final int hop = lpm.lookup(L3Burst.ipv4Destination(ipv4));
+                final int hop = lpm.lookup(L3Frame.ipv4Destination(ipv4));
                 final int out = hop < 0 ? rxPort : hop;
                 if (out < L3fwdConfig.MAX_PORTS && (enabled & (1L << out)) != 0)
                 {
@@ -233,7 +231,7 @@ public final class LpmRouter
                     {
                         lpmMisses++;
                     }
-                    L3Burst.decrementIpv4Ttl(frame);
+                    L3Frame.decrementIpv4Ttl(frame);
                     rewriteEthernet(frame, out);
                     port = out;
                 }
@@ -253,16 +251,16 @@ public final class LpmRouter
                 left++;
                 final long m = mbufs.get(i);
                 final long ipv4 = ipv4Of[i];
-                if (ipv4 != L3Burst.NOT_PLAIN_IPV4)
+                if (ipv4 != L3Frame.NOT_PLAIN_IPV4)
                 {
                     // What the first passes refused: TTL 0 or 1, or a port that is not enabled.
-                    if (L3Burst.ipv4Ttl(ipv4) <= 1)
+                    if (L3Frame.ipv4Ttl(ipv4) <= 1)
                     {
                         port = drop(TTL_EXCEEDED);
                     }
                     else
                     {
-                        final int hop = lpm.lookup(L3Burst.ipv4Destination(ipv4));
+                        final int hop = lpm.lookup(L3Frame.ipv4Destination(ipv4));
                         if (hop == Lpm4.NO_ROUTE)
                         {
                             lpmMisses++;
@@ -270,15 +268,16 @@ public final class LpmRouter
                         port = drop(PORT_NOT_ENABLED); // the first passes took every packet whose port is enabled
                     }
                 }
-                else if (burst.parsePacket(mbufs, i) == L3Burst.IPV6)
+                else if (L3Frame.plainIpv6(frameOf[i], lengthOf[i]))
                 {
                     if (burst6 != null)
                     {
-                        burst6.set(v6Count, burst.ipv6DestinationHigh(i), burst.ipv6DestinationLow(i));
+                        burst6.set(v6Count, L3Frame.ipv6DestinationHigh(frameOf[i]),
+                            L3Frame.ipv6DestinationLow(frameOf[i]));
                         burst6Index[v6Count++] = i;
                         continue; // ports[i] and used after the bulk lookup
                     }
-                    port = ipv6Port(burst, i, Lpm6.NO_ROUTE, rxPort);
+                    port = ipv6Port(frameOf[i], Lpm6.NO_ROUTE, rxPort);
                 }
                 else
                 {
@@ -295,7 +294,7 @@ public final class LpmRouter
             for (int k = 0; k < v6Count; k++)
             {
                 final int i = burst6Index[k];
-                final int port = ipv6Port(burst, i, burst6.hop(k), rxPort);
+                final int port = ipv6Port(frames[i], burst6.hop(k), rxPort);
                 used |= port < 0 ? SOME_DROPPED : 1L << port;
                 ports[i] = port;
             }
@@ -303,8 +302,8 @@ public final class LpmRouter
         return used;
     }
 
-    /** The port of an {@link L3Burst#IPV6} packet {@code i} whose lookup gave {@code hop}; rewrites or counts it. */
-    private int ipv6Port(final L3Burst l3, final int i, final int hop, final int rxPort)
+    /** The port of an {@link L3Frame#IPV6} frame whose lookup gave {@code hop}; rewrites or counts it. */
+    private int ipv6Port(final long frame, final int hop, final int rxPort)
     {
         if (hop == Lpm6.NO_ROUTE)
         {
@@ -317,7 +316,7 @@ public final class LpmRouter
         }
         else
         {
-            rewriteEthernet(l3.frame(i), port);
+            rewriteEthernet(frame, port);
             routed6++;
         }
         return port;

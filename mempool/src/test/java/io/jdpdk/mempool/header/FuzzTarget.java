@@ -10,8 +10,8 @@ import java.lang.foreign.ValueLayout;
  * One fuzz execution: the same bytes through {@link HeaderExerciser} three times, over a heap segment of exactly
  * their length (a read past it throws), over an exactly sized allocation from an {@link Arena} addressed through
  * {@link Memory#ALL}, and over native memory that ends at a guard page (a read past it faults). The three parses
- * must agree. The guard-paged copy then goes through {@link L3Burst} too, which must agree with the views
- * ({@link L3BurstOracle}). Counts its executions; not thread-safe.
+ * must agree. The guard-paged copy then goes through {@link L3Frame} too, which must agree with the views
+ * ({@link L3FrameOracle}). Counts its executions; not thread-safe.
  */
 final class FuzzTarget implements AutoCloseable
 {
@@ -20,7 +20,7 @@ final class FuzzTarget implements AutoCloseable
 
     private final HeaderExerciser exerciser = new HeaderExerciser();
     private final GuardPagedBuffer guarded = new GuardPagedBuffer(MAX_GUARDED_LENGTH);
-    private final L3BurstOracle l3Burst = new L3BurstOracle();
+    private final L3FrameOracle l3Frame = new L3FrameOracle();
     private long executions;
     private long okResults;
 
@@ -42,7 +42,7 @@ final class FuzzTarget implements AutoCloseable
         {
             final long frame = guarded.place(data, length);
             agree(heap, exerciser.exercise(Memory.ALL, frame, length), "guard-paged");
-            l3Burst.check(data, frame, length);
+            l3Frame.check(data, frame, length);
         }
         executions++;
     }
@@ -58,16 +58,16 @@ final class FuzzTarget implements AutoCloseable
         return okResults;
     }
 
-    /** Inputs {@link L3Burst} sorted into {@code kind}, so that a test can show the fuzzing reached every kind. */
-    long l3BurstCount(final byte kind)
+    /** Inputs {@link L3Frame} sorted into {@code kind}, so that a test can show the fuzzing reached every kind. */
+    long l3FrameCount(final byte kind)
     {
-        return l3Burst.count(kind);
+        return l3Frame.count(kind);
     }
 
     @Override
     public void close()
     {
-        l3Burst.close();
+        l3Frame.close();
         guarded.close();
     }
 

@@ -47,11 +47,11 @@ class PacketMutationFuzzTest
     void shouldKeepEveryInvariantOverSeededMutationsOfKnownFrames()
     {
         run(0x0BAD_5EEDL, SHORT_ITERATIONS);
-        // L3Burst's fast kinds were reached often enough to mean something, and so was the rest.
-        for (final byte kind : new byte[] {L3Burst.OTHER, L3Burst.IPV4, L3Burst.IPV6})
+        // L3Frame's fast kinds were reached often enough to mean something, and so was the rest.
+        for (final byte kind : new byte[] {L3Frame.OTHER, L3Frame.IPV4, L3Frame.IPV6})
         {
-            org.junit.jupiter.api.Assertions.assertTrue(target.l3BurstCount(kind) > SHORT_ITERATIONS / 50,
-                "kind " + kind + ": " + target.l3BurstCount(kind));
+            org.junit.jupiter.api.Assertions.assertTrue(target.l3FrameCount(kind) > SHORT_ITERATIONS / 50,
+                "kind " + kind + ": " + target.l3FrameCount(kind));
         }
     }
 

@@ -1,7 +1,6 @@
 package io.jdpdk.mempool.header;
 
 import io.jdpdk.eal.raw.Memory;
-import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.raw.MbufRaw;
 
 import java.lang.foreign.Arena;
@@ -9,29 +8,22 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /**
- * Checks {@link L3Burst} against the header views on the same bytes: the frame sits at the end of native memory
- * followed by a guard page, behind a stand-in {@code struct rte_mbuf} whose {@code data_len} is the frame's length,
- * so a read past the frame faults. The kind and destination must be what the views say, and the writers must leave
+ * Checks {@link L3Frame} against the header views on the same bytes: the frame sits at the end of native memory
+ * followed by a guard page, behind a stand-in {@code struct rte_mbuf} whose {@code data_len} is the frame's length
+ * (read back through {@link L3Frame#frame} and {@link L3Frame#dataLength}), so a read past the frame faults. The kind and destination must be what the views say, and the writers must leave
  * the same bytes as {@link Ipv4View#decrementTtl} and {@link EthernetView} do. Not thread-safe.
  */
-final class L3BurstOracle implements AutoCloseable
+final class L3FrameOracle implements AutoCloseable
 {
     private static final long DESTINATION_MAC = 0x02_11_22_33_44_55L;
     private static final long SOURCE_MAC = 0x0A_66_77_88_99_AAL;
 
     private final Arena arena = Arena.ofConfined();
     private final long mbuf = arena.allocate(256, 64).address();
-    private final MbufBurst burst = new MbufBurst(1);
-    private final L3Burst l3 = new L3Burst(1);
     private final EthernetView eth = new EthernetView();
     private final Ipv4View ip = new Ipv4View();
     private final Ipv6View ip6 = new Ipv6View();
     private final long[] byKind = new long[3];
-
-    L3BurstOracle()
-    {
-        burst.add(mbuf);
-    }
 
     /**
      * One check of {@code data}, placed at {@code frame} (the guard-paged copy, {@code length} bytes, which this
@@ -46,46 +38,50 @@ final class L3BurstOracle implements AutoCloseable
         Memory.putLong(mbuf + MbufRaw.BUF_ADDR, frame - 128);
         Memory.putShort(mbuf + MbufRaw.DATA_OFF, (short)128);
         Memory.putShort(mbuf + MbufRaw.DATA_LEN, (short)length);
-        if (l3.parse(burst, 1) != 1)
+        final long at = L3Frame.frame(mbuf);
+        final int readable = L3Frame.dataLength(mbuf);
+        if (at != frame || readable != length)
         {
-            throw new AssertionError("L3Burst parsed no packet of a burst of one");
+            throw new AssertionError("L3Frame reads the stand-in mbuf's frame as " + at + "+" + readable);
         }
+        final long ipv4 = L3Frame.plainIpv4(at, readable);
         final byte[] heap = data.clone();
         final MemorySegment segment = MemorySegment.ofArray(heap);
         final byte expected = expectedKind(segment, length);
-        final byte kind = l3.kind(0);
-        if (kind != expected)
+        final byte kind = L3Frame.kind(at, readable);
+        if (kind != expected || (ipv4 != L3Frame.NOT_PLAIN_IPV4) != (kind == L3Frame.IPV4) ||
+            L3Frame.plainIpv6(at, readable) != (kind == L3Frame.IPV6))
         {
-            throw new AssertionError("L3Burst kind " + kind + ", the views say " + expected);
+            throw new AssertionError("L3Frame kind " + kind + ", the views say " + expected);
         }
         byKind[kind]++;
-        if (kind == L3Burst.IPV4)
+        if (kind == L3Frame.IPV4)
         {
-            if (l3.ipv4Destinations()[0] != ip.destinationAddress() || l3.ipv4Ttl(0) != ip.ttl())
+            if (L3Frame.ipv4Destination(ipv4) != ip.destinationAddress() || L3Frame.ipv4Ttl(ipv4) != ip.ttl())
             {
-                throw new AssertionError("L3Burst's IPv4 destination or TTL differs from Ipv4View's");
+                throw new AssertionError("L3Frame's IPv4 destination or TTL differs from Ipv4View's");
             }
             if (ip.ttl() > 0)
             {
                 ip.decrementTtl();
-                l3.decrementIpv4Ttl(0);
+                L3Frame.decrementIpv4Ttl(at);
             }
         }
-        else if (kind == L3Burst.IPV6 && (l3.ipv6DestinationHigh(0) != ip6.destinationAddressHigh() ||
-            l3.ipv6DestinationLow(0) != ip6.destinationAddressLow()))
+        else if (kind == L3Frame.IPV6 && (L3Frame.ipv6DestinationHigh(at) != ip6.destinationAddressHigh() ||
+            L3Frame.ipv6DestinationLow(at) != ip6.destinationAddressLow()))
         {
-            throw new AssertionError("L3Burst's IPv6 destination differs from Ipv6View's");
+            throw new AssertionError("L3Frame's IPv6 destination differs from Ipv6View's");
         }
-        if (kind != L3Burst.OTHER)
+        if (kind != L3Frame.OTHER)
         {
             eth.destination(DESTINATION_MAC).source(SOURCE_MAC);
-            l3.rewriteEthernet(0, DESTINATION_MAC, SOURCE_MAC);
+            L3Frame.rewriteEthernet(at, DESTINATION_MAC, SOURCE_MAC);
         }
         final byte[] written = new byte[length];
         MemorySegment.copy(Memory.ALL, java.lang.foreign.ValueLayout.JAVA_BYTE, frame, written, 0, length);
         if (!Arrays.equals(written, 0, length, heap, 0, length))
         {
-            throw new AssertionError("L3Burst's writes differ from the views' writes");
+            throw new AssertionError("L3Frame's writes differ from the views' writes");
         }
     }
 
@@ -93,23 +89,23 @@ final class L3BurstOracle implements AutoCloseable
     {
         if (!eth.wrap(segment, 0, length))
         {
-            return L3Burst.OTHER;
+            return L3Frame.OTHER;
         }
         final int etherType = eth.etherType();
         if (etherType == EtherType.IPV4 && ip.wrap(segment, 14, length - 14) && ip.headerLength() == 20 &&
             Checksums.verifyIpv4Header(ip))
         {
-            return L3Burst.IPV4;
+            return L3Frame.IPV4;
         }
         if (etherType == EtherType.IPV6 && ip6.wrap(segment, 14, length - 14) &&
             ip6.upperLayerOffset() == HeaderOffsets.IPV6_HEADER_LENGTH)
         {
-            return L3Burst.IPV6;
+            return L3Frame.IPV6;
         }
-        return L3Burst.OTHER;
+        return L3Frame.OTHER;
     }
 
-    /** Inputs sorted into {@code kind} ({@link L3Burst#OTHER}, {@link L3Burst#IPV4} or {@link L3Burst#IPV6}). */
+    /** Inputs sorted into {@code kind} ({@link L3Frame#OTHER}, {@link L3Frame#IPV4} or {@link L3Frame#IPV6}). */
     long count(final byte kind)
     {
         return byKind[kind];
@@ -118,7 +114,6 @@ final class L3BurstOracle implements AutoCloseable
     @Override
     public void close()
     {
-        burst.close();
         arena.close();
     }
 }
