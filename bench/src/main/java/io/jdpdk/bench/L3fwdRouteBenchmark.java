@@ -5,7 +5,6 @@ import io.jdpdk.apps.l3fwd.RouteTable;
 import io.jdpdk.eal.raw.Memory;
 import io.jdpdk.lpm.Lpm4;
 import io.jdpdk.mempool.MbufBurst;
-import io.jdpdk.mempool.raw.MbufRaw;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -43,14 +42,11 @@ import java.util.concurrent.TimeUnit;
 public class L3fwdRouteBenchmark
 {
     private static final int BURST = 32;
-    private static final int MBUF_STRIDE = 2176;
-    private static final int HEADROOM = 128;
     private static final int FRAME = 64;
 
     private Arena arena;
     private MbufBurst burst;
     private MemorySegment frames;
-    private long firstFrame;
     private LpmRouter router;
     private final int[] ports = new int[BURST];
     private final int[] ttlWords = new int[BURST];
@@ -59,23 +55,13 @@ public class L3fwdRouteBenchmark
     public void setUp() throws Exception
     {
         arena = Arena.ofConfined();
-        final MemorySegment mbufs = arena.allocate((long)MBUF_STRIDE * BURST, 64);
+        burst = StandInMbufs.burst(arena, BURST, FRAME);
         final byte[] pcap = java.nio.file.Files.readAllBytes(RoutedPcap.ipv4(BURST));
         frames = arena.allocate((long)FRAME * BURST, 64);
-        burst = new MbufBurst(BURST);
         for (int i = 0; i < BURST; i++)
         {
             MemorySegment.copy(MemorySegment.ofArray(pcap), 24 + (16 + FRAME) * i + 16, frames, (long)FRAME * i, FRAME);
-            final long m = mbufs.address() + (long)MBUF_STRIDE * i;
-            final long buf = m + MbufRaw.RTE_MBUF.byteSize();
-            Memory.putLong(m + MbufRaw.BUF_ADDR, buf);
-            Memory.putShort(m + MbufRaw.DATA_OFF, (short)HEADROOM);
-            Memory.putShort(m + MbufRaw.BUF_LEN, (short)(MBUF_STRIDE - (int)MbufRaw.RTE_MBUF.byteSize()));
-            Memory.putShort(m + MbufRaw.DATA_LEN, (short)FRAME);
-            Memory.putInt(m + MbufRaw.PKT_LEN, FRAME);
-            burst.add(m);
         }
-        firstFrame = mbufs.address() + MbufRaw.RTE_MBUF.byteSize() + HEADROOM;
         final Lpm4 lpm = RouteTable.newLpm4(RouteTable.defaultIpv4Routes());
         RouteTable.addTo(lpm, RouteTable.defaultIpv4Routes(), 0x3);
         final long[] macs = new long[64];
@@ -87,7 +73,7 @@ public class L3fwdRouteBenchmark
         restore();
         for (int i = 0; i < BURST; i++)
         {
-            ttlWords[i] = Memory.getInt(firstFrame + (long)MBUF_STRIDE * i + 22);
+            ttlWords[i] = Memory.getInt(StandInMbufs.frame(burst, i) + 22);
         }
         if (router.route(burst, BURST, 0, ports) != 0x3)
         {
@@ -107,7 +93,7 @@ public class L3fwdRouteBenchmark
     {
         for (int i = 0; i < BURST; i++)
         {
-            MemorySegment.copy(frames, (long)FRAME * i, Memory.ALL, firstFrame + (long)MBUF_STRIDE * i, FRAME);
+            MemorySegment.copy(frames, (long)FRAME * i, Memory.ALL, StandInMbufs.frame(burst, i), FRAME);
         }
     }
 
@@ -116,7 +102,7 @@ public class L3fwdRouteBenchmark
     {
         for (int i = 0; i < BURST; i++)
         {
-            Memory.putInt(firstFrame + (long)MBUF_STRIDE * i + 22, ttlWords[i]);
+            Memory.putInt(StandInMbufs.frame(burst, i) + 22, ttlWords[i]);
         }
     }
 

@@ -18,7 +18,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,8 +43,6 @@ import java.util.concurrent.TimeUnit;
 public class MacSwapBenchmark
 {
     private static final int BURST = 32;
-    private static final int MBUF_STRIDE = 2176;
-    private static final int HEADROOM = 128;
     private static final long KEEP_FLAGS = Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL;
     private static final long L2_L3 = 14 | (20 << 7);
 
@@ -58,19 +55,10 @@ public class MacSwapBenchmark
     public void setUp()
     {
         arena = Arena.ofConfined();
-        final MemorySegment mbufs = arena.allocate((long)MBUF_STRIDE * BURST, 64);
-        burst = new MbufBurst(BURST);
+        burst = StandInMbufs.burst(arena, BURST, 64);
         for (int i = 0; i < BURST; i++)
         {
-            final long m = mbufs.address() + (long)MBUF_STRIDE * i;
-            final long buf = m + MbufRaw.RTE_MBUF.byteSize();
-            Memory.putLong(m + MbufRaw.BUF_ADDR, buf);
-            Memory.putShort(m + MbufRaw.DATA_OFF, (short)HEADROOM);
-            Memory.putShort(m + MbufRaw.BUF_LEN, (short)(MBUF_STRIDE - (int)MbufRaw.RTE_MBUF.byteSize()));
-            Memory.putShort(m + MbufRaw.DATA_LEN, (short)64);
-            Memory.putInt(m + MbufRaw.PKT_LEN, 64);
-            Memory.putLong(buf + HEADROOM, 0x0102_0304_0506_0708L + i);
-            burst.add(m);
+            Memory.putLong(StandInMbufs.frame(burst, i), 0x0102_0304_0506_0708L + i);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.jdpdk.apps.l3fwd;
 
+import io.jdpdk.eal.raw.Memory;
 import io.jdpdk.lpm.Lpm4;
 import io.jdpdk.lpm.Lpm6;
 import io.jdpdk.mempool.Mbuf;
@@ -10,8 +11,6 @@ import io.jdpdk.mempool.header.EthernetView;
 import io.jdpdk.mempool.header.Ipv4View;
 import io.jdpdk.mempool.header.Ipv6View;
 import io.jdpdk.mempool.header.L3Frame;
-
-import io.jdpdk.eal.raw.Memory;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -116,6 +115,7 @@ public final class LpmRouter
     /** Native, so read without bounds checks ({@link #rewriteEthernet(long, int)}); freed with this router. */
     private final MemorySegment ethHeaders;
     private final long ethHeadersAddress;
+    /** Per packet of the burst being routed: its frame, length and {@link L3Frame#plainIpv4} answer. */
     private final long[] frames = new long[LcoreForwarder.MAX_PKT_BURST];
     private final int[] lengths = new int[LcoreForwarder.MAX_PKT_BURST];
     private final long[] ipv4s = new long[LcoreForwarder.MAX_PKT_BURST];
