@@ -1,17 +1,17 @@
 package io.jdpdk.apps.l3fwd;
 
+import io.jdpdk.eal.Eal;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.TxBuffer;
 import org.agrona.concurrent.Agent;
 
-import java.util.concurrent.TimeUnit;
-
 /**
  * One lcore of l3fwd: its {@code struct lcore_conf} (the RX queues it polls, its TX queue and TX buffer on
  * every enabled port) and {@code lpm_main_loop} as an Agrona agent.
  * <p>
- * Each duty cycle: when more than {@link #BURST_TX_DRAIN_US} passed since the last drain, send what every TX
+ * Each duty cycle: when more than {@link #BURST_TX_DRAIN_US} passed since the last drain (on the TSC, as l3fwd's
+ * {@code drain_tsc}; {@link Eal#tsc()}), send what every TX
  * buffer holds; then receive a burst of up to {@link #MAX_PKT_BURST} from each RX queue in turn, route the whole
  * burst ({@link LpmRouter#route(MbufBurst, int, int, int[])}), and hand its packets to the TX buffer of their
  * output port, one pass per port the burst uses ({@link TxBuffer#bufferWhere}), each buffer sent as soon as it holds
@@ -31,7 +31,7 @@ public final class LcoreForwarder implements Agent
     /** {@code BURST_TX_DRAIN_US}: a TX buffer waits at most about this long for more packets. */
     public static final long BURST_TX_DRAIN_US = 100;
 
-    private static final long DRAIN_NANOS = TimeUnit.MICROSECONDS.toNanos(BURST_TX_DRAIN_US);
+    private static final long US_PER_S = 1_000_000;
 
     private final int lcoreId;
     private final Port[] rxPorts;
@@ -46,7 +46,9 @@ public final class LcoreForwarder implements Agent
     private final int[] ports = new int[MAX_PKT_BURST];
     private final LpmRouter router;
     private final long[] rx = new long[L3fwdConfig.MAX_PORTS];
-    private long lastDrain = System.nanoTime();
+    /** TSC ticks in {@link #BURST_TX_DRAIN_US}, rounded up as l3fwd's {@code drain_tsc}. */
+    private final long drainTsc;
+    private long lastDrain;
 
     /**
      * A forwarder with one {@link TxBuffer} per enabled port, on this lcore's TX queue of it.
@@ -96,14 +98,16 @@ public final class LcoreForwarder implements Agent
             txBuffers[port] = new TxBuffer(txPorts[port], txQueueIds[port], MAX_PKT_BURST);
         }
         this.router = router;
+        this.drainTsc = (Eal.current().tscHz() + US_PER_S - 1) / US_PER_S * BURST_TX_DRAIN_US;
+        this.lastDrain = Eal.tsc();
     }
 
     @Override
     public int doWork()
     {
         int work = 0;
-        final long now = System.nanoTime();
-        if (now - lastDrain > DRAIN_NANOS)
+        final long now = Eal.tsc();
+        if (now - lastDrain > drainTsc)
         {
             for (final int port : txPortIds)
             {
