@@ -42,9 +42,19 @@ public final class PipelineScenario
     private static final BurstFunction IO_FWD = burst -> burst.sendAllTo(burst.inPort() ^ 1);
     /** Seconds of the paced loop before latency is recorded, as in ring_handoff.c. */
     private static final int WARMUP_SECONDS = 2;
-    private static final Histogram LATENCY = new Histogram(10_000_000_000L, 3);
-    /** Set by the main lcore after the warm-up; read by the TX lcore per packet. */
-    private static volatile boolean recording;
+    /** The histograms' range: 10 s in nanoseconds, 3 significant digits. */
+    private static final long HIGHEST_NANOS = 10_000_000_000L;
+    /**
+     * Where the TX lcore records: {@code [0]} during the warm-up, {@code [1]} after it, the one printed. Chosen by
+     * indexing with {@link #phase} rather than by a test, so that the code recording after the warm-up is the code
+     * the JIT compiled during it: a branch never taken in the warm-up would be compiled as a trap, and taking it
+     * would send the TX lcore back to the interpreter, and its CPU to the compiler, just as recording starts. For
+     * the same reason {@code [1]} starts with the two ends of the range recorded ({@link #seeds()}), so that no
+     * value moves its minimum or maximum (updates that stop early in the warm-up); they are taken out at the end.
+     */
+    private static final Histogram[] LATENCY = { new Histogram(HIGHEST_NANOS, 3), seeds() };
+    /** 0 in the warm-up, 1 after it; written by the main lcore, read by the TX lcore per packet. */
+    private static volatile int phase;
 
     private PipelineScenario()
     {
@@ -99,9 +109,11 @@ public final class PipelineScenario
             }
             if (paced)
             {
+                final Histogram recorded = LATENCY[1];
+                recorded.subtract(seeds());
                 System.out.printf(Locale.ROOT, "RX-to-TX latency per packet (ns): p50 %d p99 %d p99.9 %d max %d " +
-                    "(%d packets)%n", LATENCY.getValueAtPercentile(50), LATENCY.getValueAtPercentile(99),
-                    LATENCY.getValueAtPercentile(99.9), LATENCY.getMaxValue(), LATENCY.getTotalCount());
+                    "(%d packets)%n", recorded.getValueAtPercentile(50), recorded.getValueAtPercentile(99),
+                    recorded.getValueAtPercentile(99.9), recorded.getMaxValue(), recorded.getTotalCount());
             }
             if (pipeline == null)
             {
@@ -116,12 +128,18 @@ public final class PipelineScenario
         }
     }
 
+    /** A histogram holding one value at each end of the range, 1 and {@link #HIGHEST_NANOS}. */
+    private static Histogram seeds()
+    {
+        final Histogram seeds = new Histogram(HIGHEST_NANOS, 3);
+        seeds.recordValue(1);
+        seeds.recordValue(HIGHEST_NANOS);
+        return seeds;
+    }
+
     private static void record(final long nanos)
     {
-        if (recording)
-        {
-            LATENCY.recordValue(nanos);
-        }
+        LATENCY[phase].recordValue(nanos);
     }
 
     /**
@@ -136,8 +154,12 @@ public final class PipelineScenario
         final long period = (long)(hz * roundSeconds);
         final long start = EalRaw.rdtsc();
         long next = start;
-        long recordingFrom = 0;
-        long sentBefore = 0;
+        long tick = start + hz;
+        int second = 0;
+        // At second s (s <= WARMUP_SECONDS) of the loop: the packets the ports had sent, and the TSC; recording
+        // starts at s = WARMUP_SECONDS. Later seconds write the last slot, not read.
+        final long[] sentAt = new long[WARMUP_SECONDS + 2];
+        final long[] tscAt = new long[WARMUP_SECONDS + 2];
         while (shutdown.isRunning())
         {
             if (EalRaw.rdtsc() - next >= 0)
@@ -145,13 +167,21 @@ public final class PipelineScenario
                 rx.doWork();
                 next += period;
             }
-            if (!recording && EalRaw.rdtsc() - start >= WARMUP_SECONDS * hz)
+            if (EalRaw.rdtsc() - tick >= 0)
             {
-                sentBefore = sent(ports);
-                recordingFrom = EalRaw.rdtsc();
-                recording = true;
+                // Once a second, in the warm-up as after it, so that the JIT has compiled this branch (and the
+                // recording that phase switches to: see LATENCY) before recording starts. No test on the
+                // warm-up's end, for the same reason: indexes and Math.min instead.
+                second++;
+                tick += hz;
+                final int slot = Math.min(second, WARMUP_SECONDS + 1);
+                sentAt[slot] = sent(ports);
+                tscAt[slot] = EalRaw.rdtsc();
+                phase = Math.min(second / WARMUP_SECONDS, 1);
             }
         }
+        final long recordingFrom = tscAt[WARMUP_SECONDS];
+        final long sentBefore = sentAt[WARMUP_SECONDS];
         final double seconds = (double)(EalRaw.rdtsc() - recordingFrom) / hz;
         final long sent = sent(ports) - sentBefore;
         System.out.printf(Locale.ROOT, "Sent while recording: %d packets in %.3f s, %.0f pps%n", sent, seconds,
