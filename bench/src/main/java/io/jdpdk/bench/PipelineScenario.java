@@ -53,7 +53,7 @@ public final class PipelineScenario
      * value moves its minimum or maximum (updates that stop early in the warm-up); they are taken out at the end.
      */
     private static final Histogram[] LATENCY = { new Histogram(HIGHEST_NANOS, 3), seeds() };
-    /** 0 in the warm-up, 1 after it; written by the main lcore, read by the TX lcore per packet. */
+    /** 0 in the warm-up, 1 after it; switched by {@link #runPaced}'s warm-up thread, read by the TX lcore per packet. */
     private static volatile int phase;
 
     private PipelineScenario()
@@ -147,19 +147,31 @@ public final class PipelineScenario
      * whenever the TSC reaches the next slot, {@code roundSeconds} apart. Prints nothing while it runs (the
      * statistics blocks would have the JIT compile their formatting code on the lcores' CPUs every second); at the
      * end, what the ports sent while latency was recorded.
+     * <p>
+     * The end of the warm-up is a thread of its own that sleeps through it, notes the packets sent and the TSC, and
+     * switches {@link #phase}: a test for it in this loop, never true in the warm-up, would be compiled as a trap
+     * that sends the main lcore back to the interpreter just as recording starts (see {@link #LATENCY}).
      */
     private static void runPaced(final Agent rx, final long hz, final double roundSeconds, final Shutdown shutdown,
         final Port... ports) throws Exception
     {
         final long period = (long)(hz * roundSeconds);
-        final long start = EalRaw.rdtsc();
-        long next = start;
-        long tick = start + hz;
-        int second = 0;
-        // At second s (s <= WARMUP_SECONDS) of the loop: the packets the ports had sent, and the TSC; recording
-        // starts at s = WARMUP_SECONDS. Later seconds write the last slot, not read.
-        final long[] sentAt = new long[WARMUP_SECONDS + 2];
-        final long[] tscAt = new long[WARMUP_SECONDS + 2];
+        final long[] recordingFrom = new long[2]; // the TSC and the packets sent as recording starts
+        final Thread warmUp = Thread.ofPlatform().name("warm-up").daemon(true).start(() ->
+        {
+            try
+            {
+                Thread.sleep(WARMUP_SECONDS * 1000L);
+            }
+            catch (final InterruptedException ex)
+            {
+                return; // stopped within the warm-up
+            }
+            recordingFrom[1] = sent(ports);
+            recordingFrom[0] = EalRaw.rdtsc();
+            phase = 1;
+        });
+        long next = EalRaw.rdtsc();
         while (shutdown.isRunning())
         {
             if (EalRaw.rdtsc() - next >= 0)
@@ -167,23 +179,11 @@ public final class PipelineScenario
                 rx.doWork();
                 next += period;
             }
-            if (EalRaw.rdtsc() - tick >= 0)
-            {
-                // Once a second, in the warm-up as after it, so that the JIT has compiled this branch (and the
-                // recording that phase switches to: see LATENCY) before recording starts. No test on the
-                // warm-up's end, for the same reason: indexes and Math.min instead.
-                second++;
-                tick += hz;
-                final int slot = Math.min(second, WARMUP_SECONDS + 1);
-                sentAt[slot] = sent(ports);
-                tscAt[slot] = EalRaw.rdtsc();
-                phase = Math.min(second / WARMUP_SECONDS, 1);
-            }
         }
-        final long recordingFrom = tscAt[WARMUP_SECONDS];
-        final long sentBefore = sentAt[WARMUP_SECONDS];
-        final double seconds = (double)(EalRaw.rdtsc() - recordingFrom) / hz;
-        final long sent = sent(ports) - sentBefore;
+        warmUp.interrupt();
+        warmUp.join();
+        final double seconds = (double)(EalRaw.rdtsc() - recordingFrom[0]) / hz;
+        final long sent = sent(ports) - recordingFrom[1];
         System.out.printf(Locale.ROOT, "Sent while recording: %d packets in %.3f s, %.0f pps%n", sent, seconds,
             sent / seconds);
     }
