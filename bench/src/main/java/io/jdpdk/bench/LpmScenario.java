@@ -5,7 +5,6 @@ import io.jdpdk.eal.Hugepages;
 import io.jdpdk.eal.raw.NativeLibrary;
 import io.jdpdk.lpm.Lpm4;
 import io.jdpdk.lpm.Fib6;
-import io.jdpdk.lpm.Lpm6;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -14,7 +13,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,9 +26,8 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Route tables at Internet scale: jdpdk's {@link Lpm4} and {@link Fib6} (and {@link Lpm6}, jdpdk's binding of
- * rte_lpm6, printed only) beside DPDK's rte_lpm, rte_fib (DIR24_8), rte_lpm6 and rte_fib6 (TRIE) on the same
- * generated tables ({@link LpmTables}: 1,000,000 IPv4 and 200,000 IPv6
+ * Route tables at Internet scale: jdpdk's {@link Lpm4} and {@link Fib6} beside DPDK's rte_lpm, rte_fib (DIR24_8),
+ * rte_lpm6 and rte_fib6 (TRIE) on the same generated tables ({@link LpmTables}: 1,000,000 IPv4 and 200,000 IPv6
  * prefixes, 2^20 destinations each), one process per family: the C side is {@code src/main/c/lpm_peer.c}, called
  * through FFM on the same thread, C and Java taking turns pass by pass (a pass is one lookup of every key).
  * <p>
@@ -188,7 +185,7 @@ public final class LpmScenario
         final int groups = v6.tbl8Groups() + v6.tbl8Groups() / 8 + 16;
         final double lpmBuild = cBuild(T_LPM6, "rte_lpm6");
         final double fibBuild = cBuild(T_FIB6, "rte_fib6 TRIE");
-        long t = System.nanoTime();
+        final long t = System.nanoTime();
         final Fib6 fib6 = new Fib6(groups);
         for (int i = 0; i < ROUTES6; i++)
         {
@@ -197,29 +194,14 @@ public final class LpmScenario
         final double javaBuild = (System.nanoTime() - t) / 1e9;
         System.out.printf(Locale.ROOT, "build: jdpdk Fib6 %.3f s (%d of %d tbl8 groups)%n", javaBuild,
             fib6.tbl8GroupsInUse(), groups);
-        t = System.nanoTime();
-        final Lpm6 lpm6 = Lpm6.create("jdpdk_lpm6", ROUTES6, groups);
-        final byte[] ip = new byte[16];
-        final ByteBuffer ipBuffer = ByteBuffer.wrap(ip);
-        for (int i = 0; i < ROUTES6; i++)
-        {
-            ipBuffer.putLong(0, v6.prefixes()[i]);
-            lpm6.add(ip, v6.depths()[i], v6.hops()[i]);
-        }
-        System.out.printf(Locale.ROOT, "build: jdpdk Lpm6 (rte_lpm6 through FFM) %.3f s%n",
-            (System.nanoTime() - t) / 1e9);
 
         final long[] keys = v6.keys();
-        final Lpm6.Query query = new Lpm6.Query();
-        final Lpm6.Burst burst = new Lpm6.Burst(BURST);
         final int[] hops = new int[BURST];
         final String[] names = {"rte_lpm6_lookup", "rte_fib6_lookup_bulk n=1", "jdpdk Fib6.lookup",
-            "jdpdk Lpm6.lookup (rte_lpm6 through FFM)", "rte_lpm6_lookup_bulk_func", "rte_fib6_lookup_bulk",
-            "jdpdk Fib6.lookupBulk", "jdpdk Lpm6.lookupBulk (rte_lpm6 through FFM)"};
+            "rte_lpm6_lookup_bulk_func", "rte_fib6_lookup_bulk", "jdpdk Fib6.lookupBulk"};
         final LongSupplier[] passes = {c(T_LPM6, SINGLE), c(T_FIB6, SINGLE), () -> single6(fib6, keys),
-            () -> single6(lpm6, query, keys), c(T_LPM6, BULK), c(T_FIB6, BULK), () -> bulk6(fib6, keys, hops),
-            () -> bulk6(lpm6, burst, keys)};
-        final boolean[] java = {false, false, true, true, false, false, true, true};
+            c(T_LPM6, BULK), c(T_FIB6, BULK), () -> bulk6(fib6, keys, hops)};
+        final boolean[] java = {false, false, true, false, false, true};
         final double[] rate = measure("IPv6", names, passes, java, v6.keyCount());
 
         final long lpmMemory = (long)memory.invokeExact(T_LPM6);
@@ -228,7 +210,6 @@ public final class LpmScenario
             mib(lpmMemory), mib(fibMemory), mib(fib6.memoryBytes()));
         free.invokeExact(T_LPM6);
         free.invokeExact(T_FIB6);
-        lpm6.close();
 
         final String what = "lpm IPv6, " + ROUTES6 / 1000 + "k routes, ";
         row(what + "build (C: rte_lpm6)", "s", lpmBuild, javaBuild, false);
@@ -237,8 +218,8 @@ public final class LpmScenario
         row(what + "memory (C: rte_fib6 TRIE)", "MiB", mib(fibMemory), mib(fib6.memoryBytes()), false);
         row(what + "single lookups (C: rte_lpm6_lookup)", "M/s", rate[0], rate[2], true);
         row(what + "single lookups (C: rte_fib6_lookup_bulk n=1)", "M/s", rate[1], rate[2], true);
-        row(what + "bulk of 32 (C: rte_lpm6_lookup_bulk_func)", "M/s", rate[4], rate[6], true);
-        row(what + "bulk of 32 (C: rte_fib6_lookup_bulk)", "M/s", rate[5], rate[6], true);
+        row(what + "bulk of 32 (C: rte_lpm6_lookup_bulk_func)", "M/s", rate[3], rate[5], true);
+        row(what + "bulk of 32 (C: rte_fib6_lookup_bulk)", "M/s", rate[4], rate[5], true);
     }
 
     /**
@@ -401,34 +382,6 @@ public final class LpmScenario
         return acc;
     }
 
-    private static long single6(final Lpm6 lpm, final Lpm6.Query query, final long[] keys)
-    {
-        long acc = 0;
-        for (int i = 0; i < keys.length; i += 2)
-        {
-            acc = fold(acc, lpm.lookup(query.set(keys[i], keys[i + 1])));
-        }
-        return acc;
-    }
-
-    private static long bulk6(final Lpm6 lpm, final Lpm6.Burst burst, final long[] keys)
-    {
-        long acc = 0;
-        for (int i = 0; i + 2 * BURST <= keys.length; i += 2 * BURST)
-        {
-            for (int j = 0; j < BURST; j++)
-            {
-                burst.set(j, keys[i + 2 * j], keys[i + 2 * j + 1]);
-            }
-            lpm.lookupBulk(burst, BURST);
-            for (int j = 0; j < BURST; j++)
-            {
-                acc = fold(acc, burst.hop(j));
-            }
-        }
-        return acc;
-    }
-
     private static double mib(final long bytes)
     {
         return bytes / 1048576.0;
@@ -459,8 +412,8 @@ public final class LpmScenario
      * <p>
      * Page sizes are matched. IPv4: DPDK's tables on 2 MiB hugepages ({@code --in-memory}) and the Java heap on
      * transparent huge pages; without free hugepages, both on 4 KiB pages ({@code --no-huge}, heap without THP).
-     * IPv6: every table is an rte_lpm6 or rte_fib6 in DPDK memory, 1.5 GiB of them, more than the hugepages
-     * usually reserved, so all on 4 KiB pages ({@code --no-huge}; its memfd memory gets no THP).
+     * IPv6: rte_lpm6 and rte_fib6 take about 900 MiB of DPDK memory, more than the hugepages usually reserved, so
+     * all on 4 KiB pages: DPDK's with {@code --no-huge} (its memfd memory gets no THP), the heap without THP.
      */
     static void bench(final Summary summary, final int rounds, final int seconds) throws Exception
     {

@@ -26,7 +26,7 @@ import java.util.Objects;
  * routes are added in; a new group starts as 256 copies of the leaf it replaces. The default route
  * ({@code depth == 0}) is one field, returned where no leaf is valid.
  * <p>
- * <b>Against DPDK's tables.</b> rte_fib6 TRIE has this layout; rte_lpm6 ({@link Lpm6}, which jdpdk binds) has the
+ * <b>Against DPDK's tables.</b> rte_fib6 TRIE has this layout; rte_lpm6 has the
  * same tbl24 and tbl8 levels with a rule hash beside them. The bulk lookup ({@link #lookupBulk}) goes level by
  * level across the whole burst, every address's tbl24 load first, then every address's first tbl8 load and so on,
  * so that the cache misses of one level are all in flight at once; rte_fib6's scalar bulk lookup prefetches the

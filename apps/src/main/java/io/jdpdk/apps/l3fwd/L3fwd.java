@@ -11,7 +11,7 @@ import io.jdpdk.eal.Lcore;
 import io.jdpdk.eal.LcoreException;
 import io.jdpdk.eal.LcorePolls;
 import io.jdpdk.lpm.Lpm4;
-import io.jdpdk.lpm.Lpm6;
+import io.jdpdk.lpm.Fib6;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.DeviceInfo;
 import io.jdpdk.pmd.Port;
@@ -49,11 +49,11 @@ import java.util.concurrent.TimeUnit;
  * off when idle instead of busy polling, for shared machines) and {@code --stats-period} (port statistics every
  * S seconds). Only LPM lookup and poll mode exist: {@code -E}, {@code --lookup=em|fib|acl} and
  * {@code --mode=eventdev} are refused with a message. IPv6 routes are DPDK's sixteen, 2001:200:0:N::/64 to port N
- * ({@link RouteTable#defaultIpv6Routes()}), in DPDK's own {@code rte_lpm6} ({@link Lpm6}). As in DPDK's l3fwd,
+ * ({@link RouteTable#defaultIpv6Routes()}), in a {@link Fib6} (rte_fib6's TRIE layout, in Java). As in DPDK's l3fwd,
  * {@code --rule_ipv4=FILE --rule_ipv6=FILE} replace both default tables, and are read only as a pair (one
  * alone: the defaults, with a note). Route files are read whole before the EAL starts: a malformed line stops l3fwd
  * with its file and line number and nothing loaded. Unlike DPDK's l3fwd, whose tables stop at 1024 rules, the
- * tables grow to the routes given ({@link RouteTable#newLpm4}, {@link RouteTable#newLpm6}): a full Internet table
+ * tables grow to the routes given ({@link RouteTable#newLpm4}, {@link RouteTable#newFib6}): a full Internet table
  * of a million routes loads in about two seconds.
  * <p>
  * Setup follows l3fwd's {@code main()}: one mbuf pool sized by l3fwd's {@code NB_MBUF}, routes to ports outside
@@ -318,7 +318,7 @@ public final class L3fwd
         config.conclude();
         checkLcoreParams(eal, config, present);
         final Lpm4 lpm = setupLpm(routes, config, out);
-        final Lpm6 lpm6 = setupLpm6(routes6, config, out);
+        final Fib6 lpm6 = setupLpm6(routes6, config, out);
 
         long activeMask = 0;
         for (final int port : config.enabledPorts())
@@ -374,7 +374,6 @@ public final class L3fwd
             ports[id].close();
             out.printf(" Done%n");
         }
-        lpm6.close();
         out.printf("Mempool %s: %d of %d mbufs in use%n", pool.name(), pool.inUseCount(), pool.size());
         out.println("Bye...");
         return code;
@@ -407,11 +406,11 @@ public final class L3fwd
         return lpm;
     }
 
-    /** setup_lpm's IPv6 half: the routes in an rte_lpm6 of l3fwd's sizes grown to the routes, unused ports skipped. */
-    private static Lpm6 setupLpm6(final List<RouteTable.Route6> routes, final L3fwdConfig config,
+    /** setup_lpm's IPv6 half: the routes in a table of l3fwd's sizes grown to the routes, unused ports skipped. */
+    private static Fib6 setupLpm6(final List<RouteTable.Route6> routes, final L3fwdConfig config,
         final PrintStream out)
     {
-        final Lpm6 lpm6 = RouteTable.newLpm6("IPV6_L3FWD_LPM_0", routes);
+        final Fib6 lpm6 = RouteTable.newFib6(routes);
         RouteTable.addTo(lpm6, routes, config.portMask());
         RouteTable.printAdded6(routes, config.portMask(), out);
         return lpm6;

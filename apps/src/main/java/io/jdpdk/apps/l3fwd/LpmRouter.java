@@ -2,7 +2,7 @@ package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.eal.raw.Memory;
 import io.jdpdk.lpm.Lpm4;
-import io.jdpdk.lpm.Lpm6;
+import io.jdpdk.lpm.Fib6;
 import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.header.Checksums;
@@ -66,12 +66,12 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
  * {@code long}); then, for a plain IPv4 packet with TTL &gt; 1 whose route (or input port, on a miss) is enabled, the
  * lookup ({@link Lpm4#lookup}, inlined), the TTL and checksum, and the MACs (two 8-byte stores from a per-port copy
  * of the header, like l3fwd's {@code val_eth}). A last pass builds the port mask and takes every packet the others
- * left: IPv4 to drop, IPv6 (destinations looked up in one {@link Lpm6#lookupBulk(Lpm6.Burst, int)} call after the
+ * left: IPv4 to drop, IPv6 (destinations looked up in one {@link Fib6#lookupBulk} call after the
  * pass), and anything else (options, extension headers, VLAN tags, malformed or truncated frames, non-IP) through
  * the per-packet path above, so both give the same ports, bytes and counters for every frame.
  * <p>
  * Threading: one router per lcore. {@link #route} allocates nothing and throws nothing; the {@link Lpm4} and
- * {@link Lpm6} may be shared by every router, the header views and counters are this router's own. Counters are plain fields,
+ * {@link Fib6} may be shared by every router, the header views and counters are this router's own. Counters are plain fields,
  * read by another thread only after a happens-before edge with the lcore (its {@code await()}).
  */
 public final class LpmRouter
@@ -107,8 +107,7 @@ public final class LpmRouter
         "port-not-enabled" };
 
     private final Lpm4 lpm;
-    private final Lpm6 lpm6;
-    private final Lpm6.Query query;
+    private final Fib6 lpm6;
     private final long enabledMask;
     private final long[] ethDest;
     private final long[] portMac;
@@ -123,8 +122,10 @@ public final class LpmRouter
     private final Ipv4View ip = new Ipv4View();
     private final Ipv6View ip6 = new Ipv6View();
     private final long[] drops = new long[DROP_REASONS];
-    private final Lpm6.Burst burst6;
-    private final int[] burst6Index;
+    /** The IPv6 destinations the last pass queued (two longs each), their next hops, and their packets. */
+    private final long[] burst6 = new long[2 * LcoreForwarder.MAX_PKT_BURST];
+    private final int[] burst6Hops = new int[LcoreForwarder.MAX_PKT_BURST];
+    private final int[] burst6Index = new int[LcoreForwarder.MAX_PKT_BURST];
     private final Mbuf mbuf = new Mbuf();
     private long routed;
     private long lpmMisses;
@@ -144,7 +145,7 @@ public final class LpmRouter
      * @throws IllegalArgumentException when ethDest or portMac has fewer than {@link L3fwdConfig#MAX_PORTS}
      *                                  entries, or the mask names a port above them
      */
-    public LpmRouter(final Lpm4 lpm, final Lpm6 lpm6, final long enabledMask, final long[] ethDest,
+    public LpmRouter(final Lpm4 lpm, final Fib6 lpm6, final long enabledMask, final long[] ethDest,
         final long[] portMac)
     {
         if (ethDest.length < L3fwdConfig.MAX_PORTS || portMac.length < L3fwdConfig.MAX_PORTS)
@@ -158,7 +159,6 @@ public final class LpmRouter
         }
         this.lpm = lpm;
         this.lpm6 = lpm6;
-        this.query = lpm6 == null ? null : new Lpm6.Query();
         this.enabledMask = enabledMask;
         this.ethDest = ethDest.clone();
         this.portMac = portMac.clone();
@@ -169,8 +169,6 @@ public final class LpmRouter
             // The 12 bytes as they lie in a frame, written by the same code that writes a frame's MACs.
             L3Frame.rewriteEthernet(ethHeadersAddress + ETH_HEADER_STRIDE * port, this.ethDest[port], this.portMac[port]);
         }
-        this.burst6 = lpm6 == null ? null : new Lpm6.Burst(LcoreForwarder.MAX_PKT_BURST);
-        this.burst6Index = new int[LcoreForwarder.MAX_PKT_BURST];
     }
 
     /**
@@ -232,7 +230,7 @@ public final class LpmRouter
             ports[i] = port;
         }
         // Pass 2: the port mask, and every packet the first passes left: IPv4 to drop, IPv6 (queued for one
-        // rte_lpm6_lookup_bulk_func call), anything else through the header views.
+        // bulk lookup), anything else through the header views.
         long used = 0;
         int left = 0;
         int v6Count = 0;
@@ -262,14 +260,14 @@ public final class LpmRouter
                 }
                 else if (L3Frame.plainIpv6(frameOf[i], lengthOf[i]))
                 {
-                    if (burst6 != null)
+                    if (lpm6 != null)
                     {
-                        burst6.set(v6Count, L3Frame.ipv6DestinationHigh(frameOf[i]),
-                            L3Frame.ipv6DestinationLow(frameOf[i]));
+                        burst6[2 * v6Count] = L3Frame.ipv6DestinationHigh(frameOf[i]);
+                        burst6[2 * v6Count + 1] = L3Frame.ipv6DestinationLow(frameOf[i]);
                         burst6Index[v6Count++] = i;
                         continue; // ports[i] and used after the bulk lookup
                     }
-                    port = ipv6Port(frameOf[i], Lpm6.NO_ROUTE, rxPort);
+                    port = ipv6Port(frameOf[i], Fib6.NO_ROUTE, rxPort);
                 }
                 else
                 {
@@ -282,11 +280,11 @@ public final class LpmRouter
         routed += count - left;
         if (v6Count > 0)
         {
-            lpm6.lookupBulk(burst6, v6Count);
+            lpm6.lookupBulk(burst6, 0, burst6Hops, 0, v6Count);
             for (int k = 0; k < v6Count; k++)
             {
                 final int i = burst6Index[k];
-                final int port = ipv6Port(frames[i], burst6.hop(k), rxPort);
+                final int port = ipv6Port(frames[i], burst6Hops[k], rxPort);
                 used |= port < 0 ? SOME_DROPPED : 1L << port;
                 ports[i] = port;
             }
@@ -297,7 +295,7 @@ public final class LpmRouter
     /** The port of an {@link L3Frame#IPV6} frame whose lookup gave {@code hop}; rewrites or counts it. */
     private int ipv6Port(final long frame, final int hop, final int rxPort)
     {
-        if (hop == Lpm6.NO_ROUTE)
+        if (hop == Fib6.NO_ROUTE)
         {
             lpm6Misses++;
         }
@@ -318,7 +316,7 @@ public final class LpmRouter
      * The port a lookup's next hop sends to: the input port on a miss (l3fwd's {@code lpm_get_ipv4_dst_port} and
      * {@code lpm_get_ipv6_dst_port}), {@link #PORT_NOT_ENABLED} when that port may not be sent to.
      *
-     * @param hop    the next hop, or {@link Lpm4#NO_ROUTE} / {@link Lpm6#NO_ROUTE} (both -1) for a miss
+     * @param hop    the next hop, or {@link Lpm4#NO_ROUTE} / {@link Fib6#NO_ROUTE} (both -1) for a miss
      * @param rxPort the packet's input port
      * @return the output port, or {@link #PORT_NOT_ENABLED}
      */
@@ -457,9 +455,9 @@ public final class LpmRouter
         {
             return BAD_HEADER;
         }
-        final int hop = lpm6 == null ? Lpm6.NO_ROUTE :
-            lpm6.lookup(query.set(ip6.destinationAddressHigh(), ip6.destinationAddressLow()));
-        if (hop == Lpm6.NO_ROUTE)
+        final int hop = lpm6 == null ? Fib6.NO_ROUTE :
+            lpm6.lookup(ip6.destinationAddressHigh(), ip6.destinationAddressLow());
+        if (hop == Fib6.NO_ROUTE)
         {
             lpm6Misses++;
         }

@@ -1,7 +1,7 @@
 package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.lpm.Lpm4;
-import io.jdpdk.lpm.Lpm6;
+import io.jdpdk.lpm.Fib6;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -25,7 +25,7 @@ import static io.jdpdk.lpm.IpAddress.parseIpv6Address;
 
 /**
  * l3fwd's routes: the built-in default IPv4 and IPv6 tables, route files of either family, and loading routes
- * into an {@link Lpm4} or an {@link Lpm6}.
+ * into an {@link Lpm4} or an {@link Fib6}.
  * Control path only; every method is stateless and safe to call from any thread.
  * <p>
  * A route file holds one route a line, in either of two forms (both may be mixed in one file):
@@ -77,8 +77,11 @@ public final class RouteTable
      */
     private static final List<Route> DEFAULT_IPV4_ROUTES = defaultRoutes();
 
-    /** Rule capacity DPDK l3fwd gives its IPv6 table ({@code IPV6_L3FWD_LPM_MAX_RULES}, l3fwd_lpm.c). */
-    public static final int L3FWD_IPV6_MAX_RULES = 1024;
+    /**
+     * Largest port an IPv6 route may name: rte_lpm6's next-hop limit (21 bits), kept so that l3fwd refuses the route
+     * files DPDK's l3fwd refuses (the table, {@link Fib6}, would hold up to {@link Fib6#MAX_NEXT_HOP}).
+     */
+    public static final int LPM6_MAX_NEXT_HOP = (1 << 21) - 1;
 
     /** tbl8 groups DPDK l3fwd gives its IPv6 table ({@code IPV6_L3FWD_LPM_NUMBER_TBL8S}, l3fwd_lpm.c). */
     public static final int L3FWD_IPV6_NUMBER_TBL8S = 1 << 16;
@@ -184,7 +187,7 @@ public final class RouteTable
      * @param high  the prefix's high 64 bits, first octet most significant
      * @param low   the prefix's low 64 bits
      * @param depth prefix length, 1 to 128 (rte_lpm6 has no default route)
-     * @param port  output port, 0 to {@link Lpm6#MAX_NEXT_HOP}
+     * @param port  output port, 0 to {@link #LPM6_MAX_NEXT_HOP}
      */
     public record Route6(long high, long low, int depth, int port)
     {
@@ -199,14 +202,14 @@ public final class RouteTable
             {
                 throw new IllegalArgumentException("IPv6 prefix length must be 1..128, got " + depth);
             }
-            if (port < 0 || port > Lpm6.MAX_NEXT_HOP)
+            if (port < 0 || port > LPM6_MAX_NEXT_HOP)
             {
-                throw new IllegalArgumentException("port must be 0.." + Lpm6.MAX_NEXT_HOP + ", got " + port);
+                throw new IllegalArgumentException("port must be 0.." + LPM6_MAX_NEXT_HOP + ", got " + port);
             }
         }
 
         /**
-         * The prefix as {@link Lpm6#add} takes it.
+         * The prefix as 16 bytes ({@link Fib6#add(byte[], int, int)} takes it so).
          *
          * @return a new array of 16 bytes, network order
          */
@@ -236,15 +239,16 @@ public final class RouteTable
      * Adds {@code routes} to {@code lpm}, skipping those whose port is not in {@code portMask}, as l3fwd's
      * {@code setup_lpm} does for its IPv6 table.
      *
-     * @param lpm the table to add to ({@code rte_lpm6_add})
+     * @param lpm the table to add to
      * @param routes the routes, added in order
      * @param portMask bit N set enables port N; ports above 63 are never enabled
      * @return the number of routes added
-     * @throws io.jdpdk.eal.DpdkException when the table is full (routes before the one that failed stay added)
+     * @throws IllegalStateException when the table runs out of tbl8 groups (routes before the one that failed stay
+     *                               added)
      */
-    public static int addTo(final Lpm6 lpm, final List<Route6> routes, final long portMask)
+    public static int addTo(final Fib6 lpm, final List<Route6> routes, final long portMask)
     {
-        return addEnabled(routes, Route6::port, portMask, r -> lpm.add(r.ip(), r.depth(), r.port()));
+        return addEnabled(routes, Route6::port, portMask, r -> lpm.add(r.high(), r.low(), r.depth(), r.port()));
     }
 
     /** Calls {@code add} for each route whose port is in {@code portMask}. @return how many */
@@ -403,17 +407,14 @@ public final class RouteTable
     }
 
     /**
-     * Creates an empty IPv6 table with room for {@code routes}: l3fwd's sizes ({@link #L3FWD_IPV6_MAX_RULES} rules,
-     * {@link #L3FWD_IPV6_NUMBER_TBL8S} tbl8 groups), grown to one rule per route and to the tbl8 groups rte_lpm6
-     * takes for them (one per distinct 24-, 32-, 40- ... bit prefix of a longer route), so that
-     * {@link #addTo(Lpm6, List, long)} of them cannot run out of room half-way.
+     * Creates an empty IPv6 table with room for {@code routes}: l3fwd's {@link #L3FWD_IPV6_NUMBER_TBL8S} tbl8 groups,
+     * grown to the groups the routes take (one per distinct 24-, 32-, 40- ... bit prefix of a longer route, as in
+     * rte_lpm6), so that {@link #addTo(Fib6, List, long)} of them cannot run out of room half-way.
      *
-     * @param name the table's name ({@link Lpm6#create})
      * @param routes the routes the table is for
-     * @return the table, empty, in DPDK memory
-     * @throws io.jdpdk.eal.DpdkException when DPDK cannot allocate it
+     * @return the table, empty, on the Java heap (64 MiB of tbl24 and 1 KiB per group)
      */
-    public static Lpm6 newLpm6(final String name, final List<Route6> routes)
+    public static Fib6 newFib6(final List<Route6> routes)
     {
         final HashSet<Route6> groups = new HashSet<>();
         for (final Route6 route : routes)
@@ -425,8 +426,7 @@ public final class RouteTable
                 groups.add(new Route6(high, low, level, 0));
             }
         }
-        return Lpm6.create(name, Math.max(L3FWD_IPV6_MAX_RULES, routes.size()),
-            Math.max(L3FWD_IPV6_NUMBER_TBL8S, groups.size()));
+        return new Fib6(Math.max(L3FWD_IPV6_NUMBER_TBL8S, groups.size()));
     }
 
     /**

@@ -1,9 +1,9 @@
 package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.eal.TestEal;
+import io.jdpdk.lpm.Fib6;
 import io.jdpdk.lpm.IpAddress;
 import io.jdpdk.lpm.Lpm4;
-import io.jdpdk.lpm.Lpm6;
 import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.Mempool;
@@ -37,7 +37,7 @@ class L3fwdBurstRouterTest
 
     private static Mempool pool;
     private static Lpm4 lpm;
-    private static Lpm6 lpm6;
+    private static Fib6 lpm6;
 
     @BeforeAll
     static void setUp()
@@ -47,9 +47,9 @@ class L3fwdBurstRouterTest
         lpm = new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S);
         RouteTable.addTo(lpm, RouteTable.defaultIpv4Routes(), 0xFFFF); // ports 0-15: 3-15 are not enabled
         lpm.add(IpAddress.parseIpv4("198.18.1.128"), 25, 2);            // a tbl8 group
-        lpm6 = Lpm6.create(TestEal.uniqueName("l3burst6"), 16, 16);
-        lpm6.add(new RouteTable.Route6(0x2001_0200_0000_0000L, 0, 32, 0).ip(), 32, 1);
-        lpm6.add(new RouteTable.Route6(0x2001_0300_0000_0000L, 0, 32, 0).ip(), 32, 9);
+        lpm6 = new Fib6(16);
+        lpm6.add(0x2001_0200_0000_0000L, 0, 32, 1);
+        lpm6.add(0x2001_0300_0000_0000L, 0, 32, 9);
         for (int port = 0; port < L3fwdConfig.MAX_PORTS; port++)
         {
             ETH_DEST[port] = 0x02_00_00_00_00_00L | port;
@@ -60,7 +60,6 @@ class L3fwdBurstRouterTest
     @AfterAll
     static void tearDown()
     {
-        lpm6.close();
         pool.close();
     }
 

@@ -2,14 +2,13 @@ package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.apps.testing.Pcap;
 import io.jdpdk.eal.TestEal;
+import io.jdpdk.lpm.Fib6;
 import io.jdpdk.lpm.IpAddress;
 import io.jdpdk.lpm.Lpm4;
-import io.jdpdk.lpm.Lpm6;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
 import io.jdpdk.pmd.PortStats;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,18 +39,6 @@ class L3fwdForwarderTest
         pool = Mempool.create("l3fwd_test_pool", 8191, 256);
     }
 
-    /** The rte_lpm6 of the test's forwarder: 64 MiB of DPDK memory (its tbl24), freed after each test. */
-    private Lpm6 lpm6;
-
-    @AfterEach
-    void freeLpm6()
-    {
-        if (lpm6 != null)
-        {
-            lpm6.close();
-        }
-    }
-
     /** A forwarder polling queue 0 of {@code port} and sending on queue 0 of it, routes 198.18.N.0/24 -> port. */
     private LcoreForwarder forwarder(final Port port)
     {
@@ -61,8 +48,8 @@ class L3fwdForwarderTest
         txPorts[port.id()] = port;
         final long[] macs = new long[L3fwdConfig.MAX_PORTS];
         macs[port.id()] = port.macAddress();
-        lpm6 = Lpm6.create(TestEal.uniqueName("lpm6"), 16, 16);
-        lpm6.add(new RouteTable.Route6(0x2001_0200_0000_0000L, 0, 32, 0).ip(), 32, port.id());
+        final Fib6 lpm6 = new Fib6(16);
+        lpm6.add(0x2001_0200_0000_0000L, 0, 32, port.id());
         final LpmRouter router = new LpmRouter(lpm, lpm6, 1L << port.id(), new L3fwdConfig().ethDests(), macs);
         return new LcoreForwarder(0, new Port[] { port }, new int[] { 0 }, txPorts, new int[L3fwdConfig.MAX_PORTS],
             router);
@@ -157,7 +144,7 @@ class L3fwdForwarderTest
             assertEquals(rx / frames.size(), drops[0], 1.0, "one bad header in " + frames.size());
             assertEquals(drops[0], drops[1], 1.0, "as many bad checksums");
             assertEquals(drops[0], drops[2], 1.0, "as many TTL 1");
-            assertEquals(drops[0], router.routed6(), 1.0, "as many IPv6, routed by rte_lpm6");
+            assertEquals(drops[0], router.routed6(), 1.0, "as many IPv6, routed by the Fib6");
             assertEquals(0, router.lpm6Misses());
             assertEquals(0, drops[3]);
             assertEquals(drops[0], router.nonIp(), 1.0);

@@ -3,11 +3,10 @@ package io.jdpdk.apps.l3fwd;
 import io.jdpdk.apps.l3fwd.RouteTable.Route;
 import io.jdpdk.apps.l3fwd.RouteTable.Route6;
 import io.jdpdk.apps.l3fwd.RouteTable.RouteFileException;
-import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.TestEal;
 import io.jdpdk.lpm.IpAddress;
+import io.jdpdk.lpm.Fib6;
 import io.jdpdk.lpm.Lpm4;
-import io.jdpdk.lpm.Lpm6;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -242,29 +241,26 @@ class RouteTableTest
     }
 
     @Test
-    void shouldSizeTheIpv6TableForMoreRoutesThanDpdkL3fwdsFixedTableHolds()
+    void shouldSizeTheIpv6TableForTheTbl8GroupsItsRoutesTake()
     {
-        TestEal.get();
         final List<Route6> routes = new ArrayList<>();
         for (int i = 0; i < 3000; i++)
         {
-            // 2001:db8:<i>::/48 -> port i % 16
-            routes.add(new Route6(0x2001_0db8_0000_0000L | ((long)i << 16), 0, 48, i & 15));
+            // 2001:db8:<i>::/56 -> port i % 16: a tbl8 group for each distinct 48-bit prefix, 3000 of them
+            routes.add(new Route6(0x2001_0db8_0000_0000L | ((long)i << 16), 0, 56, i & 15));
         }
-        try (Lpm6 fixed = Lpm6.create(TestEal.uniqueName("l3fwd_fixed6"), RouteTable.L3FWD_IPV6_MAX_RULES, 64))
+        final Fib6 small = new Fib6(64);
+        final IllegalStateException full = assertThrows(IllegalStateException.class,
+            () -> RouteTable.addTo(small, routes, -1L));
+        assertTrue(full.getMessage().startsWith("Fib6 full: /56 needs"), full.getMessage());
+        final Fib6 sized = RouteTable.newFib6(routes);
+        assertEquals(routes.size(), RouteTable.addTo(sized, routes, -1L));
+        for (final Route6 route : routes)
         {
-            assertThrows(DpdkException.class, () -> RouteTable.addTo(fixed, routes, -1L));
+            assertEquals(route.port(), sized.lookup(route.high() | 0xAB, 42), route.toString());
         }
-        try (Lpm6 lpm6 = RouteTable.newLpm6(TestEal.uniqueName("l3fwd_sized6"), routes))
-        {
-            assertEquals(routes.size(), RouteTable.addTo(lpm6, routes, -1L));
-            final Lpm6.Query query = new Lpm6.Query();
-            for (final Route6 route : routes)
-            {
-                assertEquals(route.port(), lpm6.lookup(query.set(route.high() | 0xABCD, 42)), route.toString());
-            }
-            assertEquals(Lpm6.NO_ROUTE, lpm6.lookup(query.set(0x2001_0db9_0000_0000L, 0)));
-        }
+        assertEquals(Fib6.NO_ROUTE, sized.lookup(0x2001_0db9_0000_0000L, 0));
+        assertEquals(3000 + 12 + 2, sized.tbl8GroupsInUse(), "3000 48-bit, 12 40-bit and one 32- and 24-bit prefix");
     }
 
     @Test
