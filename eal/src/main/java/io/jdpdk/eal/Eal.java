@@ -393,6 +393,18 @@ public final class Eal implements AutoCloseable
     }
 
     /**
+     * The NUMA socket of an lcore ({@code rte_lcore_to_socket_id}).
+     *
+     * @param lcoreId an EAL lcore id
+     * @return its socket; 0 on a machine with one
+     */
+    public int socketOf(final int lcoreId)
+    {
+        checkRunning("rte_lcore_to_socket_id");
+        return EalRaw.lcore_to_socket_id(lcoreId);
+    }
+
+    /**
      * The worker lcores: every lcore EAL enabled at init but the main one.
      *
      * @return an unmodifiable list, ascending by id

@@ -1,6 +1,7 @@
 package io.jdpdk.apps.l2fwd;
 
 import io.jdpdk.apps.common.AppArgs;
+import io.jdpdk.apps.common.LinkCheck;
 import io.jdpdk.apps.common.RteExit;
 import io.jdpdk.apps.common.Shutdown;
 import io.jdpdk.eal.DpdkException;
@@ -10,7 +11,6 @@ import io.jdpdk.eal.LcorePolls;
 import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.Mempool;
-import io.jdpdk.pmd.LinkStatus;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
 import io.jdpdk.pmd.TxBuffer;
@@ -72,8 +72,6 @@ public final class L2fwd
     /** The port mask is 32 bits wide, as {@code l2fwd_enabled_port_mask}: ports 0..31. */
     static final int MAX_PORTS = 32;
 
-    private static final int LINK_CHECK_INTERVAL_MS = 100;
-    private static final int LINK_MAX_CHECK_TIME = 90;
 
     private L2fwd()
     {
@@ -484,7 +482,7 @@ public final class L2fwd
         {
             throw new RteExit("All available ports are disabled. Please set portmask.");
         }
-        checkAllPortsLinkStatus(ports, shutdown, out);
+        LinkCheck.checkAllPortsLinkStatus(ports, shutdown, out);
 
         // Launch: a Forwarder per worker lcore with ports; the main lcore's runs here.
         final int mask = portMask;
@@ -706,68 +704,6 @@ public final class L2fwd
         return portMask & configMask;
     }
 
-    /** check_all_ports_link_status: waits up to 9 s for every port's link, then prints each. */
-    private static void checkAllPortsLinkStatus(final Port[] ports, final Shutdown shutdown, final PrintStream out)
-    {
-        out.print("\nChecking link status");
-        out.flush();
-        boolean printFlag = false;
-        for (int count = 0; count <= LINK_MAX_CHECK_TIME; count++)
-        {
-            if (!shutdown.isRunning())
-            {
-                return;
-            }
-            boolean allPortsUp = true;
-            for (final Port port : ports)
-            {
-                if (port == null)
-                {
-                    continue;
-                }
-                LinkStatus link = null;
-                try
-                {
-                    link = port.link();
-                }
-                catch (final DpdkException ex)
-                {
-                    allPortsUp = false;
-                    if (printFlag)
-                    {
-                        out.printf("Port %d link get failed: %s%n", port.id(), ex.getMessage());
-                    }
-                    continue;
-                }
-                if (printFlag)
-                {
-                    out.printf("Port %d %s%n", port.id(), link);
-                    continue;
-                }
-                if (!link.up())
-                {
-                    allPortsUp = false;
-                    break;
-                }
-            }
-            if (printFlag)
-            {
-                break;
-            }
-            if (!allPortsUp)
-            {
-                out.print(".");
-                out.flush();
-                sleepMillis(LINK_CHECK_INTERVAL_MS);
-            }
-            if (allPortsUp || count == LINK_MAX_CHECK_TIME - 1)
-            {
-                printFlag = true;
-                out.println("done");
-            }
-        }
-    }
-
     private static boolean enabled(final int portMask, final int portId)
     {
         return portId < MAX_PORTS && (portMask & (1 << portId)) != 0;
@@ -786,16 +722,5 @@ public final class L2fwd
         }
     }
 
-    private static void sleepMillis(final long millis)
-    {
-        try
-        {
-            Thread.sleep(millis);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-        }
-    }
 
 }

@@ -1,6 +1,7 @@
 package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.apps.common.AppArgs;
+import io.jdpdk.apps.common.LinkCheck;
 import io.jdpdk.apps.common.NicStats;
 import io.jdpdk.apps.common.Shutdown;
 import io.jdpdk.apps.l3fwd.L3fwdConfig.ConfigException;
@@ -129,7 +130,8 @@ public final class L3fwd
         int txQueueSize = 1024;
 
         @Option(names = "--parse-ptype",
-            description = "accepted for DPDK command lines; packet types are always parsed in software")
+            description = "parse packet types in software (jdpdk always does; DPDK's l3fwd needs it on PMDs " +
+                "that report none, as the virtual ones)")
         boolean parsePtype;
 
         @Option(names = "--route-file", paramLabel = "FILE",
@@ -185,6 +187,10 @@ public final class L3fwd
                 cli.usage(out);
                 return 0;
             }
+            if (options.parsePtype)
+            {
+                out.println("soft parse-ptype is enabled"); // parse_args
+            }
             config = configure(options, err);
             if (options.routeFile != null && (options.ruleIpv4 != null || options.ruleIpv6 != null))
             {
@@ -200,10 +206,10 @@ public final class L3fwd
             }
             else
             {
-                if (options.ruleIpv4 != null || options.ruleIpv6 != null)
+                if (options.routeFile == null)
                 {
-                    // read_config_files_lpm: rule files are read only in pairs.
-                    err.println(NAME + ": Missing 1 or more rule files, using default instead");
+                    // read_config_files_lpm: rule files are read only in pairs (RTE_LOG, so on stderr).
+                    err.println("L3FWD: Missing 1 or more rule files, using default instead");
                 }
                 routes = options.routeFile == null ? RouteTable.defaultIpv4Routes() :
                     RouteTable.parse(options.routeFile);
@@ -226,12 +232,14 @@ public final class L3fwd
             new BusySpinIdleStrategy();
 
         final Shutdown shutdown = new Shutdown();
+        shutdown.announceSignals(out, "\n\nSignal %d received, preparing to exit...\n"); // signal_handler
         Eal eal = null;
         try
         {
             eal = Eal.init(split.ealOrDefaults(err, "net_null0", "net_null1"));
             Port.requireVdevsProbed(eal.args());
-            return forward(eal, config, routes, routes6, idle, (long)(options.statsPeriod * 1e9), shutdown, out, err);
+            return forward(eal, config, routes, routes6, idle, (long)(options.statsPeriod * 1e9), options.parsePtype,
+                shutdown, out, err);
         }
         catch (final DpdkException | ConfigException | IllegalStateException ex)
         {
@@ -307,7 +315,8 @@ public final class L3fwd
 
     /** Everything after rte_eal_init: l3fwd's resource setup, main loop and exit. @return the exit code */
     private static int forward(final Eal eal, final L3fwdConfig config, final List<RouteTable.Route> routes,
-        final List<RouteTable.Route6> routes6, final IdleStrategy idle, final long statsNanos, final Shutdown shutdown, final PrintStream out,
+        final List<RouteTable.Route6> routes6, final IdleStrategy idle, final long statsNanos, final boolean parsePtype,
+        final Shutdown shutdown, final PrintStream out,
         final PrintStream err)
     {
         final int[] present = Port.ids();
@@ -336,13 +345,12 @@ public final class L3fwd
         final int[] active = Arrays.stream(config.enabledPorts()).filter(p -> contains(present, p)).toArray();
         final int[] lcores = config.lcores();
         final Mempool pool = Mempool.create("mbuf_pool_0", nbMbuf(config, active, lcores), MEMPOOL_CACHE_SIZE);
-        out.printf("Allocated mbuf pool of %d mbufs%n", pool.size());
 
         final Port[] ports = new Port[L3fwdConfig.MAX_PORTS];
         final long[] portMacs = new long[L3fwdConfig.MAX_PORTS];
         for (final int id : active)
         {
-            ports[id] = initPort(id, config, lcores, pool, out);
+            ports[id] = initPort(eal, id, config, lcores, pool, id == active[0], out);
             portMacs[id] = ports[id].macAddress();
         }
         for (final int id : active)
@@ -361,10 +369,27 @@ public final class L3fwd
             Arrays.fill(txQueueIds, i);
             final LpmRouter router = new LpmRouter(lpm, lpm6, activeMask, config.ethDests(), portMacs);
             forwarders.put(lcores[i], new LcoreForwarder(lcores[i], rxPorts, rxQueueIds, ports, txQueueIds, router));
-            out.printf("%nInitializing rx queues on lcore %d ... %s", lcores[i],
-                String.join(" ", queues.stream().map(p -> "rxq=" + p.port() + "," + p.queue()).toList()));
         }
-        out.printf("%n%n");
+        for (final int lcore : eal.lcores())
+        {
+            out.printf("%nInitializing rx queues on lcore %d ... ", lcore);
+            for (final LcoreParams p : config.rxQueuesOf(lcore))
+            {
+                out.printf("rxq=%d,%d,%d ", p.port(), p.queue(), eal.socketOf(lcore));
+            }
+        }
+        out.printf("%n");
+        for (final int lcore : eal.lcores())
+        {
+            for (final LcoreParams p : config.rxQueuesOf(lcore))
+            {
+                if (parsePtype)
+                {
+                    out.printf("Port %d: softly parse packet type info%n", p.port()); // prepare_ptype_parser
+                }
+            }
+        }
+        LinkCheck.checkAllPortsLinkStatus(ports, shutdown, out);
 
         final int code = runLcores(eal, forwarders, idle, statsNanos, shutdown, ports, out, err);
         printStats(forwarders, ports, active, out);
@@ -460,8 +485,8 @@ public final class L3fwd
     }
 
     /** Configures one enabled port as l3fwd's {@code l3fwd_poll_resource_setup} does, and prints it. */
-    private static Port initPort(final int id, final L3fwdConfig config, final int[] lcores, final Mempool pool,
-        final PrintStream out)
+    private static Port initPort(final Eal eal, final int id, final L3fwdConfig config, final int[] lcores,
+        final Mempool pool, final boolean first, final PrintStream out)
     {
         final Port port = Port.of(id);
         final DeviceInfo info = port.info();
@@ -477,9 +502,13 @@ public final class L3fwd
         port.configure(portConfig);
         out.printf(" Address:%s, Destination:%s, ", Port.formatMac(port.macAddress()),
             Port.formatMac(config.ethDest(id)));
+        if (first)
+        {
+            out.printf("Allocated mbuf pool on socket %d%n", eal.socketOf(lcores[0])); // init_mem, at the first port
+        }
         for (int i = 0; i < lcores.length; i++)
         {
-            out.printf("txq=%d,%d ", lcores[i], i);
+            out.printf("txq=%d,%d,%d ", lcores[i], i, eal.socketOf(lcores[i]));
         }
         out.println();
         return port;
@@ -494,22 +523,23 @@ public final class L3fwd
         final PrintStream out, final PrintStream err)
     {
         final int mainLcore = eal.mainLcore();
-        for (final int lcore : eal.lcores())
-        {
-            if (!forwarders.containsKey(lcore))
-            {
-                out.printf("L3FWD: lcore %d has nothing to do%n", lcore);
-            }
-        }
         final List<Lcore> launched = new ArrayList<>();
         for (final LcoreForwarder forwarder : forwarders.values())
         {
-            out.printf("L3FWD: entering main loop on lcore %d%n", forwarder.lcoreId());
+            err.printf("L3FWD: entering main loop on lcore %d%n", forwarder.lcoreId());
+            forwarder.printQueues(err);
             if (forwarder.lcoreId() != mainLcore)
             {
                 final Lcore lcore = eal.worker(forwarder.lcoreId());
                 lcore.launch(forwarder, idle);
                 launched.add(lcore);
+            }
+        }
+        for (final int lcore : eal.lcores())
+        {
+            if (!forwarders.containsKey(lcore))
+            {
+                err.printf("L3FWD: lcore %d has nothing to do%n", lcore); // RTE_LOG, so on stderr
             }
         }
         out.flush();
@@ -563,10 +593,6 @@ public final class L3fwd
                 printPortStats(nicStats, ports, out);
                 nextStats = now + statsNanos;
             }
-        }
-        if (shutdown.signalled())
-        {
-            out.printf("%n%nSignal received, preparing to exit...%n");
         }
         for (final Lcore lcore : launched)
         {

@@ -168,6 +168,20 @@ public final class LcoreForwarder implements Agent
     }
 
     /**
+     * Prints l3fwd's {@code lpm_main_loop} greeting lines, one per RX queue: {@code L3FWD:  -- lcoreid=L portid=P
+     * rxqueueid=Q}.
+     *
+     * @param log where DPDK's RTE_LOG would write (stderr)
+     */
+    public void printQueues(final java.io.PrintStream log)
+    {
+        for (int i = 0; i < rxPortIds.length; i++)
+        {
+            log.printf("L3FWD:  -- lcoreid=%d portid=%d rxqueueid=%d%n", lcoreId, rxPortIds[i], rxQueueIds[i]);
+        }
+    }
+
+    /**
      * The EAL lcore id this forwarder was built for.
      *
      * @return the id given at construction
