@@ -29,10 +29,12 @@ import java.util.Objects;
  * <b>Against DPDK's tables.</b> rte_fib6 TRIE has this layout; rte_lpm6 has the
  * same tbl24 and tbl8 levels with a rule hash beside them. The bulk lookup ({@link #lookupBulk}) goes level by
  * level across the whole burst, every address's tbl24 load first, then every address's first tbl8 load and so on,
- * so that the cache misses of one level are all in flight at once; rte_fib6's scalar bulk lookup prefetches the
- * tbl24 entries and then follows each address's tbl8 chain to its end before the next, one miss after another.
- * Like rte_lpm6 and rte_fib6's TRIE, there is no delete; unlike them, no rule is kept (nothing to delete or to
- * re-derive), so {@link #add} of a prefix already held just re-points it.
+ * so that the cache misses of one level are all in flight at once; rte_fib6's scalar bulk lookup (22.11's
+ * {@code trie.h}, the one used without AVX-512) follows each address's chain, tbl24 then every tbl8, to its end
+ * before it starts the next, one miss after another.
+ * Unlike rte_lpm6 (a rule hash) and rte_fib6 (an rte_rib6), Fib6 keeps no rules, so it has no delete: to change
+ * routes while forwarding, build a new table and swap the reference. {@link #add} of a prefix already held
+ * re-points it.
  * <p>
  * <b>Storage.</b> {@code int[]} on the Java heap, as {@link Lpm4}: 64 MiB of tbl24 at construction and 1 KiB per
  * tbl8 group, {@code numberTbl8s} of them preallocated. Give the heap room ({@code -Xmx}).

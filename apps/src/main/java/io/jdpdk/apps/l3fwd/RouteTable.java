@@ -407,9 +407,11 @@ public final class RouteTable
     }
 
     /**
-     * Creates an empty IPv6 table with room for {@code routes}: l3fwd's {@link #L3FWD_IPV6_NUMBER_TBL8S} tbl8 groups,
-     * grown to the groups the routes take (one per distinct 24-, 32-, 40- ... bit prefix of a longer route, as in
-     * rte_lpm6), so that {@link #addTo(Fib6, List, long)} of them cannot run out of room half-way.
+     * Creates an empty IPv6 table with room for {@code routes}: the tbl8 groups they take (one per distinct 24-, 32-,
+     * 40- ... bit prefix of a longer route, as in rte_lpm6), so that {@link #addTo(Fib6, List, long)} of them cannot
+     * run out of room half-way. DPDK's l3fwd gives its rte_lpm6 {@link #L3FWD_IPV6_NUMBER_TBL8S} groups whatever the
+     * routes; a Fib6 is built once from its routes and takes nothing after, so it gets only what they need (its
+     * sixteen default routes take 5 groups, 5 KiB, where 2^16 would be 64 MiB of heap to zero at start).
      *
      * @param routes the routes the table is for
      * @return the table, empty, on the Java heap (64 MiB of tbl24 and 1 KiB per group)
@@ -426,7 +428,7 @@ public final class RouteTable
                 groups.add(new Route6(high, low, level, 0));
             }
         }
-        return new Fib6(Math.max(L3FWD_IPV6_NUMBER_TBL8S, groups.size()));
+        return new Fib6(groups.size());
     }
 
     /**
