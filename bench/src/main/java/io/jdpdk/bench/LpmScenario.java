@@ -3,8 +3,8 @@ package io.jdpdk.bench;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Hugepages;
 import io.jdpdk.eal.raw.NativeLibrary;
-import io.jdpdk.lpm.Lpm4;
 import io.jdpdk.lpm.Fib6;
+import io.jdpdk.lpm.Lpm4;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;

@@ -72,7 +72,6 @@ public final class L2fwd
     /** The port mask is 32 bits wide, as {@code l2fwd_enabled_port_mask}: ports 0..31. */
     static final int MAX_PORTS = 32;
 
-
     private L2fwd()
     {
     }
@@ -721,6 +720,4 @@ public final class L2fwd
             return false;
         }
     }
-
-
 }

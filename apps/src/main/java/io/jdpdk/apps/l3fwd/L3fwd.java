@@ -11,8 +11,8 @@ import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Lcore;
 import io.jdpdk.eal.LcoreException;
 import io.jdpdk.eal.LcorePolls;
-import io.jdpdk.lpm.Lpm4;
 import io.jdpdk.lpm.Fib6;
+import io.jdpdk.lpm.Lpm4;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.DeviceInfo;
 import io.jdpdk.pmd.Port;
@@ -316,8 +316,7 @@ public final class L3fwd
     /** Everything after rte_eal_init: l3fwd's resource setup, main loop and exit. @return the exit code */
     private static int forward(final Eal eal, final L3fwdConfig config, final List<RouteTable.Route> routes,
         final List<RouteTable.Route6> routes6, final IdleStrategy idle, final long statsNanos, final boolean parsePtype,
-        final Shutdown shutdown, final PrintStream out,
-        final PrintStream err)
+        final Shutdown shutdown, final PrintStream out, final PrintStream err)
     {
         final int[] present = Port.ids();
         if (config.lcoreParams().isEmpty())
@@ -379,11 +378,11 @@ public final class L3fwd
             }
         }
         out.printf("%n");
-        for (final int lcore : eal.lcores())
+        if (parsePtype)
         {
-            for (final LcoreParams p : config.rxQueuesOf(lcore))
+            for (final int lcore : eal.lcores())
             {
-                if (parsePtype)
+                for (final LcoreParams p : config.rxQueuesOf(lcore))
                 {
                     out.printf("Port %d: softly parse packet type info%n", p.port()); // prepare_ptype_parser
                 }
@@ -431,7 +430,7 @@ public final class L3fwd
         return lpm;
     }
 
-    /** setup_lpm's IPv6 half: the routes in a table of l3fwd's sizes grown to the routes, unused ports skipped. */
+    /** setup_lpm's IPv6 half: the routes in a table sized to them ({@link RouteTable#newFib6}), unused ports out. */
     private static Fib6 setupLpm6(final List<RouteTable.Route6> routes, final L3fwdConfig config,
         final PrintStream out)
     {

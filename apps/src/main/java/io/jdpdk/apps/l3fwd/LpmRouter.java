@@ -1,8 +1,8 @@
 package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.eal.raw.Memory;
-import io.jdpdk.lpm.Lpm4;
 import io.jdpdk.lpm.Fib6;
+import io.jdpdk.lpm.Lpm4;
 import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.header.Checksums;
@@ -71,8 +71,8 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
  * the per-packet path above, so both give the same ports, bytes and counters for every frame.
  * <p>
  * Threading: one router per lcore. {@link #route} allocates nothing and throws nothing; the {@link Lpm4} and
- * {@link Fib6} may be shared by every router, the header views and counters are this router's own. Counters are plain fields,
- * read by another thread only after a happens-before edge with the lcore (its {@code await()}).
+ * {@link Fib6} may be shared by every router, the header views and counters are this router's own. Counters are
+ * plain fields, read by another thread only after a happens-before edge with the lcore (its {@code await()}).
  */
 public final class LpmRouter
 {
@@ -167,7 +167,8 @@ public final class LpmRouter
         for (int port = 0; port < L3fwdConfig.MAX_PORTS; port++)
         {
             // The 12 bytes as they lie in a frame, written by the same code that writes a frame's MACs.
-            L3Frame.rewriteEthernet(ethHeadersAddress + ETH_HEADER_STRIDE * port, this.ethDest[port], this.portMac[port]);
+            L3Frame.rewriteEthernet(ethHeadersAddress + ETH_HEADER_STRIDE * port, this.ethDest[port],
+                this.portMac[port]);
         }
     }
 

@@ -1,7 +1,7 @@
 package io.jdpdk.apps.l3fwd;
 
-import io.jdpdk.lpm.Lpm4;
 import io.jdpdk.lpm.Fib6;
+import io.jdpdk.lpm.Lpm4;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -82,9 +82,6 @@ public final class RouteTable
      * files DPDK's l3fwd refuses (the table, {@link Fib6}, would hold up to {@link Fib6#MAX_NEXT_HOP}).
      */
     public static final int LPM6_MAX_NEXT_HOP = (1 << 21) - 1;
-
-    /** tbl8 groups DPDK l3fwd gives its IPv6 table ({@code IPV6_L3FWD_LPM_NUMBER_TBL8S}, l3fwd_lpm.c). */
-    public static final int L3FWD_IPV6_NUMBER_TBL8S = 1 << 16;
 
     /*
      * DPDK l3fwd's default IPv6 routes, from the same main.c:
@@ -409,9 +406,9 @@ public final class RouteTable
     /**
      * Creates an empty IPv6 table with room for {@code routes}: the tbl8 groups they take (one per distinct 24-, 32-,
      * 40- ... bit prefix of a longer route, as in rte_lpm6), so that {@link #addTo(Fib6, List, long)} of them cannot
-     * run out of room half-way. DPDK's l3fwd gives its rte_lpm6 {@link #L3FWD_IPV6_NUMBER_TBL8S} groups whatever the
-     * routes; a Fib6 is built once from its routes and takes nothing after, so it gets only what they need (its
-     * sixteen default routes take 5 groups, 5 KiB, where 2^16 would be 64 MiB of heap to zero at start).
+     * run out of room half-way. DPDK's l3fwd gives its rte_lpm6 2^16 groups ({@code IPV6_L3FWD_LPM_NUMBER_TBL8S})
+     * whatever the routes; a Fib6 is built once from its routes and takes nothing after, so it gets only what they
+     * need (its sixteen default routes take 5 groups, 5 KiB, where 2^16 would be 64 MiB of heap to zero at start).
      *
      * @param routes the routes the table is for
      * @return the table, empty, on the Java heap (64 MiB of tbl24 and 1 KiB per group)
