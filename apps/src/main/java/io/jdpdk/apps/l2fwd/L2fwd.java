@@ -349,6 +349,7 @@ public final class L2fwd
      */
     public static void main(final String[] args)
     {
+        Port.preload(); // DPDK's bindings link on another thread while the arguments are parsed
         final int code = run(args, System.out, System.err);
         if (code != 0)
         {

@@ -198,6 +198,7 @@ public final class PacketOrdering
      */
     public static void main(final String[] args)
     {
+        Port.preload(); // DPDK's bindings link on another thread while the arguments are parsed
         final int code = run(args, System.out, System.err);
         if (code != 0)
         {

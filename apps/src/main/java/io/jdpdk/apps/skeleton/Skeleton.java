@@ -246,6 +246,7 @@ public final class Skeleton
      */
     public static void main(final String[] args)
     {
+        Port.preload(); // DPDK's bindings link on another thread while the arguments are parsed
         final int code = run(args, System.out, System.err);
         if (code != 0)
         {

@@ -152,6 +152,7 @@ public final class TestPmd
      */
     public static void main(final String[] args)
     {
+        Port.preload(); // DPDK's bindings link on another thread while the arguments are parsed
         final int code = run(args, System.in, System.out, System.err);
         System.exit(code);
     }
