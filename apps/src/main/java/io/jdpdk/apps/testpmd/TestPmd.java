@@ -446,7 +446,6 @@ public final class TestPmd
         {
             flushRxQueues();
         }
-        printRxTxConfig();
         resetFwdStats();
         for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
         {
@@ -455,6 +454,10 @@ public final class TestPmd
                 fwdConfig.streamIdx[lc] + fwdConfig.streamNb[lc]);
             lcore.launch(new ForwardLcore(lcore.id(), engines[lc], mine), new BusySpinIdleStrategy());
         }
+        // testpmd prints this before it launches; the lcores print nothing, so printing it after they start gives the
+        // same output, and a first launch forwards 50 ms sooner (its first String.format and queue info calls run
+        // interpreted meanwhile).
+        printRxTxConfig();
         out.flush();
     }
 
