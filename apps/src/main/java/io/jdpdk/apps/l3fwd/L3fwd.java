@@ -245,8 +245,8 @@ public final class L3fwd
         {
             eal = Eal.init(split.ealOrDefaults(err, "net_null0", "net_null1"));
             Port.requireVdevsProbed(eal.args());
-            return forward(eal, config, routes, routes6, tables, idle, (long)(options.statsPeriod * 1e9), options.parsePtype,
-                shutdown, out, err);
+            return forward(eal, config, routes, routes6, tables, idle, (long)(options.statsPeriod * 1e9),
+                options.parsePtype, shutdown, out, err);
         }
         catch (final DpdkException | ConfigException | IllegalStateException ex)
         {
@@ -322,8 +322,9 @@ public final class L3fwd
 
     /** Everything after rte_eal_init: l3fwd's resource setup, main loop and exit. @return the exit code */
     private static int forward(final Eal eal, final L3fwdConfig config, final List<RouteTable.Route> routes,
-        final List<RouteTable.Route6> routes6, final FutureTask<Tables> tables, final IdleStrategy idle, final long statsNanos, final boolean parsePtype,
-        final Shutdown shutdown, final PrintStream out, final PrintStream err)
+        final List<RouteTable.Route6> routes6, final FutureTask<Tables> tables, final IdleStrategy idle,
+        final long statsNanos, final boolean parsePtype, final Shutdown shutdown, final PrintStream out,
+        final PrintStream err)
     {
         final int[] present = Port.ids();
         if (config.lcoreParams().isEmpty())
