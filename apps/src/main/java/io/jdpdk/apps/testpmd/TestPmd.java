@@ -455,7 +455,7 @@ public final class TestPmd
             lcore.launch(new ForwardLcore(lcore.id(), engines[lc], mine), new BusySpinIdleStrategy());
         }
         // testpmd prints this before it launches; the lcores print nothing, so printing it after they start gives the
-        // same output, and a first launch forwards 50 ms sooner (its first String.format and queue info calls run
+        // same output, and a first launch forwards 4-10 ms sooner (its first String.format and queue info calls run
         // interpreted meanwhile).
         printRxTxConfig();
         out.flush();
