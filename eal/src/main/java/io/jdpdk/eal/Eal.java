@@ -82,7 +82,7 @@ public final class Eal implements AutoCloseable
     /**
      * Starts loading DPDK and linking jdpdk's bindings to it on a daemon thread ("jdpdk-preload"), so that
      * {@link #init}, and the pools and ports made after it, find them ready. FFM links a class's native functions
-     * when the class is first used: about 1-2 ms per function, 0.3-0.4 s for EAL, mbufs and ethdev on this project's
+     * when the class is first used: about 1-2 ms per function, 0.25-0.35 s for EAL, mbufs and ethdev on this project's
      * machine. Call it first thing in {@code main}, before parsing arguments, and that work overlaps the parsing.
      * Optional: without it the same work happens on first use. Returns at once; the thread links EAL's bindings,
      * then {@code bindings} in order (binding classes of other modules, such as pmd's {@code Port.preload} gives).
