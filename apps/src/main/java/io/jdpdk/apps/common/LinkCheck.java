@@ -3,13 +3,16 @@ package io.jdpdk.apps.common;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.pmd.LinkStatus;
 import io.jdpdk.pmd.Port;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 import java.io.PrintStream;
 
 /** The link-status wait DPDK's l2fwd and l3fwd do before forwarding, with their output. */
 public final class LinkCheck
 {
-    private static final int LINK_CHECK_INTERVAL_MS = 100;
+    /** CHECK_INTERVAL: 100 ms between looks at the links. */
+    private static final IdleStrategy LINK_CHECK_PAUSE = new SleepingMillisIdleStrategy(100);
     private static final int LINK_MAX_CHECK_TIME = 90;
 
     private LinkCheck()
@@ -76,25 +79,13 @@ public final class LinkCheck
             {
                 out.print(".");
                 out.flush();
-                sleepMillis(LINK_CHECK_INTERVAL_MS);
+                LINK_CHECK_PAUSE.idle();
             }
             if (allPortsUp || count == LINK_MAX_CHECK_TIME - 1)
             {
                 printFlag = true;
                 out.println("done");
             }
-        }
-    }
-
-    private static void sleepMillis(final long millis)
-    {
-        try
-        {
-            Thread.sleep(millis);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
         }
     }
 }

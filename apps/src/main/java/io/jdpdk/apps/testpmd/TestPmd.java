@@ -20,6 +20,8 @@ import io.jdpdk.pmd.RssHashConf;
 import io.jdpdk.pmd.RssTypes;
 import io.jdpdk.pmd.flow.Flows;
 import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import picocli.CommandLine;
 
 import java.io.BufferedReader;
@@ -500,6 +502,10 @@ public final class TestPmd
 
     /** flush_fwd_rx_queues' timer_period: one second, of the accumulated times below. */
     private static final long FLUSH_TIMER_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** flush_fwd_rx_queues' rte_delay_ms(10) between its two rounds. */
+    private static final IdleStrategy FLUSH_ROUND_PAUSE = new SleepingMillisIdleStrategy(10);
+    /** How often the stats-period loop looks at the clock and for a signal. */
+    private static final IdleStrategy STATS_LOOP_PAUSE = new SleepingMillisIdleStrategy(50);
 
     /**
      * testpmd's {@code flush_fwd_rx_queues}: twice, 10 ms apart, drain every forwarding RX queue until it is empty
@@ -531,7 +537,7 @@ public final class TestPmd
                         while (n > 0 && timer < FLUSH_TIMER_PERIOD_NANOS);
                     }
                 }
-                sleepMillis(10);
+                FLUSH_ROUND_PAUSE.idle();
             }
         }
     }
@@ -665,7 +671,7 @@ public final class TestPmd
                 out.flush();
                 next += period;
             }
-            sleepMillis(50);
+            STATS_LOOP_PAUSE.idle();
         }
     }
 
@@ -1017,17 +1023,5 @@ public final class TestPmd
         }, "testpmd-stdin");
         reader.setDaemon(true);
         reader.start();
-    }
-
-    private static void sleepMillis(final long millis)
-    {
-        try
-        {
-            Thread.sleep(millis);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-        }
     }
 }
