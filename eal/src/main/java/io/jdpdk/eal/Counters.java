@@ -24,14 +24,23 @@ import java.util.concurrent.locks.LockSupport;
  * <ul>
  * <li>lcores count their agents' busy and idle polls themselves ({@link Lcore});</li>
  * <li>pipeline stages count packets and drops themselves (pmd's {@code pipeline} package);</li>
- * <li>what DPDK already counts, port statistics and mempool occupancy, is copied into counters by a
- *     {@link #addSampler sampler} every {@value #SAMPLE_PERIOD_MS} ms on the "jdpdk-counters" thread, never
- *     on an lcore.</li>
+ * <li>what DPDK already counts, port statistics and mempool occupancy, is copied into counters by
+ *     {@link #addSampler samplers}, never on an lcore, and only while someone reads: on the thread of an
+ *     in-process reader that calls {@link #sample()} first (DPDK's telemetry, JFR), and every
+ *     {@value #SAMPLE_PERIOD_MS} ms on the "jdpdk-counters" thread while a reader in another process asks for it
+ *     ({@link #demandSamples}, what {@code jdpdk-stat} does).</li>
  * </ul>
+ * Sampling only on demand keeps the lcores' CPUs to themselves: sampling is a dozen downcalls, about 0.2 ms before
+ * the JIT compiles it, and a sampler running ten times a second whether or not anyone looks took an lcore's CPU
+ * for that long each time. Without a reader, the thread wakes every {@value #IDLE_CHECK_MS} ms only to read
+ * one long (each wake still takes a CPU for 60-70 us on this project's VM, so it is rare).
+ * <p>
  * The file is {@code /dev/shm/jdpdk-PID.counters} (the temp directory where /dev/shm is missing):
  * {@value #MAX_COUNTERS} counters' metadata, then their values. Counter 0 ({@link #PROCESS}) holds the
- * process's start time in epoch milliseconds, labelled with its command line. The file is deleted when the
- * JVM exits. Threading: creating and freeing counters is synchronised; counters are single-writer.
+ * process's start time in epoch milliseconds, labelled with its command line; counters 1 and 2
+ * ({@link #SAMPLE_UNTIL}, {@link #SAMPLED_AT}) are the demand for samples and when the samplers last ran. The
+ * file is deleted when the JVM exits. Threading: creating and freeing counters is synchronised; counters are
+ * single-writer, but {@link #SAMPLE_UNTIL}, which readers in other processes raise.
  */
 public final class Counters
 {
@@ -39,6 +48,8 @@ public final class Counters
     public static final int MAX_COUNTERS = 1024;
     /** How often samplers run, in milliseconds. */
     public static final long SAMPLE_PERIOD_MS = 100;
+    /** How often the sampler thread looks for a demand while nobody reads, in milliseconds. */
+    public static final long IDLE_CHECK_MS = 1000;
 
     /** Type id: packets a pipeline's RX stage received. */
     public static final int RX_PACKETS = 1;
@@ -80,6 +91,13 @@ public final class Counters
     public static final int MEMPOOL_SIZE = 19;
     /** Type id of counter 0: the process's start time (epoch ms), labelled "process: COMMAND LINE". */
     public static final int PROCESS = 100;
+    /**
+     * Type id of counter 1: until when (epoch ms) readers in other processes want the samplers to run
+     * ({@link #demandSamples}); raised by them, never lowered.
+     */
+    public static final int SAMPLE_UNTIL = 101;
+    /** Type id of counter 2: when (epoch ms) the samplers last started a run. */
+    public static final int SAMPLED_AT = 102;
 
     private static final int METADATA_LENGTH = MAX_COUNTERS * CountersReader.METADATA_LENGTH;
     private static final int VALUES_LENGTH = MAX_COUNTERS * CountersReader.COUNTER_LENGTH;
@@ -92,6 +110,8 @@ public final class Counters
     /** Guarded by {@code sampling}. */
     private final List<Runnable> samplers = new ArrayList<>();
     private final Object sampling = new Object();
+    private final AtomicCounter sampleUntil;
+    private final AtomicCounter sampledAt;
     private Thread samplerThread;
 
     /** Package-private for tests; {@link #get()} is the way in. */
@@ -112,6 +132,8 @@ public final class Counters
         manager.newCounter(truncate("process: " + command), PROCESS)
             .setRelease(ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli)
                 .orElse(System.currentTimeMillis()));
+        sampleUntil = manager.newCounter("readers: sample until (epoch ms)", SAMPLE_UNTIL);
+        sampledAt = manager.newCounter("readers: sampled at (epoch ms)", SAMPLED_AT);
     }
 
     /**
@@ -216,12 +238,12 @@ public final class Counters
     }
 
     /**
-     * Runs {@code sampler} every {@value #SAMPLE_PERIOD_MS} ms on the "jdpdk-counters" daemon thread until the
-     * returned handle is closed; it copies numbers DPDK keeps (port statistics, mempool occupancy) into counters.
+     * Adds {@code sampler} until the returned handle is closed: it copies numbers DPDK keeps (port statistics,
+     * mempool occupancy) into counters whenever they are read ({@link #sample()}, {@link #demandSamples}).
      * Closing the handle waits for a sample in progress, so what the sampler reads may be freed right after.
      * A sampler that throws is dropped; the others go on.
      *
-     * @param sampler the copy to run, on the sampler thread only
+     * @param sampler the copy to run, on the "jdpdk-counters" thread or a reader's, one at a time
      * @return closing it removes the sampler
      */
     public AutoCloseable addSampler(final Runnable sampler)
@@ -243,11 +265,15 @@ public final class Counters
         };
     }
 
-    /** Runs every sampler once, dropping those that throw. */
-    private void sampleNow()
+    /**
+     * Runs every sampler once on the calling thread, dropping those that throw: what an in-process reader of
+     * sampled counters (DPDK's telemetry, JFR) calls before it reads. Never call it on an lcore.
+     */
+    public void sample()
     {
         synchronized (sampling)
         {
+            sampledAt.setRelease(System.currentTimeMillis());
             final List<Runnable> failed = new ArrayList<>();
             for (final Runnable sampler : samplers)
             {
@@ -266,11 +292,81 @@ public final class Counters
 
     private void sampleForever()
     {
+        boolean demanded = false;
         while (true)
         {
-            LockSupport.parkNanos(SAMPLE_PERIOD_MS * 1_000_000L);
-            sampleNow();
+            LockSupport.parkNanos((demanded ? SAMPLE_PERIOD_MS : IDLE_CHECK_MS) * 1_000_000L);
+            demanded = System.currentTimeMillis() <= sampleUntil.getAcquire();
+            if (demanded)
+            {
+                sample();
+            }
         }
+    }
+
+    /**
+     * From a reader of another process's counters ({@link #reader(File)}): asks that process to sample every
+     * {@value #SAMPLE_PERIOD_MS} ms until {@code untilMillis}, then waits, at most {@code timeoutMillis}, for a
+     * sample that started after this call. A process nobody read from notices within {@value #IDLE_CHECK_MS} ms,
+     * one that is being read within {@value #SAMPLE_PERIOD_MS} ms. Returns at once for a process without the
+     * demand counter.
+     *
+     * @param reader        the other process's counters
+     * @param untilMillis   epoch ms until which to sample; a later demand of another reader stands
+     * @param timeoutMillis how long to wait for a fresh sample
+     * @return true when a sample that started after this call has run
+     */
+    public static boolean demandSamples(final CountersReader reader, final long untilMillis, final long timeoutMillis)
+    {
+        final int until = idOfType(reader, SAMPLE_UNTIL);
+        final int at = idOfType(reader, SAMPLED_AT);
+        if (until < 0 || at < 0)
+        {
+            return false;
+        }
+        final long asked = System.currentTimeMillis();
+        final int untilOffset = CountersReader.counterOffset(until);
+        long current;
+        do
+        {
+            current = reader.valuesBuffer().getLongVolatile(untilOffset);
+        }
+        while (current < untilMillis && !reader.valuesBuffer().compareAndSetLong(untilOffset, current, untilMillis));
+        final long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        while (reader.getCounterValue(at) < asked)
+        {
+            if (System.nanoTime() - deadline >= 0)
+            {
+                return false;
+            }
+            LockSupport.parkNanos(2_000_000L);
+        }
+        return true;
+    }
+
+    private static int idOfType(final CountersReader reader, final int typeId)
+    {
+        final int[] found = { -1 };
+        reader.forEach((counterId, type, keyBuffer, label) ->
+        {
+            if (type == typeId && found[0] < 0)
+            {
+                found[0] = counterId;
+            }
+        });
+        return found[0];
+    }
+
+    /**
+     * Whether a counter type describes the process ({@link #PROCESS}, {@link #SAMPLE_UNTIL}, {@link #SAMPLED_AT})
+     * rather than counting something.
+     *
+     * @param typeId a counter's type id
+     * @return true for the process's own entries
+     */
+    public static boolean isProcessEntry(final int typeId)
+    {
+        return typeId >= PROCESS;
     }
 
     /**
@@ -296,7 +392,8 @@ public final class Counters
     /**
      * Counters grouped as DPDK's telemetry ({@code /jdpdk/counters}) and JFR show them: the label's part before
      * ": " names the group ("port 0") and the rest the counter ("rx packets"), both as telemetry keys
-     * ({@link #key}: "port_0", "rx_packets"). The process counter is left out; counters with the same key add up.
+     * ({@link #key}: "port_0", "rx_packets"). The process's own entries ({@link #isProcessEntry}) are left out;
+     * counters with the same key add up.
      *
      * @param reader this process's or another's counters
      * @return group key to counter key to value, in counter id order
@@ -306,7 +403,7 @@ public final class Counters
         final Map<String, Map<String, Long>> groups = new LinkedHashMap<>();
         reader.forEach((value, id, label) ->
         {
-            if (reader.getCounterTypeId(id) == PROCESS)
+            if (isProcessEntry(reader.getCounterTypeId(id)))
             {
                 return;
             }

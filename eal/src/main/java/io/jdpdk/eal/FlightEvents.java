@@ -14,7 +14,8 @@ import java.util.Map;
  * JFR periodic events of a jdpdk process ({@code io.jdpdk.Lcore}, {@code io.jdpdk.LcoreStall},
  * {@code io.jdpdk.Port}, {@code io.jdpdk.Mempool}), recorded with {@code -XX:StartFlightRecording} or any
  * {@code jdk.jfr.Recording}. JFR's periodic thread runs the hooks below only while a recording has the event
- * enabled; they read lcores and {@link Counters}, so the datapath does nothing for JFR and allocates nothing.
+ * enabled; they read lcores and {@link Counters} (sampling DPDK's port and mempool numbers first, on JFR's thread), so
+ * the datapath does nothing for JFR and allocates nothing.
  * Rates and deltas are since the hook's previous run; a hook's first run reports the totals since the lcore or port
  * began (and port rates of 0), as it has nothing earlier to subtract.
  */
@@ -119,6 +120,7 @@ final class FlightEvents
             final long now = System.nanoTime();
             final double seconds = previousNanos == 0 ? 0 : (now - previousNanos) / 1e9;
             previousNanos = now;
+            Counters.get().sample();
             final Map<String, Map<String, Long>> groups = Counters.groups(Counters.get().reader());
             for (final Map.Entry<String, Map<String, Long>> group : groups.entrySet())
             {
@@ -160,6 +162,7 @@ final class FlightEvents
     /** Per mempool group ("mempool NAME"): mbufs in use of its size. */
     private static void mempools()
     {
+        Counters.get().sample();
         Counters.groups(Counters.get().reader()).forEach((group, values) ->
         {
             if (!group.startsWith("mempool_"))

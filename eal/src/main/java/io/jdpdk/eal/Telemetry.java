@@ -19,7 +19,8 @@ import java.util.Map;
  * <li>{@code /jdpdk/lcores}: each worker lcore's role, state, busy and idle polls and errors, keyed by lcore id.</li>
  * </ul>
  * DPDK's telemetry thread calls into Java through one upcall stub per command; the callbacks read counters and
- * lcore state only, never touch the datapath, and never let an exception reach the stub (a failure answers
+ * lcore state only ({@code /jdpdk/counters} first samples DPDK's port and mempool numbers into them, as
+ * {@code /ethdev/stats} reads a port's on the same thread), never touch the datapath, and never let an exception reach the stub (a failure answers
  * {@code null}, as DPDK does for a callback that returns -1).
  */
 @SuppressWarnings("restricted") // telemetry callbacks read C strings and dictionaries
@@ -77,6 +78,7 @@ final class Telemetry
             final MemorySegment d = data.reinterpret(Long.MAX_VALUE);
             TelemetryRaw.tel_data_start_dict(d);
             int groups = 0;
+            Counters.get().sample(); // DPDK's port and mempool numbers as of now, on the telemetry thread
             for (final Map.Entry<String, Map<String, Long>> group : Counters.groups(Counters.get().reader()).entrySet())
             {
                 if (++groups > TelemetryRaw.MAX_DICT_ENTRIES)

@@ -5,9 +5,9 @@ import io.jdpdk.pmd.raw.EthdevRaw;
 import org.agrona.concurrent.status.AtomicCounter;
 
 /**
- * A started port's statistics ({@code rte_eth_stats_get}) copied into {@link Counters} every
- * {@value Counters#SAMPLE_PERIOD_MS} ms by the counters' sampler thread, and once more as the port stops, so {@code jdpdk-stat}, DPDK's
- * telemetry ({@code /jdpdk/counters}) and JFR see them without a call on the datapath. Labels are
+ * A started port's statistics ({@code rte_eth_stats_get}) copied into {@link Counters} whenever they are read
+ * ({@link Counters#sample()}, {@link Counters#demandSamples}), and once more as the port stops, so {@code jdpdk-stat},
+ * DPDK's telemetry ({@code /jdpdk/counters}) and JFR see them without a call on the datapath. Labels are
  * "port N: rx packets" and so on. Lives from the port's first start to its close.
  */
 final class PortCounters implements AutoCloseable
@@ -43,7 +43,7 @@ final class PortCounters implements AutoCloseable
         sampleIfStarted();
     }
 
-    /** On the sampler thread: a started port's statistics, under the port's statistics lock. */
+    /** On the sampling thread: a started port's statistics, under the port's statistics lock. */
     private void sampleIfStarted()
     {
         synchronized (port.statsLock)

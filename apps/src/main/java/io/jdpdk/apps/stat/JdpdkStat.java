@@ -23,10 +23,14 @@ import java.util.concurrent.locks.LockSupport;
  * The counters of running jdpdk processes, read from their memory-mapped counters files without touching
  * their datapath (Aeron's AeronStat for jdpdk). With no PID it lists the running jdpdk processes; with one it
  * shows that process's counters, refreshed every interval, each with its rate per second since the previous
- * screen, until the process exits, {@code --count} screens were shown, or Ctrl-C.
+ * screen, until the process exits, {@code --count} screens were shown, or Ctrl-C. While it watches, it asks the
+ * process to sample DPDK's port and mempool numbers ({@link Counters#demandSamples}), which a jdpdk process does
+ * only while someone reads.
  */
 public final class JdpdkStat
 {
+    /** How long a screen waits for the process to sample, at most: its idle check and two sampling periods. */
+    private static final long SAMPLE_WAIT_MS = Counters.IDLE_CHECK_MS + 2 * Counters.SAMPLE_PERIOD_MS;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
         .withZone(ZoneId.systemDefault());
 
@@ -168,6 +172,10 @@ public final class JdpdkStat
         long previousNanos = 0;
         for (int screen = 1; ; screen++)
         {
+            // The process samples DPDK's port and mempool numbers only while someone reads: ask until well past the
+            // next screen, and show a sample taken after asking.
+            Counters.demandSamples(reader, System.currentTimeMillis() + 2 * periodNanos / 1_000_000 + 1000,
+                SAMPLE_WAIT_MS);
             final long now = System.nanoTime();
             // Keyed by id and label: a freed counter's id is reused at once, and must not yield a rate.
             final Map<String, Long> values = new HashMap<>();
@@ -180,7 +188,7 @@ public final class JdpdkStat
             {
                 final int type = reader.getCounterTypeId(id);
                 values.put(id + " " + label, value);
-                if (type == Counters.PROCESS || (options.nonZero && value == 0))
+                if (Counters.isProcessEntry(type) || (options.nonZero && value == 0))
                 {
                     return;
                 }
