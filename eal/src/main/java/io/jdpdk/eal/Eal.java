@@ -85,7 +85,9 @@ public final class Eal implements AutoCloseable
      * when the class is first used: about 1-2 ms per function, 0.25-0.35 s for EAL, mbufs and ethdev on this project's
      * machine. Call it first thing in {@code main}, before parsing arguments, and that work overlaps the parsing.
      * Optional: without it the same work happens on first use. Returns at once; the thread links EAL's bindings,
-     * then {@code bindings} in order (binding classes of other modules, such as pmd's {@code Port.preload} gives).
+     * then {@code bindings} in order (binding classes of other modules, such as pmd's {@code Port.preload} gives),
+     * then telemetry's, which {@link #init} first needs after rte_eal_init (0.2 s later): the main thread can call
+     * rte_eal_init as soon as EAL's are linked, and the rest link meanwhile on the other CPU.
      * A failure to load DPDK is left for {@link #init} to report, and the thread then links nothing.
      *
      * @param bindings further binding classes to initialise, in the order the program will first use them
@@ -93,8 +95,9 @@ public final class Eal implements AutoCloseable
      */
     public static Thread preload(final Class<?>... bindings)
     {
-        final List<Class<?>> classes = new ArrayList<>(List.of(EalRaw.class, TelemetryRaw.class));
+        final List<Class<?>> classes = new ArrayList<>(List.of(EalRaw.class));
         classes.addAll(Arrays.asList(bindings));
+        classes.add(TelemetryRaw.class);
         return Thread.ofPlatform().name("jdpdk-preload").daemon(true).start(() ->
         {
             try

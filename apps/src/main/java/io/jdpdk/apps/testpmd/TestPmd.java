@@ -202,10 +202,11 @@ public final class TestPmd
         installSignalHandlers();
         try
         {
-            nicStats = new NicStats();
-            portStats = new PortStats();
             eal = Eal.init(split.eal().length > 0 ? split.eal() : defaultEal());
             Port.requireVdevsProbed(eal.args());
+            // After EAL: their class needs ethdev's bindings, which Port.preload links after EAL's.
+            nicStats = new NicStats();
+            portStats = new PortStats();
             final int code = setUp(options);
             if (code != 0)
             {
