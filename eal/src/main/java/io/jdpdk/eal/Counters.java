@@ -390,6 +390,18 @@ public final class Counters
     }
 
     /**
+     * This process's counters as its in-process readers show them: {@link #sample()} on the calling thread, then
+     * {@link #groups}.
+     *
+     * @return group key to counter key to value, DPDK's port and mempool numbers as of this call
+     */
+    public Map<String, Map<String, Long>> sampledGroups()
+    {
+        sample();
+        return groups(manager);
+    }
+
+    /**
      * Counters grouped as DPDK's telemetry ({@code /jdpdk/counters}) and JFR show them: the label's part before
      * ": " names the group ("port 0") and the rest the counter ("rx packets"), both as telemetry keys
      * ({@link #key}: "port_0", "rx_packets"). The process's own entries ({@link #isProcessEntry}) are left out;

@@ -120,8 +120,7 @@ final class FlightEvents
             final long now = System.nanoTime();
             final double seconds = previousNanos == 0 ? 0 : (now - previousNanos) / 1e9;
             previousNanos = now;
-            Counters.get().sample();
-            final Map<String, Map<String, Long>> groups = Counters.groups(Counters.get().reader());
+            final Map<String, Map<String, Long>> groups = Counters.get().sampledGroups();
             for (final Map.Entry<String, Map<String, Long>> group : groups.entrySet())
             {
                 if (!group.getKey().startsWith("port_"))
@@ -162,8 +161,7 @@ final class FlightEvents
     /** Per mempool group ("mempool NAME"): mbufs in use of its size. */
     private static void mempools()
     {
-        Counters.get().sample();
-        Counters.groups(Counters.get().reader()).forEach((group, values) ->
+        Counters.get().sampledGroups().forEach((group, values) ->
         {
             if (!group.startsWith("mempool_"))
             {

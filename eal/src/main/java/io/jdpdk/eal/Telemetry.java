@@ -20,8 +20,8 @@ import java.util.Map;
  * </ul>
  * DPDK's telemetry thread calls into Java through one upcall stub per command; the callbacks read counters and
  * lcore state only ({@code /jdpdk/counters} first samples DPDK's port and mempool numbers into them, as
- * {@code /ethdev/stats} reads a port's on the same thread), never touch the datapath, and never let an exception reach the stub (a failure answers
- * {@code null}, as DPDK does for a callback that returns -1).
+ * {@code /ethdev/stats} reads a port's on the same thread), never touch the datapath, and never let an exception
+ * reach the stub (a failure answers {@code null}, as DPDK does for a callback that returns -1).
  */
 @SuppressWarnings("restricted") // telemetry callbacks read C strings and dictionaries
 final class Telemetry
@@ -78,8 +78,8 @@ final class Telemetry
             final MemorySegment d = data.reinterpret(Long.MAX_VALUE);
             TelemetryRaw.tel_data_start_dict(d);
             int groups = 0;
-            Counters.get().sample(); // DPDK's port and mempool numbers as of now, on the telemetry thread
-            for (final Map.Entry<String, Map<String, Long>> group : Counters.groups(Counters.get().reader()).entrySet())
+            // DPDK's port and mempool numbers as of now, sampled on the telemetry thread
+            for (final Map.Entry<String, Map<String, Long>> group : Counters.get().sampledGroups().entrySet())
             {
                 if (++groups > TelemetryRaw.MAX_DICT_ENTRIES)
                 {

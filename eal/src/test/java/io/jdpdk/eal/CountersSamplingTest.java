@@ -90,7 +90,8 @@ class CountersSamplingTest
     {
         final Counters counters = new Counters(dir.resolve("jdpdk-4.counters").toFile());
         counters.newCounter("port 0: rx packets", Counters.PORT_RX_PACKETS).setRelease(7);
-        assertEquals(java.util.Map.of("port_0", java.util.Map.of("rx_packets", 7L)), Counters.groups(counters.reader()));
+        assertEquals(java.util.Map.of("port_0", java.util.Map.of("rx_packets", 7L)),
+            Counters.groups(counters.reader()));
     }
 
     private static long valueOfType(final CountersReader reader, final int typeId)

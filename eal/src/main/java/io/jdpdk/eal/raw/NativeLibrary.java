@@ -222,8 +222,9 @@ public final class NativeLibrary
     /**
      * Writes {@code in} to a new file {@code libjdpdk-PID-N.so} in {@code dir}, deleted when the JVM exits, with the
      * first N whose name is free. Not {@code Files.createTempFile}: its random name seeds a SecureRandom, and DPDK
-     * was loaded 90-145 ms into a launch this way against 125-170 ms that way. {@code CREATE_NEW} (O_EXCL) neither follows a link nor opens an existing file, so a
-     * name a killed process of the same pid left, or another user chose first, is skipped.
+     * was loaded 90-145 ms into a launch this way against 125-170 ms that way. {@code CREATE_NEW} (O_EXCL) neither
+     * follows a link nor opens an existing file, so a name a killed process of the same pid left, or another user
+     * chose first, is skipped.
      */
     static Path extract(final InputStream in, final Path dir, final long pid) throws IOException
     {
