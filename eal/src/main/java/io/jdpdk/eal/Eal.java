@@ -84,10 +84,11 @@ public final class Eal implements AutoCloseable
      * {@link #init}, and the pools and ports made after it, find them ready. FFM links a class's native functions
      * when the class is first used: about 1-2 ms per function, 0.25-0.35 s for EAL, mbufs and ethdev on this project's
      * machine. Call it first thing in {@code main}, before parsing arguments, and that work overlaps the parsing.
-     * Optional: without it the same work happens on first use. Returns at once; the thread links EAL's bindings,
+     * Optional: without it the same work happens on first use. Returns at once; the thread links EAL's bindings
+     * ({@code EalRaw.link()}: the four that {@link #init} calls around rte_eal_init first, in a class of their own),
      * then {@code bindings} in order (binding classes of other modules, such as pmd's {@code Port.preload} gives),
      * then telemetry's, which {@link #init} first needs after rte_eal_init (0.2 s later): the main thread can call
-     * rte_eal_init as soon as EAL's are linked, and the rest link meanwhile on the other CPU.
+     * rte_eal_init as soon as those four are linked, and the rest link meanwhile on the other CPU.
      * A failure to load DPDK is left for {@link #init} to report, and the thread then links nothing.
      *
      * @param bindings further binding classes to initialise, in the order the program will first use them
@@ -95,8 +96,7 @@ public final class Eal implements AutoCloseable
      */
     public static Thread preload(final Class<?>... bindings)
     {
-        final List<Class<?>> classes = new ArrayList<>(List.of(EalRaw.class));
-        classes.addAll(Arrays.asList(bindings));
+        final List<Class<?>> classes = new ArrayList<>(Arrays.asList(bindings));
         classes.add(TelemetryRaw.class);
         return Thread.ofPlatform().name("jdpdk-preload").daemon(true).start(() ->
         {
@@ -107,6 +107,14 @@ public final class Eal implements AutoCloseable
             catch (final RuntimeException ex)
             {
                 return; // init loads again, and reports it there
+            }
+            try
+            {
+                EalRaw.link();
+            }
+            catch (final LinkageError ex)
+            {
+                return; // the first use of that binding reports it
             }
             for (final Class<?> binding : classes)
             {
@@ -170,7 +178,8 @@ public final class Eal implements AutoCloseable
         }
         if (rc < 0)
         {
-            final String hint = errno == 22 /* EINVAL */ ? " (invalid EAL arguments; DPDK printed its usage above)" : "";
+            final String hint = errno == 22 /* EINVAL */ ?
+                " (invalid EAL arguments; DPDK printed its usage above)" : "";
             throw new DpdkException(call(effective.toArray(String[]::new)), errno,
                 EalRaw.strerror(errno) + hint);
         }

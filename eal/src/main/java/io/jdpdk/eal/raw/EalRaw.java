@@ -31,46 +31,75 @@ public final class EalRaw
 
     private static final MemoryLayout C_STRING = MemoryLayout.sequenceLayout(4096, JAVA_BYTE);
 
-    private static final MethodHandle EAL_INIT = downcall("rte_eal_init", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
-    private static final MethodHandle EAL_CLEANUP = downcall("rte_eal_cleanup", FunctionDescriptor.of(JAVA_INT));
-    private static final MethodHandle STRERROR = downcall("rte_strerror",
-        FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), JAVA_INT));
-    private static final MethodHandle DEV_BUS = downcall("rte_dev_bus", FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle BUS_NAME = downcall("rte_bus_name",
-        FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), ADDRESS));
-    private static final MethodHandle DEV_BUS_INFO = downcall("rte_dev_bus_info",
-        FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), ADDRESS));
-    private static final MethodHandle ERRNO = critical("jdpdk_errno", FunctionDescriptor.of(JAVA_INT));
-    private static final MethodHandle LCORE_ID = critical("jdpdk_lcore_id", FunctionDescriptor.of(JAVA_INT));
-    private static final MethodHandle RDTSC = critical("jdpdk_rdtsc", FunctionDescriptor.of(JAVA_LONG));
-    private static final MethodHandle GET_TSC_HZ = downcall("rte_get_tsc_hz", FunctionDescriptor.of(JAVA_LONG));
-    private static final MethodHandle LCORE_COUNT = downcall("rte_lcore_count", FunctionDescriptor.of(JAVA_INT));
-    private static final MethodHandle GET_MAIN_LCORE = downcall("rte_get_main_lcore", FunctionDescriptor.of(JAVA_INT));
-    private static final MethodHandle LCORE_IS_ENABLED = downcall("rte_lcore_is_enabled", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle LCORE_TO_SOCKET_ID = downcall("rte_lcore_to_socket_id", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle SOCKET_ID = downcall("rte_socket_id", FunctionDescriptor.of(JAVA_INT));
-    private static final MethodHandle THREAD_REGISTER = downcall("rte_thread_register", FunctionDescriptor.of(JAVA_INT));
-    private static final MethodHandle THREAD_UNREGISTER = downcall("rte_thread_unregister", FunctionDescriptor.ofVoid());
-    private static final MethodHandle DEV_PROBE = downcall("rte_dev_probe", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle HOTPLUG_REMOVE = downcall("rte_eal_hotplug_remove",
-        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle HAS_HUGEPAGES = downcall("rte_eal_has_hugepages", FunctionDescriptor.of(JAVA_INT));
-    private static final MethodHandle IOVA_MODE = downcall("rte_eal_iova_mode", FunctionDescriptor.of(JAVA_INT));
-
     /** {@code rte_cpuset_t} (glibc's cpu_set_t): 1024 bits. */
     public static final MemoryLayout CPUSET = MemoryLayout.structLayout(MemoryLayout.sequenceLayout(16, JAVA_LONG));
-    private static final MethodHandle LCORE_CPUSET = downcall("rte_lcore_cpuset", FunctionDescriptor.of(CPUSET, JAVA_INT));
-    private static final MethodHandle LCORE_ROLE = downcall("rte_eal_lcore_role", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle REMOTE_LAUNCH = downcall("rte_eal_remote_launch",
-        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle WAIT_LCORE = downcall("rte_eal_wait_lcore", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle GET_LCORE_STATE = downcall("rte_eal_get_lcore_state",
-        FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle PROCESS_TYPE = downcall("rte_eal_process_type", FunctionDescriptor.of(JAVA_INT));
-    private static final MethodHandle SCHED_GETAFFINITY = libc("sched_getaffinity",
-        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS));
-    private static final MethodHandle SCHED_SETAFFINITY = libc("sched_setaffinity",
-        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS));
+
+    /**
+     * The handles {@code Eal.init} calls up to and around {@code rte_eal_init}, in a class of their own: linking a
+     * downcall costs milliseconds, and EAL starts once these four are linked, while the preload thread links the rest
+     * ({@link #link}).
+     */
+    private static final class Startup
+    {
+        static final MethodHandle EAL_INIT = downcall("rte_eal_init",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+        static final MethodHandle ERRNO = critical("jdpdk_errno", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle SCHED_GETAFFINITY = libc("sched_getaffinity",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS));
+        static final MethodHandle SCHED_SETAFFINITY = libc("sched_setaffinity",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS));
+    }
+
+    /** Every other handle: linked on first use, or ahead of it by {@link #link}. */
+    private static final class Linked
+    {
+        static final MethodHandle EAL_CLEANUP = downcall("rte_eal_cleanup", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle STRERROR = downcall("rte_strerror",
+            FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), JAVA_INT));
+        static final MethodHandle DEV_BUS = downcall("rte_dev_bus", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        static final MethodHandle BUS_NAME = downcall("rte_bus_name",
+            FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), ADDRESS));
+        static final MethodHandle DEV_BUS_INFO = downcall("rte_dev_bus_info",
+            FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), ADDRESS));
+        static final MethodHandle LCORE_ID = critical("jdpdk_lcore_id", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle RDTSC = critical("jdpdk_rdtsc", FunctionDescriptor.of(JAVA_LONG));
+        static final MethodHandle GET_TSC_HZ = downcall("rte_get_tsc_hz", FunctionDescriptor.of(JAVA_LONG));
+        static final MethodHandle LCORE_COUNT = downcall("rte_lcore_count", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle GET_MAIN_LCORE = downcall("rte_get_main_lcore", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle LCORE_IS_ENABLED = downcall("rte_lcore_is_enabled",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+        static final MethodHandle LCORE_TO_SOCKET_ID = downcall("rte_lcore_to_socket_id",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+        static final MethodHandle SOCKET_ID = downcall("rte_socket_id", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle THREAD_REGISTER = downcall("rte_thread_register", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle THREAD_UNREGISTER = downcall("rte_thread_unregister", FunctionDescriptor.ofVoid());
+        static final MethodHandle DEV_PROBE = downcall("rte_dev_probe", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        static final MethodHandle HOTPLUG_REMOVE = downcall("rte_eal_hotplug_remove",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        static final MethodHandle HAS_HUGEPAGES = downcall("rte_eal_has_hugepages", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle IOVA_MODE = downcall("rte_eal_iova_mode", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle LCORE_CPUSET = downcall("rte_lcore_cpuset", FunctionDescriptor.of(CPUSET, JAVA_INT));
+        static final MethodHandle LCORE_ROLE = downcall("rte_eal_lcore_role",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+        static final MethodHandle REMOTE_LAUNCH = downcall("rte_eal_remote_launch",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+        static final MethodHandle WAIT_LCORE = downcall("rte_eal_wait_lcore",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+        static final MethodHandle GET_LCORE_STATE = downcall("rte_eal_get_lcore_state",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+        static final MethodHandle PROCESS_TYPE = downcall("rte_eal_process_type", FunctionDescriptor.of(JAVA_INT));
+    }
+
+    /**
+     * Links every handle of this class now: rte_eal_init's first, then the rest. {@code Eal.preload}'s thread calls
+     * it, so that the program's own thread finds them linked, or waits only for the ones it calls.
+     */
+    public static void link()
+    {
+        final MethodHandle startup = Startup.EAL_INIT;
+        final MethodHandle linked = Linked.EAL_CLEANUP;
+        assert startup != null && linked != null;
+    }
 
     private EalRaw()
     {
@@ -87,7 +116,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)EAL_INIT.invokeExact(argc, argv);
+            return (int)Startup.EAL_INIT.invokeExact(argc, argv);
         }
         catch (final Throwable t)
         {
@@ -104,7 +133,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)EAL_CLEANUP.invokeExact();
+            return (int)Linked.EAL_CLEANUP.invokeExact();
         }
         catch (final Throwable t)
         {
@@ -122,8 +151,8 @@ public final class EalRaw
     {
         try
         {
-            final MemorySegment bus = (MemorySegment)DEV_BUS.invokeExact(device);
-            return bus.equals(MemorySegment.NULL) ? "" : ((MemorySegment)BUS_NAME.invokeExact(bus)).getString(0);
+            final MemorySegment bus = (MemorySegment)Linked.DEV_BUS.invokeExact(device);
+            return bus.equals(MemorySegment.NULL) ? "" : ((MemorySegment)Linked.BUS_NAME.invokeExact(bus)).getString(0);
         }
         catch (final Throwable t)
         {
@@ -142,7 +171,7 @@ public final class EalRaw
     {
         try
         {
-            final MemorySegment info = (MemorySegment)DEV_BUS_INFO.invokeExact(device);
+            final MemorySegment info = (MemorySegment)Linked.DEV_BUS_INFO.invokeExact(device);
             return info.equals(MemorySegment.NULL) ? "" : info.getString(0);
         }
         catch (final Throwable t)
@@ -161,7 +190,7 @@ public final class EalRaw
     {
         try
         {
-            return ((MemorySegment)STRERROR.invokeExact(errnum)).getString(0);
+            return ((MemorySegment)Linked.STRERROR.invokeExact(errnum)).getString(0);
         }
         catch (final Throwable t)
         {
@@ -170,7 +199,8 @@ public final class EalRaw
     }
 
     /**
-     * The calling thread's {@code rte_errno}, through the shim: read it right after the failing call, on the same thread.
+     * The calling thread's {@code rte_errno}, through the shim: read it right after the failing call, on the same
+     * thread.
      *
      * @return the error number of the thread's last failed DPDK call
      */
@@ -178,7 +208,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)ERRNO.invokeExact();
+            return (int)Startup.ERRNO.invokeExact();
         }
         catch (final Throwable t)
         {
@@ -195,7 +225,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)LCORE_ID.invokeExact();
+            return (int)Linked.LCORE_ID.invokeExact();
         }
         catch (final Throwable t)
         {
@@ -212,7 +242,7 @@ public final class EalRaw
     {
         try
         {
-            return (long)RDTSC.invokeExact();
+            return (long)Linked.RDTSC.invokeExact();
         }
         catch (final Throwable t)
         {
@@ -229,7 +259,7 @@ public final class EalRaw
     {
         try
         {
-            return (long)GET_TSC_HZ.invokeExact();
+            return (long)Linked.GET_TSC_HZ.invokeExact();
         }
         catch (final Throwable t)
         {
@@ -246,7 +276,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)LCORE_COUNT.invokeExact();
+            return (int)Linked.LCORE_COUNT.invokeExact();
         }
         catch (final Throwable t)
         {
@@ -263,7 +293,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)GET_MAIN_LCORE.invokeExact();
+            return (int)Linked.GET_MAIN_LCORE.invokeExact();
         }
         catch (final Throwable t)
         {
@@ -281,7 +311,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)LCORE_IS_ENABLED.invokeExact(lcoreId) != 0;
+            return (int)Linked.LCORE_IS_ENABLED.invokeExact(lcoreId) != 0;
         }
         catch (final Throwable t)
         {
@@ -299,7 +329,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)LCORE_TO_SOCKET_ID.invokeExact(lcoreId);
+            return (int)Linked.LCORE_TO_SOCKET_ID.invokeExact(lcoreId);
         }
         catch (final Throwable t)
         {
@@ -316,7 +346,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)SOCKET_ID.invokeExact();
+            return (int)Linked.SOCKET_ID.invokeExact();
         }
         catch (final Throwable t)
         {
@@ -333,7 +363,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)THREAD_REGISTER.invokeExact();
+            return (int)Linked.THREAD_REGISTER.invokeExact();
         }
         catch (final Throwable t)
         {
@@ -346,7 +376,7 @@ public final class EalRaw
     {
         try
         {
-            THREAD_UNREGISTER.invokeExact();
+            Linked.THREAD_UNREGISTER.invokeExact();
         }
         catch (final Throwable t)
         {
@@ -364,7 +394,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)DEV_PROBE.invokeExact(devargs);
+            return (int)Linked.DEV_PROBE.invokeExact(devargs);
         }
         catch (final Throwable t)
         {
@@ -383,7 +413,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)HOTPLUG_REMOVE.invokeExact(busName, devName);
+            return (int)Linked.HOTPLUG_REMOVE.invokeExact(busName, devName);
         }
         catch (final Throwable t)
         {
@@ -400,7 +430,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)HAS_HUGEPAGES.invokeExact() != 0;
+            return (int)Linked.HAS_HUGEPAGES.invokeExact() != 0;
         }
         catch (final Throwable t)
         {
@@ -417,7 +447,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)IOVA_MODE.invokeExact();
+            return (int)Linked.IOVA_MODE.invokeExact();
         }
         catch (final Throwable t)
         {
@@ -436,7 +466,7 @@ public final class EalRaw
     {
         try
         {
-            return (MemorySegment)LCORE_CPUSET.invokeExact(allocator, lcoreId);
+            return (MemorySegment)Linked.LCORE_CPUSET.invokeExact(allocator, lcoreId);
         }
         catch (final Throwable t)
         {
@@ -454,7 +484,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)LCORE_ROLE.invokeExact(lcoreId);
+            return (int)Linked.LCORE_ROLE.invokeExact(lcoreId);
         }
         catch (final Throwable t)
         {
@@ -474,7 +504,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)REMOTE_LAUNCH.invokeExact(function, arg, workerId);
+            return (int)Linked.REMOTE_LAUNCH.invokeExact(function, arg, workerId);
         }
         catch (final Throwable t)
         {
@@ -494,7 +524,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)WAIT_LCORE.invokeExact(workerId);
+            return (int)Linked.WAIT_LCORE.invokeExact(workerId);
         }
         catch (final Throwable t)
         {
@@ -512,7 +542,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)GET_LCORE_STATE.invokeExact(lcoreId);
+            return (int)Linked.GET_LCORE_STATE.invokeExact(lcoreId);
         }
         catch (final Throwable t)
         {
@@ -529,7 +559,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)PROCESS_TYPE.invokeExact();
+            return (int)Linked.PROCESS_TYPE.invokeExact();
         }
         catch (final Throwable t)
         {
@@ -547,7 +577,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)SCHED_GETAFFINITY.invokeExact(0, mask.byteSize(), mask);
+            return (int)Startup.SCHED_GETAFFINITY.invokeExact(0, mask.byteSize(), mask);
         }
         catch (final Throwable t)
         {
@@ -565,7 +595,7 @@ public final class EalRaw
     {
         try
         {
-            return (int)SCHED_SETAFFINITY.invokeExact(0, mask.byteSize(), mask);
+            return (int)Startup.SCHED_SETAFFINITY.invokeExact(0, mask.byteSize(), mask);
         }
         catch (final Throwable t)
         {
