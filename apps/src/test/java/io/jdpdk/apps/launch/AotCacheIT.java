@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * trained as {@code apps/src/build/train-aot.sh} trains it and then run from that cache through
  * {@code apps/bin/jdpdk-run}, loads every picocli class and its own classes from the cache, none from a jar.
  * (picocli's published jar is Java 5 bytecode, which JDK 25's AOT cache leaves out; picocli/pom.xml rebuilds it.)
+ * The cache holds no method profiles of the training run ({@code apps/bin/jdpdk-run} says why).
  */
 class AotCacheIT
 {
@@ -45,6 +46,15 @@ class AotCacheIT
         assertEquals(List.of(), notFromCache(picocli), "picocli classes loaded from a jar, not the AOT cache");
         assertEquals(List.of(), notFromCache(loaded.stream().filter(line -> line.contains(" " + SKELETON)).toList()),
             "the skeleton's classes loaded from a jar, not the AOT cache");
+
+        // No method profiles: those of the training run's traffic made the JIT compile l3fwd for the wrong packets.
+        final Process print = skeleton(dir.resolve("training.out"), "JDPDK_JAVA_OPTS", "-XX:AOTCache=" + cache +
+            " -XX:+UnlockDiagnosticVMOptions -XX:+AOTPrintTrainingInfo -version");
+        assertEquals(0, exit(print, dir.resolve("training.out")), "java -version with the cache");
+        final String profiles = Files.readString(dir.resolve("training.out"), StandardCharsets.UTF_8);
+        assertTrue(profiles.contains("Archived TrainingData Dictionary"), profiles);
+        assertEquals(List.of(), profiles.lines().filter(line -> line.matches("\\d+: 0x\\p{XDigit}+ .*")).limit(3)
+            .toList(), "the AOT cache holds training data (method profiles)");
     }
 
     /** The first few of {@code lines} (class loads) that name another source than the AOT cache. */
