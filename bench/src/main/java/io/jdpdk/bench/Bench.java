@@ -10,10 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The throughput harness: runs each jdpdk scenario beside its C peer in the same run, alternating
@@ -37,9 +37,6 @@ public final class Bench implements Callable<Integer>
     @Option(names = "--rounds", description = "rounds of C then Java (default 2)")
     int rounds = 2;
 
-    @Option(names = "--intervals", description = "l3fwd: also print every 1-s interval of every run (total RX Mpps)")
-    boolean intervals;
-
     @Option(names = "--only", description = "l3fwd: run only the cases whose title contains this text " +
         "(e.g. \"IPv4, 1 lcore\")")
     String only = "";
@@ -48,7 +45,7 @@ public final class Bench implements Callable<Integer>
     private static final List<String> SCENARIOS = List.of("iofwd", "pipeline", "macswap", "l3fwd", "samecore", "launch",
         "lpm");
 
-    /** Warm-up intervals the l3fwd comparison leaves out (JIT compilation of jdpdk's side). */
+    /** Seconds jdpdk's l3fwd forwards alone before the turns (its JIT compiles meanwhile). */
     private static final int L3FWD_WARMUP = 2;
 
     /** l3fwd runs so far: each gets its own --file-prefix, so its own telemetry socket. */
@@ -214,23 +211,24 @@ public final class Bench implements Callable<Integer>
 
     /**
      * DPDK 22.11's own examples/l3fwd (LPM, default routes; built by this module from dpdk-doc's sources with the
-     * RX checksum offload request masked, bench/src/build/build-dpdk-l3fwd.sh) beside jdpdk's l3fwd, the same
-     * command line for both: two net_pcap ports each replaying the same 256 routed UDP frames forever
-     * (infinite_rx; TX counts and drops), first IPv4 only, then half IPv4 half IPv6; first one lcore forwarding
-     * both ports, then one lcore per port. Rates are read by the harness from each process's telemetry socket
-     * ({@link TelemetryRates}), not from what either program prints.
+     * RX checksum offload request masked, bench/src/build/build-dpdk-l3fwd.sh) beside jdpdk's l3fwd as its users
+     * start it (apps/bin/l3fwd, from its AOT cache), the same command line for both: two net_pcap ports each
+     * replaying the same 256 routed UDP frames forever (infinite_rx; TX counts and drops), first IPv4 only, then
+     * half IPv4 half IPv6; first one lcore forwarding both ports, then one lcore per port. The two take turns of
+     * 0.1 s ({@link TakingTurns}), rates read by the harness from each process's telemetry socket, not from what
+     * either program prints.
      */
     private void l3fwd() throws Exception
     {
         final String dpdkL3fwd = dpdkL3fwd();
+        final String javaL3fwd = repoRoot().resolve("apps/bin/l3fwd").toString();
         final List<String> eal = new ArrayList<>(ealArgs());
         eal.removeIf(a -> a.startsWith("--vdev"));
-        final int warmup = Math.min(L3FWD_WARMUP, seconds - 1);
-        final int measured = seconds - warmup;
-        System.out.println("== l3fwd LPM: DPDK's examples/l3fwd against jdpdk's l3fwd, same arguments; 2 x net_pcap " +
-            "replaying 256 64-byte UDP frames (infinite_rx), routed half to each port (" + rounds + " rounds of " +
-            seconds + " s: RX Mpps per port from telemetry /ethdev/stats, the 1-s interval of median total after " +
-            warmup + " s warm-up)");
+        final int turns = (int)(rounds * TimeUnit.SECONDS.toNanos(seconds) / TakingTurns.TURN_NANOS);
+        System.out.println("== l3fwd LPM: DPDK's examples/l3fwd against jdpdk's l3fwd (apps/bin/l3fwd), same " +
+            "arguments; 2 x net_pcap replaying 256 64-byte UDP frames (infinite_rx), routed half to each port; " +
+            "taking turns of 0.1 s, " + turns + " each, after " + L3FWD_WARMUP + " s alone (RX Mpps of both ports " +
+            "from telemetry /ethdev/stats)");
         for (final boolean mixed : new boolean[] {false, true})
         {
             final String pcap = (mixed ? RoutedPcap.mixed(256) : RoutedPcap.ipv4(256)).toString();
@@ -247,7 +245,7 @@ public final class Bench implements Callable<Integer>
                     ": -p 0x3 --parse-ptype --config=" + config;
                 if (title.contains(only))
                 {
-                    compareL3fwd(title, dpdkL3fwd, eal, args, warmup, measured);
+                    compareL3fwd(title, List.of(dpdkL3fwd, javaL3fwd), eal, args, turns);
                 }
             }
         }
@@ -272,72 +270,49 @@ public final class Bench implements Callable<Integer>
     }
 
     /**
-     * Both l3fwds in turn, {@code rounds} times: {@code eal} (lcores, memory) with a --file-prefix of each run's
-     * own (its telemetry socket), then {@code args} (vdevs, {@code --}, l3fwd's arguments).
+     * The two l3fwds ({@code programs}: C, jdpdk) taking {@code turns} turns each: {@code eal} (lcores, memory) with
+     * a --file-prefix of each's own (its telemetry socket), then {@code args} (vdevs, {@code --}, l3fwd's arguments).
      */
-    private void compareL3fwd(final String title, final String dpdkL3fwd, final List<String> eal, final List<String> args,
-        final int warmup, final int measured) throws Exception
+    private void compareL3fwd(final String title, final List<String> programs, final List<String> eal,
+        final List<String> args, final int turns) throws Exception
     {
         System.out.println("-- " + title);
-        final TelemetryRates.Interval[] c = new TelemetryRates.Interval[rounds];
-        final TelemetryRates.Interval[] java = new TelemetryRates.Interval[rounds];
-        for (int r = 0; r < rounds; r++)
+        final List<List<String>> commands = new ArrayList<>();
+        final List<String> prefixList = new ArrayList<>();
+        for (final String program : programs)
         {
-            final String cPrefix = "jdpdk-bench-" + ProcessHandle.current().pid() + "-" + ++prefixes;
-            final List<String> cCommand = new ArrayList<>(List.of(dpdkL3fwd));
-            cCommand.addAll(eal);
-            cCommand.addAll(List.of("--file-prefix", cPrefix));
-            cCommand.addAll(args);
-            c[r] = l3fwdRate("DPDK l3fwd", cCommand, cPrefix, warmup, measured);
-            final String javaPrefix = "jdpdk-bench-" + ProcessHandle.current().pid() + "-" + ++prefixes;
-            final List<String> javaArgs = new ArrayList<>(eal);
-            javaArgs.addAll(List.of("--file-prefix", javaPrefix));
-            javaArgs.addAll(args);
-            java[r] = l3fwdRate("jdpdk l3fwd", Peer.java("io.jdpdk.apps.l3fwd.L3fwd", javaArgs.toArray(String[]::new)),
-                javaPrefix, warmup, measured);
-            printL3fwd("round " + (r + 1) + ":", c[r], java[r]);
+            final String prefix = "jdpdk-bench-" + ProcessHandle.current().pid() + "-" + ++prefixes;
+            final List<String> command = new ArrayList<>(List.of(program));
+            command.addAll(eal);
+            command.addAll(List.of("--file-prefix", prefix));
+            command.addAll(args);
+            commands.add(command);
+            prefixList.add(prefix);
         }
-        final Comparator<TelemetryRates.Interval> byTotal = Comparator.comparingDouble(TelemetryRates.Interval::rxTotal);
-        final TelemetryRates.Interval cBest = Arrays.stream(c).max(byTotal).orElseThrow();
-        final TelemetryRates.Interval javaBest = Arrays.stream(java).max(byTotal).orElseThrow();
-        printL3fwd("best:   ", cBest, javaBest);
-        summary.higherIsBetter("l3fwd " + title.substring(0, title.indexOf(':')), "Mpps, both ports", cBest.rxTotal() / 1e6,
-            javaBest.rxTotal() / 1e6);
+        final TakingTurns.Result r = TakingTurns.run(commands.get(0), prefixList.get(0), commands.get(1),
+            prefixList.get(1), 2, 1, L3FWD_WARMUP, turns);
+        final double[] pairs = r.pairs();
+        System.out.printf(Locale.ROOT, "DPDK l3fwd %6.2f Mpps   jdpdk l3fwd %6.2f Mpps   ratio %.3f   (pairs of " +
+            "turns: median %.3f, lowest %.3f, highest %.3f)%n", r.c() / 1e6, r.java() / 1e6, r.ratio(),
+            r.pairMedian(), pairs[0], pairs[pairs.length - 1]);
+        noteUnsent("DPDK l3fwd", r.c(), r.cTx());
+        noteUnsent("jdpdk l3fwd", r.java(), r.javaTx());
+        if (!r.problems().isEmpty())
+        {
+            System.out.println("note: " + String.join(", ", r.problems()));
+        }
+        summary.higherIsBetter("l3fwd " + title.substring(0, title.indexOf(':')), "Mpps, both ports", r.c() / 1e6,
+            r.java() / 1e6);
     }
 
-    private static void printL3fwd(final String label, final TelemetryRates.Interval c, final TelemetryRates.Interval java)
+    /** A note when a program sent noticeably fewer packets than it received. */
+    private static void noteUnsent(final String name, final double rx, final double tx)
     {
-        System.out.printf(Locale.ROOT, "%s DPDK l3fwd %6.2f + %6.2f = %6.2f Mpps   jdpdk l3fwd %6.2f + %6.2f = %6.2f Mpps" +
-            "   ratio %.3f%n", label, c.rx()[0] / 1e6, c.rx()[1] / 1e6, c.rxTotal() / 1e6, java.rx()[0] / 1e6,
-            java.rx()[1] / 1e6, java.rxTotal() / 1e6, java.rxTotal() / c.rxTotal());
-    }
-
-    /** One run measured through telemetry; notes what was received but not sent, and error counters. */
-    private TelemetryRates.Interval l3fwdRate(final String name, final List<String> command, final String prefix,
-        final int warmup, final int measured) throws Exception
-    {
-        final TelemetryRates.Result result = TelemetryRates.run(command, prefix, 2, warmup, measured);
-        final TelemetryRates.Interval median = result.median();
-        if (intervals)
+        if (Math.abs(tx - rx) > 0.01 * rx)
         {
-            final StringBuilder line = new StringBuilder("  " + name + " intervals, total RX Mpps (warm-up in brackets):");
-            for (int i = 0; i < result.intervals().size(); i++)
-            {
-                final double mpps = result.intervals().get(i).rxTotal() / 1e6;
-                line.append(String.format(Locale.ROOT, i < warmup ? " [%.2f]" : " %.2f", mpps));
-            }
-            System.out.println(line);
+            System.out.printf(Locale.ROOT, "note: %s sent %.2f Mpps of the %.2f Mpps it received%n", name, tx / 1e6,
+                rx / 1e6);
         }
-        if (Math.abs(median.txTotal() - median.rxTotal()) > 0.01 * median.rxTotal())
-        {
-            System.out.printf(Locale.ROOT, "note: %s sent %.2f Mpps of the %.2f Mpps it received%n", name,
-                median.txTotal() / 1e6, median.rxTotal() / 1e6);
-        }
-        if (!result.problems().isEmpty())
-        {
-            System.out.println("note: " + name + ": " + String.join(", ", result.problems()));
-        }
-        return median;
     }
 
     /**
