@@ -14,7 +14,7 @@ mvn -B -q package || die "the examples did not build against the installed jdpdk
 run() {
     java --module-path "target/jdpdk-examples-0.1.0-SNAPSHOT.jar:target/lib" \
         --enable-native-access=io.jdpdk.eal,io.jdpdk.pmd --illegal-native-access=deny \
-        --add-exports java.base/jdk.internal.misc=org.agrona \
+        --add-exports java.base/jdk.internal.misc=org.agrona -XX:Tier3DelayOn=100000 \
         "$@"
 }
 

@@ -31,7 +31,7 @@ public final class Peer
         final List<String> command = new ArrayList<>(List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--enable-native-access=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
-            "-XX:+UseParallelGC", "-Xms512m", "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+            "-XX:+UseParallelGC", "-XX:Tier3DelayOn=100000", "-Xms512m", "-Xmx512m", "-cp", System.getProperty("java.class.path"),
             mainClass));
         command.addAll(List.of(args));
         return command;
