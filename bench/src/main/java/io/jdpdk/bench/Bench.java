@@ -16,9 +16,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The throughput harness: runs each jdpdk scenario beside its C peer in the same run, alternating
- * them round by round, and prints both rates and their ratio (these machines are noisy, so only
- * the ratio means anything).
+ * The throughput harness: runs each jdpdk scenario beside its C peer in the same run and prints both rates and
+ * their ratio (these machines are noisy, so only the ratio means anything). The apps (testpmd io and macswap,
+ * l3fwd) take turns of 0.1 s with their C peers ({@link TakingTurns}); the pipeline and launch scenarios alternate
+ * runs, round by round; samecore and lpm take turns inside one process.
  * <pre>
  *   bench/bin/bench [iofwd] [--seconds 10] [--rounds 2]
  * </pre>
@@ -31,7 +32,7 @@ public final class Bench implements Callable<Integer>
         "(default: all)")
     List<String> scenarios = new ArrayList<>();
 
-    @Option(names = "--seconds", description = "seconds per run (default 10)")
+    @Option(names = "--seconds", description = "seconds per run, or of turns per side and round (default 10)")
     int seconds = 10;
 
     @Option(names = "--rounds", description = "rounds of C then Java (default 2)")
@@ -45,8 +46,8 @@ public final class Bench implements Callable<Integer>
     private static final List<String> SCENARIOS = List.of("iofwd", "pipeline", "macswap", "l3fwd", "samecore", "launch",
         "lpm");
 
-    /** Seconds jdpdk's l3fwd forwards alone before the turns (its JIT compiles meanwhile). */
-    private static final int L3FWD_WARMUP = 2;
+    /** Seconds a jdpdk app forwards alone before taking turns (its JIT compiles meanwhile). */
+    private static final int JAVA_WARMUP = 2;
 
     /** l3fwd runs so far: each gets its own --file-prefix, so its own telemetry socket. */
     private int prefixes;
@@ -101,16 +102,10 @@ public final class Bench implements Callable<Integer>
         return 0;
     }
 
+    /** testpmd's io engine in C and in jdpdk's testpmd (apps/bin/testpmd), same command line, one forwarding lcore. */
     private void ioFwd() throws Exception
     {
-        final List<String> eal = ealArgs();
-        final List<String> testpmd = new ArrayList<>(List.of("dpdk-testpmd"));
-        testpmd.addAll(eal);
-        testpmd.addAll(List.of("--", "--forward-mode=io", "--burst=32", "--nb-cores=1", "--stats-period=1",
-            "--auto-start", "--total-num-mbufs=16382", "--mbcache=250"));
-        final List<String> java = Peer.java(IoFwdScenario.class, eal.toArray(String[]::new));
-        compare("io forwarding, 1 lcore, 2 x net_null, burst 32", "dpdk-testpmd --forward-mode=io", testpmd,
-            "jdpdk Skeleton.Forwarder", java);
+        testpmdTurns("io forwarding, 1 lcore, 2 x net_null, burst 32", "io");
     }
 
     /**
@@ -197,16 +192,27 @@ public final class Bench implements Callable<Integer>
         throw new IllegalStateException(name + " not built: run ./jdpdk build (bench/target/native/" + name + ")");
     }
 
-    /** testpmd's macswap engine in C and in jdpdk's testpmd, same command line, one forwarding lcore. */
+    /** testpmd's macswap engine in C and in jdpdk's testpmd (apps/bin/testpmd), same command line, one lcore. */
     private void macswap() throws Exception
     {
-        final List<String> args = new ArrayList<>(ealArgs());
-        args.addAll(List.of("--", "--forward-mode=macswap", "--burst=32", "--nb-cores=1", "--stats-period=1",
-            "--auto-start", "--total-num-mbufs=16382"));
-        final List<String> c = new ArrayList<>(List.of("dpdk-testpmd"));
-        c.addAll(args);
-        compare("macswap, 1 lcore, 2 x net_null, burst 32", "dpdk-testpmd --forward-mode=macswap", c,
-            "jdpdk testpmd macswap", Peer.java("io.jdpdk.apps.testpmd.TestPmd", args.toArray(String[]::new)));
+        testpmdTurns("macswap, 1 lcore, 2 x net_null, burst 32", "macswap");
+    }
+
+    /**
+     * dpdk-testpmd and jdpdk's testpmd as its users start it (apps/bin/testpmd, from its AOT cache), the same
+     * command line, forwarding between two net_null ports on one lcore, taking turns ({@link TakingTurns}).
+     */
+    private void testpmdTurns(final String title, final String mode) throws Exception
+    {
+        final List<String> eal = new ArrayList<>(ealArgs());
+        eal.remove("--no-shconf"); // telemetry needs the runtime directory
+        final List<String> args = List.of("--", "--forward-mode=" + mode, "--burst=32", "--nb-cores=1",
+            "--auto-start", "--total-num-mbufs=16382");
+        System.out.println("== " + title + ": dpdk-testpmd against jdpdk's testpmd (apps/bin/testpmd), same " +
+            "arguments (" + String.join(" ", args.subList(1, args.size())) + "); taking turns of 0.1 s, " + turns() + " each, " +
+            "after " + JAVA_WARMUP + " s alone (RX Mpps per port from telemetry /ethdev/stats)");
+        takeTurns(title, "Mpps per port", "dpdk-testpmd", "dpdk-testpmd",
+            repoRoot().resolve("apps/bin/testpmd").toString(), "jdpdk testpmd", eal, args);
     }
 
     /**
@@ -224,10 +230,9 @@ public final class Bench implements Callable<Integer>
         final String javaL3fwd = repoRoot().resolve("apps/bin/l3fwd").toString();
         final List<String> eal = new ArrayList<>(ealArgs());
         eal.removeIf(a -> a.startsWith("--vdev"));
-        final int turns = (int)(rounds * TimeUnit.SECONDS.toNanos(seconds) / TakingTurns.TURN_NANOS);
         System.out.println("== l3fwd LPM: DPDK's examples/l3fwd against jdpdk's l3fwd (apps/bin/l3fwd), same " +
             "arguments; 2 x net_pcap replaying 256 64-byte UDP frames (infinite_rx), routed half to each port; " +
-            "taking turns of 0.1 s, " + turns + " each, after " + L3FWD_WARMUP + " s alone (RX Mpps of both ports " +
+            "taking turns of 0.1 s, " + turns() + " each, after " + JAVA_WARMUP + " s alone (RX Mpps of both ports " +
             "from telemetry /ethdev/stats)");
         for (final boolean mixed : new boolean[] {false, true})
         {
@@ -245,7 +250,9 @@ public final class Bench implements Callable<Integer>
                     ": -p 0x3 --parse-ptype --config=" + config;
                 if (title.contains(only))
                 {
-                    compareL3fwd(title, List.of(dpdkL3fwd, javaL3fwd), eal, args, turns);
+                    System.out.println("-- " + title);
+                    takeTurns("l3fwd " + title.substring(0, title.indexOf(':')), "Mpps, both ports", dpdkL3fwd,
+                        "DPDK l3fwd", javaL3fwd, "jdpdk l3fwd", eal, args);
                 }
             }
         }
@@ -269,17 +276,25 @@ public final class Bench implements Callable<Integer>
         }
     }
 
-    /**
-     * The two l3fwds ({@code programs}: C, jdpdk) taking {@code turns} turns each: {@code eal} (lcores, memory) with
-     * a --file-prefix of each's own (its telemetry socket), then {@code args} (vdevs, {@code --}, l3fwd's arguments).
-     */
-    private void compareL3fwd(final String title, final List<String> programs, final List<String> eal,
-        final List<String> args, final int turns) throws Exception
+    /** Turns of each side: {@code rounds} times {@code seconds} of them. */
+    private int turns()
     {
-        System.out.println("-- " + title);
+        return (int)(rounds * TimeUnit.SECONDS.toNanos(seconds) / TakingTurns.TURN_NANOS);
+    }
+
+    /**
+     * A C program and a jdpdk one taking {@link #turns()} turns each on two ports: {@code eal} (lcores, memory)
+     * with a --file-prefix of each's own (its telemetry socket), then {@code args} (vdevs, {@code --}, the app's
+     * own); prints both rates and the ratio, and adds a summary row in {@code unit}: "Mpps per port" (testpmd's
+     * Rx-pps) or "Mpps, both ports".
+     */
+    private void takeTurns(final String row, final String unit, final String cProgram, final String cName,
+        final String javaProgram, final String javaName, final List<String> eal, final List<String> args)
+        throws Exception
+    {
         final List<List<String>> commands = new ArrayList<>();
         final List<String> prefixList = new ArrayList<>();
-        for (final String program : programs)
+        for (final String program : List.of(cProgram, javaProgram))
         {
             final String prefix = "jdpdk-bench-" + ProcessHandle.current().pid() + "-" + ++prefixes;
             final List<String> command = new ArrayList<>(List.of(program));
@@ -290,19 +305,19 @@ public final class Bench implements Callable<Integer>
             prefixList.add(prefix);
         }
         final TakingTurns.Result r = TakingTurns.run(commands.get(0), prefixList.get(0), commands.get(1),
-            prefixList.get(1), 2, 1, L3FWD_WARMUP, turns);
+            prefixList.get(1), 2, 1, JAVA_WARMUP, turns());
+        final double scale = unit.equals("Mpps per port") ? 2e6 : 1e6;
         final double[] pairs = r.pairs();
-        System.out.printf(Locale.ROOT, "DPDK l3fwd %6.2f Mpps   jdpdk l3fwd %6.2f Mpps   ratio %.3f   (pairs of " +
-            "turns: median %.3f, lowest %.3f, highest %.3f)%n", r.c() / 1e6, r.java() / 1e6, r.ratio(),
+        System.out.printf(Locale.ROOT, "%s %6.2f %s   %s %6.2f %s   ratio %.3f   (pairs of turns: median %.3f, " +
+            "lowest %.3f, highest %.3f)%n", cName, r.c() / scale, unit, javaName, r.java() / scale, unit, r.ratio(),
             r.pairMedian(), pairs[0], pairs[pairs.length - 1]);
-        noteUnsent("DPDK l3fwd", r.c(), r.cTx());
-        noteUnsent("jdpdk l3fwd", r.java(), r.javaTx());
+        noteUnsent(cName, r.c(), r.cTx());
+        noteUnsent(javaName, r.java(), r.javaTx());
         if (!r.problems().isEmpty())
         {
             System.out.println("note: " + String.join(", ", r.problems()));
         }
-        summary.higherIsBetter("l3fwd " + title.substring(0, title.indexOf(':')), "Mpps, both ports", r.c() / 1e6,
-            r.java() / 1e6);
+        summary.higherIsBetter(row, unit, r.c() / scale, r.java() / scale);
     }
 
     /** A note when a program sent noticeably fewer packets than it received. */
@@ -426,40 +441,11 @@ public final class Bench implements Callable<Integer>
         }
     }
 
-    private void compare(final String title, final String cName, final List<String> c, final String javaName,
-        final List<String> java) throws Exception
-    {
-        System.out.println("== " + title + " (" + seconds + " s x " + rounds + " rounds, Rx-pps per port, median)");
-        final double[] cRates = new double[rounds];
-        final double[] javaRates = new double[rounds];
-        for (int r = 0; r < rounds; r++)
-        {
-            cRates[r] = rate(cName, c);
-            javaRates[r] = rate(javaName, java);
-            System.out.printf(Locale.ROOT, "round %d: %-34s %8.2f Mpps   %-28s %8.2f Mpps   ratio %.3f%n", r + 1, cName,
-                cRates[r] / 1e6, javaName, javaRates[r] / 1e6, javaRates[r] / cRates[r]);
-        }
-        final double cBest = Arrays.stream(cRates).max().orElse(0);
-        final double javaBest = Arrays.stream(javaRates).max().orElse(0);
-        System.out.printf(Locale.ROOT, "best:    %-34s %8.2f Mpps   %-28s %8.2f Mpps   ratio %.3f%n", cName,
-            cBest / 1e6, javaName, javaBest / 1e6, javaBest / cBest);
-        summary.higherIsBetter(title, "Mpps per port", cBest / 1e6, javaBest / 1e6);
-    }
-
-    private double rate(final String name, final List<String> command) throws Exception
-    {
-        return rate(name, command, false);
-    }
-
+    /** The median Tx-pps per port {@code command} printed over {@code seconds} (testpmd's statistics format). */
     private double txRate(final String name, final List<String> command) throws Exception
     {
-        return rate(name, command, true);
-    }
-
-    private double rate(final String name, final List<String> command, final boolean tx) throws Exception
-    {
         final String output = Peer.run(command, seconds);
-        final double rate = tx ? RateSamples.medianTxPerPort(output, 2, 2) : RateSamples.medianPerPort(output, 2, 2);
+        final double rate = RateSamples.medianTxPerPort(output, 2, 2);
         if (rate < 0)
         {
             throw new IllegalStateException(name + " printed too few statistics; its output:\n" + output);

@@ -13,7 +13,6 @@ import java.util.regex.Pattern;
  */
 public final class RateSamples
 {
-    private static final Pattern RX_PPS = Pattern.compile("Rx-pps:\\s+(\\d+)");
     private static final Pattern TX_PPS = Pattern.compile("Tx-pps:\\s+(\\d+)");
 
     private RateSamples()
@@ -21,23 +20,13 @@ public final class RateSamples
     }
 
     /**
-     * The median per-port Rx rate in packets per second.
+     * The median per-port Tx rate in packets per second, from testpmd's statistics blocks ({@code Tx-pps}): what
+     * was sent on, which is the figure for a pipeline whose RX may drop what the ring has no room for.
      *
      * @param output  everything the program printed
      * @param ports   ports per statistics period
      * @param warmup  periods to drop at the start
      * @return the median, or -1 when there were not enough samples
-     */
-    public static double medianPerPort(final String output, final int ports, final int warmup)
-    {
-        return median(RX_PPS, output, ports, warmup);
-    }
-
-    /**
-     * The median per-port Tx rate in packets per second: what was sent on, which is the figure for a pipeline
-     * whose RX may drop what the ring has no room for.
-     *
-     * @see #medianPerPort(String, int, int)
      */
     public static double medianTxPerPort(final String output, final int ports, final int warmup)
     {
