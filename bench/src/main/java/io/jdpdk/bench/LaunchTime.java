@@ -77,7 +77,7 @@ final class LaunchTime
         }
         finally
         {
-            new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+            ProcessSignals.send(process, ProcessSignals.SIGINT);
             if (!process.waitFor(30, TimeUnit.SECONDS))
             {
                 process.destroyForcibly();

@@ -51,7 +51,7 @@ public final class Peer
                 .redirectOutput(out.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
             if (!process.waitFor(seconds, TimeUnit.SECONDS))
             {
-                new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+                ProcessSignals.send(process, ProcessSignals.SIGINT);
                 if (!process.waitFor(30, TimeUnit.SECONDS))
                 {
                     process.destroyForcibly();

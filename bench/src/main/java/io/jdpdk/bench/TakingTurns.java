@@ -1,18 +1,12 @@
 package io.jdpdk.bench;
 
-import io.jdpdk.eal.raw.NativeLibrary;
-
 import java.io.IOException;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.invoke.MethodHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 /**
  * Two DPDK programs (a C one and a jdpdk one) measured taking turns on the same CPUs: both run at once, but only
@@ -29,10 +23,6 @@ final class TakingTurns
     static final long TURN_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** From SIGCONT to the first read of a turn: the program's threads are running again. */
     private static final long RESUME_NANOS = TimeUnit.MILLISECONDS.toNanos(3);
-    private static final int SIGCONT = 18;
-    private static final int SIGSTOP = 19;
-    private static final MethodHandle KILL = NativeLibrary.libc("kill", FunctionDescriptor.of(JAVA_INT, JAVA_INT,
-        JAVA_INT));
 
     private TakingTurns()
     {
@@ -77,10 +67,10 @@ final class TakingTurns
         try
         {
             c.start(ports, cWarmup);
-            c.signal(SIGSTOP);
+            c.signal(ProcessSignals.SIGSTOP);
             java = new Side(javaCommand, javaPrefix);
             java.start(ports, javaWarmup);
-            java.signal(SIGSTOP);
+            java.signal(ProcessSignals.SIGSTOP);
             final double[][] rates = new double[2][turns];
             final Side[] sides = { c, java };
             for (int t = 0; t < turns; t++)
@@ -100,7 +90,7 @@ final class TakingTurns
             final List<String> problems = new ArrayList<>();
             for (final Side side : sides)
             {
-                side.signal(SIGCONT);
+                side.signal(ProcessSignals.SIGCONT);
                 for (final String problem : TelemetryRates.problems(TelemetryRates.read(side.telemetry, ports)))
                 {
                     problems.add((side == c ? "C: " : "jdpdk: ") + problem);
@@ -155,14 +145,14 @@ final class TakingTurns
         /** One turn: SIGCONT, two reads {@link #TURN_NANOS} apart, SIGSTOP; @return packets received per second */
         double turn(final int ports) throws IOException, InterruptedException
         {
-            signal(SIGCONT);
+            signal(ProcessSignals.SIGCONT);
             TimeUnit.NANOSECONDS.sleep(RESUME_NANOS);
             final long[][] before = TelemetryRates.counts(TelemetryRates.read(telemetry, ports));
             final long start = System.nanoTime();
             TimeUnit.NANOSECONDS.sleep(TURN_NANOS);
             final long[][] after = TelemetryRates.counts(TelemetryRates.read(telemetry, ports));
             final long end = System.nanoTime();
-            signal(SIGSTOP);
+            signal(ProcessSignals.SIGSTOP);
             long received = 0;
             for (int p = 0; p < ports; p++)
             {
@@ -176,16 +166,7 @@ final class TakingTurns
 
         void signal(final int signal) throws IOException
         {
-            final int rc;
-            try
-            {
-                rc = (int)KILL.invokeExact((int)process.pid(), signal);
-            }
-            catch (final Throwable t)
-            {
-                throw new IllegalStateException(t);
-            }
-            if (rc != 0)
+            if (!ProcessSignals.send(process, signal))
             {
                 throw new IOException("kill(" + process.pid() + ", " + signal + ") failed: " + command.get(0) +
                     " has stopped; its output:\n" + Files.readString(out));
@@ -208,7 +189,7 @@ final class TakingTurns
             }
             if (process != null && process.isAlive())
             {
-                signal(SIGCONT);
+                signal(ProcessSignals.SIGCONT);
                 process.destroyForcibly();
                 process.waitFor(30, TimeUnit.SECONDS);
             }

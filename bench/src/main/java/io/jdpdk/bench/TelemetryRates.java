@@ -136,7 +136,7 @@ final class TelemetryRates
     static String stop(final Process process, final List<String> command, final Path out)
         throws IOException, InterruptedException
     {
-        new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+        ProcessSignals.send(process, ProcessSignals.SIGINT);
         if (!process.waitFor(30, TimeUnit.SECONDS))
         {
             throw new IOException(command.get(0) + " did not stop on SIGINT; its output:\n" +
