@@ -211,7 +211,7 @@ public final class Bench implements Callable<Integer>
         System.out.println("== " + title + ": dpdk-testpmd against jdpdk's testpmd (apps/bin/testpmd), same " +
             "arguments (" + String.join(" ", args.subList(1, args.size())) + "); taking turns of 0.1 s, " + turns() + " each, " +
             "after " + JAVA_WARMUP + " s alone (RX Mpps per port from telemetry /ethdev/stats)");
-        takeTurns(title, "Mpps per port", "dpdk-testpmd", "dpdk-testpmd",
+        takeTurns(title, true, "dpdk-testpmd", "dpdk-testpmd",
             repoRoot().resolve("apps/bin/testpmd").toString(), "jdpdk testpmd", eal, args);
     }
 
@@ -251,7 +251,7 @@ public final class Bench implements Callable<Integer>
                 if (title.contains(only))
                 {
                     System.out.println("-- " + title);
-                    takeTurns("l3fwd " + title.substring(0, title.indexOf(':')), "Mpps, both ports", dpdkL3fwd,
+                    takeTurns("l3fwd " + title.substring(0, title.indexOf(':')), false, dpdkL3fwd,
                         "DPDK l3fwd", javaL3fwd, "jdpdk l3fwd", eal, args);
                 }
             }
@@ -285,10 +285,10 @@ public final class Bench implements Callable<Integer>
     /**
      * A C program and a jdpdk one taking {@link #turns()} turns each on two ports: {@code eal} (lcores, memory)
      * with a --file-prefix of each's own (its telemetry socket), then {@code args} (vdevs, {@code --}, the app's
-     * own); prints both rates and the ratio, and adds a summary row in {@code unit}: "Mpps per port" (testpmd's
-     * Rx-pps) or "Mpps, both ports".
+     * own); prints both rates and the ratio, and adds a summary row: Mpps per port (testpmd's Rx-pps) when
+     * {@code perPort}, else Mpps of both ports.
      */
-    private void takeTurns(final String row, final String unit, final String cProgram, final String cName,
+    private void takeTurns(final String row, final boolean perPort, final String cProgram, final String cName,
         final String javaProgram, final String javaName, final List<String> eal, final List<String> args)
         throws Exception
     {
@@ -306,7 +306,8 @@ public final class Bench implements Callable<Integer>
         }
         final TakingTurns.Result r = TakingTurns.run(commands.get(0), prefixList.get(0), commands.get(1),
             prefixList.get(1), 2, 1, JAVA_WARMUP, turns());
-        final double scale = unit.equals("Mpps per port") ? 2e6 : 1e6;
+        final String unit = perPort ? "Mpps per port" : "Mpps, both ports";
+        final double scale = perPort ? 2e6 : 1e6;
         final double[] pairs = r.pairs();
         System.out.printf(Locale.ROOT, "%s %6.2f %s   %s %6.2f %s   ratio %.3f   (pairs of turns: median %.3f, " +
             "lowest %.3f, highest %.3f)%n", cName, r.c() / scale, unit, javaName, r.java() / scale, unit, r.ratio(),
