@@ -99,6 +99,10 @@ public final class Counters
     /** Type id of counter 2: when (epoch ms) the samplers last started a run. */
     public static final int SAMPLED_AT = 102;
 
+    /** Ids of the {@link #SAMPLE_UNTIL} and {@link #SAMPLED_AT} counters: made right after counter 0, in a new file. */
+    private static final int SAMPLE_UNTIL_ID = 1;
+    private static final int SAMPLED_AT_ID = 2;
+
     private static final int METADATA_LENGTH = MAX_COUNTERS * CountersReader.METADATA_LENGTH;
     private static final int VALUES_LENGTH = MAX_COUNTERS * CountersReader.COUNTER_LENGTH;
 
@@ -134,6 +138,11 @@ public final class Counters
                 .orElse(System.currentTimeMillis()));
         sampleUntil = manager.newCounter("readers: sample until (epoch ms)", SAMPLE_UNTIL);
         sampledAt = manager.newCounter("readers: sampled at (epoch ms)", SAMPLED_AT);
+        if (sampleUntil.id() != SAMPLE_UNTIL_ID || sampledAt.id() != SAMPLED_AT_ID)
+        {
+            throw new IllegalStateException("the demand counters got ids " + sampleUntil.id() + " and " +
+                sampledAt.id() + ", not " + SAMPLE_UNTIL_ID + " and " + SAMPLED_AT_ID);
+        }
     }
 
     /**
@@ -318,14 +327,13 @@ public final class Counters
      */
     public static boolean demandSamples(final CountersReader reader, final long untilMillis, final long timeoutMillis)
     {
-        final int until = idOfType(reader, SAMPLE_UNTIL);
-        final int at = idOfType(reader, SAMPLED_AT);
-        if (until < 0 || at < 0)
+        if (reader.getCounterTypeId(SAMPLE_UNTIL_ID) != SAMPLE_UNTIL ||
+            reader.getCounterTypeId(SAMPLED_AT_ID) != SAMPLED_AT)
         {
             return false;
         }
         final long asked = System.currentTimeMillis();
-        final int untilOffset = CountersReader.counterOffset(until);
+        final int untilOffset = CountersReader.counterOffset(SAMPLE_UNTIL_ID);
         long current;
         do
         {
@@ -333,7 +341,7 @@ public final class Counters
         }
         while (current < untilMillis && !reader.valuesBuffer().compareAndSetLong(untilOffset, current, untilMillis));
         final long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
-        while (reader.getCounterValue(at) < asked)
+        while (reader.getCounterValue(SAMPLED_AT_ID) < asked)
         {
             if (System.nanoTime() - deadline >= 0)
             {
@@ -342,19 +350,6 @@ public final class Counters
             LockSupport.parkNanos(2_000_000L);
         }
         return true;
-    }
-
-    private static int idOfType(final CountersReader reader, final int typeId)
-    {
-        final int[] found = { -1 };
-        reader.forEach((counterId, type, keyBuffer, label) ->
-        {
-            if (type == typeId && found[0] < 0)
-            {
-                found[0] = counterId;
-            }
-        });
-        return found[0];
     }
 
     /**
