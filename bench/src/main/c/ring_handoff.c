@@ -21,13 +21,17 @@
  * it goes, measuring each packet's RX-to-TX latency the way jdpdk's pipeline does (Pipeline.Builder.onTxLatency,
  * PipelineScenario's pipeline-latency mode): the RX lcore does one RX round over the ports only when the
  * schedule says so, a round every BURST * ports / PPS seconds on the TSC (a late round runs at once, so the
- * rate holds on average); it stamps every packet it receives with one rte_rdtsc() per burst in the mbuf
- * dynamic field "jdpdk_dynfield_rx_tsc"; the TX lcore reads the TSC once per item, just before
- * rte_eth_tx_burst, and records each packet's difference in nanoseconds (0 if negative) in a histogram with
- * HdrHistogram's buckets for 3 significant digits (struct hist below), counting from the third second on (warm-up, as jdpdk's
- * side). It prints no statistics while it runs (neither does jdpdk's side, whose JIT would compile the printing
- * code on the lcores' CPUs); on SIGINT, the packets sent while recording, and p50, p99, p99.9 and max as
- * HdrHistogram's getValueAtPercentile and getMaxValue would.
+ * rate holds on average; a loop more than MAX_LATE_MS behind, which only a stopped process is, starts the
+ * schedule afresh instead of catching up, and the TX lcore records nothing for SETTLE_MS); it stamps every
+ * packet it receives with one rte_rdtsc() per burst in the mbuf dynamic field "jdpdk_dynfield_rx_tsc"; the TX
+ * lcore reads the TSC once per item, just before rte_eth_tx_burst, and records the packets' difference in
+ * nanoseconds (0 if negative), once per run of packets with the same stamp (a burst) as jdpdk's TX stage tells
+ * its listener, in a histogram with HdrHistogram's buckets for 3 significant digits (struct hist below),
+ * counting from the third second on (warm-up; jdpdk's side waits 3 s); a packet older than STALE_MS at TX was in
+ * flight while the bench had the process stopped (SIGSTOP, taking turns with jdpdk's side) and is counted apart,
+ * not recorded. It prints no statistics while it runs (neither does jdpdk's side, whose JIT would compile the
+ * printing code on the lcores' CPUs); on SIGINT, the packets sent while recording, and p50, p99, p99.9 and max
+ * as HdrHistogram's getValueAtPercentile and getMaxValue would.
  */
 #include <string.h>
 #include <inttypes.h>
@@ -51,6 +55,13 @@
 #define NUM_MBUFS 16383
 #define CACHE 250
 #define WARMUP_SECONDS 2
+/* Latency mode: how late the RX schedule may fall before it starts afresh (a stop, not a stall: this VM's host
+ * stalls a vCPU for up to ~8 ms), and the age from which a packet at TX counts as in flight across a stop (the
+ * bench's turns are 100 ms). The same numbers as PipelineScenario's. */
+#define MAX_LATE_MS 20
+#define STALE_MS 50
+/* Latency mode: after a resume, nothing is recorded for this long (both programs' threads and caches come back). */
+#define SETTLE_MS 5
 
 /*
  * HdrHistogram's bucket layout for values from 1 with 3 significant digits (Histogram(highest, 3) in Java):
@@ -87,12 +98,13 @@ static uint64_t hist_value(unsigned i)
 	return (sub << bucket) + (1ULL << bucket) - 1;
 }
 
-static inline void hist_record(struct hist *h, uint64_t v)
+/* Records n values v, as HdrHistogram's recordValueWithCount. */
+static inline void hist_record(struct hist *h, uint64_t v, uint64_t n)
 {
 	if (v > HIST_MAX)
 		v = HIST_MAX;
-	h->counts[hist_index(v)]++;
-	h->total++;
+	h->counts[hist_index(v)] += n;
+	h->total += n;
 	if (v > h->max)
 		h->max = v;
 }
@@ -167,10 +179,12 @@ static inline unsigned spsc_get(struct spsc *q, void **objs, unsigned max, uint6
 
 static volatile int quit;
 static int latency_mode;
-static volatile int recording;    /* latency mode: set by RX after the warm-up */
+static volatile int recording;    /* latency mode: set by RX after the warm-up, but for SETTLE_MS after a resume */
 static int stamp_offset;          /* latency mode: the RX TSC stamp's mbuf dynamic field */
 static double ns_per_tick;
 static struct hist *latency;      /* latency mode: written by the TX lcore only */
+static uint64_t stale_ticks;      /* latency mode: STALE_MS in TSC ticks */
+static uint64_t stale;            /* latency mode: packets older than that at TX (TX lcore only) */
 static int spsc_mode;
 static struct spsc *spsc_ring;       /* of struct item *, RX -> TX, in "spsc" mode */
 static struct spsc *spsc_free;       /* of struct item *, TX -> RX, in "spsc" mode (2 * RING_SIZE slots) */
@@ -207,10 +221,18 @@ static int tx_lcore(void *arg)
 		for (unsigned i = 0; i < n; i++) {
 			struct item *it = objs[i];
 			if (latency_mode && recording) {
-				uint64_t now = rte_rdtsc();
-				for (unsigned k = 0; k < it->n; k++) {
-					int64_t ticks = (int64_t)(now - *RTE_MBUF_DYNFIELD(it->pkts[k], stamp_offset, uint64_t *));
-					hist_record(latency, (uint64_t)((ticks < 0 ? 0 : ticks) * ns_per_tick));
+				/* Once per run of packets with the same stamp (a burst), as jdpdk's TxStage tells its listener. */
+				uint64_t now = rte_rdtsc(), stamps[BURST];
+				for (unsigned k = 0; k < it->n; k++)
+					stamps[k] = *RTE_MBUF_DYNFIELD(it->pkts[k], stamp_offset, uint64_t *);
+				for (unsigned from = 0, to; from < it->n; from = to) {
+					for (to = from + 1; to < it->n && stamps[to] == stamps[from]; to++)
+						;
+					int64_t ticks = (int64_t)(now - stamps[from]);
+					if (ticks >= (int64_t)stale_ticks)
+						stale += to - from;
+					else
+						hist_record(latency, (uint64_t)((ticks < 0 ? 0 : ticks) * ns_per_tick), to - from);
 				}
 			}
 			uint16_t sent = rte_eth_tx_burst(it->port ^ 1, 0, it->pkts, it->n);
@@ -334,6 +356,7 @@ int main(int argc, char **argv)
 			rte_exit(EXIT_FAILURE, "cannot register the RX stamp field or allocate the histogram: %s\n",
 				rte_strerror(rte_errno));
 		ns_per_tick = 1e9 / (double)rte_get_tsc_hz();
+		stale_ticks = rte_get_tsc_hz() / 1000 * STALE_MS;
 	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
@@ -363,6 +386,8 @@ int main(int argc, char **argv)
 	rte_eal_remote_launch(mbufs_mode ? tx_mbufs_lcore : tx_lcore, NULL, rte_get_next_lcore(-1, 1, 0));
 	uint64_t hz = rte_get_tsc_hz(), last = rte_rdtsc(), prev_rx[2] = {0, 0}, prev_tx[2] = {0, 0};
 	/* latency mode: an RX round every `period` ticks from `start` on */
+	uint64_t settle_until = 0; /* latency mode: no recording before this TSC (SETTLE_MS after a resume) */
+	int warmed = 0;
 	uint64_t start = last, next = last, recording_from = 0, sent_before = 0, period = latency_mode ? (uint64_t)(hz * BURST * nb_ports / offered) : 0;
 	struct item *it = NULL;
 	while (!quit) {
@@ -371,14 +396,21 @@ int main(int argc, char **argv)
 		else if (!latency_mode)
 			rx_items(nb_ports, &it);
 		else if ((int64_t)(rte_rdtsc() - next) >= 0) {
+			uint64_t t = rte_rdtsc();
+			if (t - next > hz / 1000 * MAX_LATE_MS) {
+				/* resumed after a stop: start the schedule afresh, and record again once settled */
+				next = t;
+				settle_until = t + hz / 1000 * SETTLE_MS;
+			}
+			recording = warmed && (int64_t)(t - settle_until) >= 0;
 			rx_items(nb_ports, &it);
 			next += period;
 		}
 		uint64_t now = rte_rdtsc();
-		if (latency_mode && !recording && now - start >= WARMUP_SECONDS * hz) {
+		if (latency_mode && !warmed && now - start >= WARMUP_SECONDS * hz) {
 			sent_before = sent(nb_ports);
 			recording_from = rte_rdtsc();
-			recording = 1;
+			warmed = 1;
 		}
 		if (!latency_mode && now - last >= hz) {
 			print_stats(nb_ports, prev_rx, prev_tx, hz, now - last);
@@ -390,6 +422,8 @@ int main(int argc, char **argv)
 		double seconds = (double)(rte_rdtsc() - recording_from) / hz;
 		uint64_t n = sent(nb_ports) - sent_before;
 		printf("Sent while recording: %" PRIu64 " packets in %.3f s, %.0f pps\n", n, seconds, n / seconds);
+		printf("Not recorded: %" PRIu64 " packets older than %d ms at TX (in flight while the process was stopped)\n",
+			stale, STALE_MS);
 	}
 	if (latency_mode)
 		printf("RX-to-TX latency per packet (ns): p50 %" PRIu64 " p99 %" PRIu64 " p99.9 %" PRIu64 " max %" PRIu64

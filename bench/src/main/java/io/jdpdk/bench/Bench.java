@@ -49,9 +49,6 @@ public final class Bench implements Callable<Integer>
     /** Seconds a jdpdk app forwards alone before taking turns (its JIT compiles meanwhile). */
     private static final int JAVA_WARMUP = 2;
 
-    /** l3fwd runs so far: each gets its own --file-prefix, so its own telemetry socket. */
-    private int prefixes;
-
     /** The rows of the closing table, one or more per scenario run. */
     private final Summary summary = new Summary();
 
@@ -149,7 +146,7 @@ public final class Bench implements Callable<Integer>
             best[2] / 1e6, best[1] / 1e6);
         // Latency at half the saturation rate of the slower of (b) and (c): below it both keep up, so neither's
         // figures are a full ring's queueing delay.
-        new PipelineLatency(seconds, rounds, summary).run(Math.min(best[1], best[2]) / 2);
+        new PipelineLatency(turns(), summary).run(Math.min(best[1], best[2]) / 2);
     }
 
     private static void printPipeline(final String label, final double a, final double b, final double c,
@@ -296,7 +293,7 @@ public final class Bench implements Callable<Integer>
         final List<String> prefixList = new ArrayList<>();
         for (final String program : List.of(cProgram, javaProgram))
         {
-            final String prefix = "jdpdk-bench-" + ProcessHandle.current().pid() + "-" + ++prefixes;
+            final String prefix = TakingTurns.newPrefix();
             final List<String> command = new ArrayList<>(List.of(program));
             command.addAll(eal);
             command.addAll(List.of("--file-prefix", prefix));
@@ -305,7 +302,7 @@ public final class Bench implements Callable<Integer>
             prefixList.add(prefix);
         }
         final TakingTurns.Result r = TakingTurns.run(commands.get(0), prefixList.get(0), commands.get(1),
-            prefixList.get(1), 2, 1, JAVA_WARMUP, turns());
+            prefixList.get(1), 2, 1, JAVA_WARMUP, turns(), false);
         final String unit = perPort ? "Mpps per port" : "Mpps, both ports";
         final double scale = perPort ? 2e6 : 1e6;
         final double[] pairs = r.pairs();

@@ -18,6 +18,8 @@ import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Locale;
 
 /**
@@ -30,9 +32,13 @@ import java.util.Locale;
  *   pinned to its CPU as C's main lcore is, {@link Eal#pinToMainLcore()}), whose loop does one
  *   RX round over the ports (a burst of 32 from each) only when the schedule on the TSC says so, a round every
  *   32 * ports / PPS seconds (a late round runs at once); TX on the first worker lcore. The pipeline's
- *   {@link Pipeline.Builder#onTxLatency} gives each packet's RX-to-TX nanoseconds (TSC stamp in an mbuf dynamic
- *   field), recorded in an HdrHistogram (3 significant digits) from the third second of the loop on (warm-up)
- *   and printed at exit as p50, p99, p99.9 and max, with the packets sent meanwhile; no statistics blocks.</li>
+ *   {@link Pipeline.Builder#onTxLatency} gives the packets' RX-to-TX nanoseconds, once per burst, (TSC stamp in an mbuf dynamic
+ *   field), recorded in an HdrHistogram (3 significant digits) from the fourth second of the loop on (warm-up)
+ *   and printed at exit as p50, p99, p99.9 and max, with the packets sent meanwhile; no statistics blocks. For
+ *   the bench's turns ({@link PipelineLatency}: SIGSTOP and SIGCONT every 100 ms), as ring_handoff.c: a loop more
+ *   than {@link #MAX_LATE_MILLIS} behind its schedule (stopped) starts it afresh instead of catching up and records
+ *   nothing for {@link #SETTLE_MILLIS}, and a packet older than {@link #STALE_NANOS} at TX (in flight while the
+ *   process was stopped) is counted, not recorded.</li>
  * </ul>
  * Prints testpmd's statistics block every second until SIGINT (but in {@code pipeline-latency}).
  * Arguments: {@code rtc|pipeline|pipeline-latency PPS} then EAL arguments.
@@ -41,7 +47,7 @@ public final class PipelineScenario
 {
     private static final BurstFunction IO_FWD = burst -> burst.sendAllTo(burst.inPort() ^ 1);
     /** Seconds of the paced loop before latency is recorded, as in ring_handoff.c. */
-    private static final int WARMUP_SECONDS = 2;
+    private static final int WARMUP_SECONDS = 3;
     /** The histograms' range: 10 s in nanoseconds, 3 significant digits. */
     private static final long HIGHEST_NANOS = 10_000_000_000L;
     /**
@@ -52,9 +58,36 @@ public final class PipelineScenario
      * the same reason {@code [1]} starts with the two ends of the range recorded ({@link #seeds()}), so that no
      * value moves its minimum or maximum (updates that stop early in the warm-up); they are taken out at the end.
      */
-    private static final Histogram[] LATENCY = { new Histogram(HIGHEST_NANOS, 3), seeds() };
-    /** 0 in the warm-up, 1 after it; switched by {@link #runPaced}'s warm-up thread, read by the TX lcore per packet. */
+    private static final Histogram[] LATENCY = { new Histogram(HIGHEST_NANOS, 3), seeds(), seeds() };
+    /** How far the paced loop may fall behind before it starts its schedule afresh: ring_handoff.c's MAX_LATE_MS. */
+    private static final long MAX_LATE_MILLIS = 20;
+    /**
+     * A packet this old at TX was in flight while the bench had the process stopped: ring_handoff.c's STALE_MS. It
+     * goes to {@code LATENCY[2]}, only counted.
+     */
+    private static final long STALE_NANOS = 50_000_000L;
+    /** Nothing is recorded for this long after a resume: ring_handoff.c's SETTLE_MS. */
+    private static final long SETTLE_MILLIS = 5;
+    /**
+     * 1 while the TX lcore records, else 0: written by {@link #runPaced}'s loop every RX round (release stores), 1
+     * once the warm-up is over but for {@link #SETTLE_MILLIS} after each resume; read by the TX lcore per packet.
+     */
     private static volatile int phase;
+    private static final VarHandle PHASE;
+    /** 1 once the warm-up thread has found the warm-up over. */
+    private static volatile int warmedUp;
+
+    static
+    {
+        try
+        {
+            PHASE = MethodHandles.lookup().findStaticVarHandle(PipelineScenario.class, "phase", int.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
 
     private PipelineScenario()
     {
@@ -109,6 +142,8 @@ public final class PipelineScenario
             }
             if (paced)
             {
+                System.out.printf("Not recorded: %d packets older than %d ms at TX (in flight while the process " +
+                    "was stopped)%n", LATENCY[2].getTotalCount() - seeds().getTotalCount(), STALE_NANOS / 1_000_000);
                 final Histogram recorded = LATENCY[1];
                 recorded.subtract(seeds());
                 System.out.printf(Locale.ROOT, "RX-to-TX latency per packet (ns): p50 %d p99 %d p99.9 %d max %d " +
@@ -137,9 +172,15 @@ public final class PipelineScenario
         return seeds;
     }
 
-    private static void record(final long nanos)
+    /**
+     * Into {@code LATENCY[phase]}, or {@code LATENCY[2]} when older than {@link #STALE_NANOS}: chosen by arithmetic,
+     * not a branch, since no packet is that old in the warm-up (see {@link #LATENCY}).
+     */
+    private static void record(final long nanos, final int packets)
     {
-        LATENCY[phase].recordValue(nanos);
+        final int stale = (int)((STALE_NANOS - 1 - nanos) >>> 63); // 1 when nanos >= STALE_NANOS (nanos >= 0)
+        final int index = phase;
+        LATENCY[index + stale * (2 - index)].recordValueWithCount(nanos, packets);
     }
 
     /**
@@ -149,13 +190,15 @@ public final class PipelineScenario
      * end, what the ports sent while latency was recorded.
      * <p>
      * The end of the warm-up is a thread of its own that sleeps through it, notes the packets sent and the TSC, and
-     * switches {@link #phase}: a test for it in this loop, never true in the warm-up, would be compiled as a trap
-     * that sends the main lcore back to the interpreter just as recording starts (see {@link #LATENCY}).
+     * sets {@link #warmedUp}, which this loop turns into {@link #phase} by arithmetic every round, as it does the
+     * resumes: a test for either, never true in the warm-up, would be compiled as a trap that sends the main lcore
+     * back to the interpreter just as recording starts (see {@link #LATENCY}).
      */
     private static void runPaced(final Agent rx, final long hz, final double roundSeconds, final Shutdown shutdown,
         final Port... ports) throws Exception
     {
         final long period = (long)(hz * roundSeconds);
+        final long maxLate = hz / 1000 * MAX_LATE_MILLIS;
         final long[] recordingFrom = new long[2]; // the TSC and the packets sent as recording starts
         final Thread warmUp = Thread.ofPlatform().name("warm-up").daemon(true).start(() ->
         {
@@ -169,13 +212,23 @@ public final class PipelineScenario
             }
             recordingFrom[1] = sent(ports);
             recordingFrom[0] = EalRaw.rdtsc();
-            phase = 1;
+            warmedUp = 1;
         });
+        final long settle = hz / 1000 * SETTLE_MILLIS;
+        long settleUntil = 0;
         long next = EalRaw.rdtsc();
         while (shutdown.isRunning())
         {
-            if (EalRaw.rdtsc() - next >= 0)
+            final long now = EalRaw.rdtsc();
+            if (now - next >= 0)
             {
+                // When more than maxLate behind (resumed after a stop): next = now and settleUntil = now + settle,
+                // without a branch that the warm-up never takes (see LATENCY): the mask is all ones only then.
+                final long behind = now - next;
+                final long resumed = (maxLate - behind) >> 63;
+                next += behind & resumed;
+                settleUntil = (settleUntil & ~resumed) | ((now + settle) & resumed);
+                PHASE.setRelease(warmedUp & (1 - (int)((now - settleUntil) >>> 63)));
                 rx.doWork();
                 next += period;
             }

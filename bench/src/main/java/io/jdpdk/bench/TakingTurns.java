@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Two DPDK programs (a C one and a jdpdk one) measured taking turns on the same CPUs: both run at once, but only
@@ -23,6 +24,8 @@ final class TakingTurns
     static final long TURN_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** From SIGCONT to the first read of a turn: the program's threads are running again. */
     private static final long RESUME_NANOS = TimeUnit.MILLISECONDS.toNanos(3);
+    /** Numbers this run's {@link #newPrefix()}es. */
+    private static final AtomicInteger PREFIXES = new AtomicInteger();
 
     private TakingTurns()
     {
@@ -37,8 +40,11 @@ final class TakingTurns
      * @param javaTx   the jdpdk program's
      * @param pairs    jdpdk's rate over C's in each pair of consecutive turns, sorted
      * @param problems non-zero error counters at the end, by program, e.g. "C: port 0 oerrors 12"
+     * @param cOutput    what the C program printed, to its exit on SIGINT
+     * @param javaOutput what the jdpdk program printed
      */
-    record Result(double c, double java, double cTx, double javaTx, double[] pairs, List<String> problems)
+    record Result(double c, double java, double cTx, double javaTx, double[] pairs, List<String> problems,
+        String cOutput, String javaOutput)
     {
         double ratio()
         {
@@ -52,15 +58,30 @@ final class TakingTurns
     }
 
     /**
+     * A {@code --file-prefix} no other program of this run has: its runtime directory and telemetry socket.
+     *
+     * @return e.g. {@code jdpdk-bench-1234-3}
+     */
+    static String newPrefix()
+    {
+        return "jdpdk-bench-" + ProcessHandle.current().pid() + "-" + PREFIXES.incrementAndGet();
+    }
+
+    /**
      * Starts {@code cCommand}, lets it forward {@code cWarmup} seconds, stops it; starts {@code javaCommand}, lets
      * it forward {@code javaWarmup} seconds; then {@code turns} turns each, alternating which goes first in a pair;
      * then SIGINT to both. Each command's EAL arguments include {@code --file-prefix} of its prefix.
+     * <p>
+     * With {@code quiet}, a turn is only SIGCONT, {@link #TURN_NANOS} and SIGSTOP: no telemetry read wakes the
+     * program's telemetry thread, which preempts its lcores for tens of microseconds, during its turns (latency
+     * tails). Its rates are then its packets from the end of its warm-up to the end of the last turn over its turns'
+     * time, and its pairs of turns are not known ({@code pairs} empty).
      *
      * @throws IOException when either does not start, forward, answer telemetry or stop; the message has its output
      */
     static Result run(final List<String> cCommand, final String cPrefix, final List<String> javaCommand,
-        final String javaPrefix, final int ports, final int cWarmup, final int javaWarmup, final int turns)
-        throws IOException, InterruptedException
+        final String javaPrefix, final int ports, final int cWarmup, final int javaWarmup, final int turns,
+        final boolean quiet) throws IOException, InterruptedException
     {
         final Side c = new Side(cCommand, cPrefix);
         Side java = null;
@@ -78,11 +99,11 @@ final class TakingTurns
                 for (int k = 0; k < 2; k++)
                 {
                     final int s = (t & 1) == 0 ? k : 1 - k; // C first in even pairs, jdpdk first in odd ones
-                    rates[s][t] = sides[s].turn(ports);
+                    rates[s][t] = quiet ? sides[s].quietTurn() : sides[s].turn(ports);
                 }
             }
-            final double[] pairs = new double[turns];
-            for (int t = 0; t < turns; t++)
+            final double[] pairs = new double[quiet ? 0 : turns];
+            for (int t = 0; t < pairs.length; t++)
             {
                 pairs[t] = rates[1][t] / rates[0][t];
             }
@@ -91,15 +112,22 @@ final class TakingTurns
             for (final Side side : sides)
             {
                 side.signal(ProcessSignals.SIGCONT);
-                for (final String problem : TelemetryRates.problems(TelemetryRates.read(side.telemetry, ports)))
+                // Read as soon as it runs again (a stopped program's telemetry thread does not answer): the few
+                // milliseconds since are counted into its quiet turns, as those between its warm-up's read and stop.
+                final String[] last = TelemetryRates.read(side.telemetry, ports);
+                if (quiet)
+                {
+                    side.countSinceWarmup(TelemetryRates.counts(last));
+                }
+                for (final String problem : TelemetryRates.problems(last))
                 {
                     problems.add((side == c ? "C: " : "jdpdk: ") + problem);
                 }
             }
-            c.stop();
-            java.stop();
+            final String cOutput = c.stop();
+            final String javaOutput = java.stop();
             return new Result(c.rx / c.seconds, java.rx / java.seconds, c.tx / c.seconds, java.tx / java.seconds,
-                pairs, problems);
+                pairs, problems, cOutput, javaOutput);
         }
         finally
         {
@@ -122,6 +150,8 @@ final class TakingTurns
         private long rx;
         private long tx;
         private double seconds;
+        /** {@code ipackets} and {@code opackets} of each port at the end of the warm-up. */
+        private long[][] warm;
 
         Side(final List<String> command, final String prefix) throws IOException
         {
@@ -140,6 +170,28 @@ final class TakingTurns
             telemetry = TelemetryRates.connect(process, prefix, out);
             TelemetryRates.awaitTraffic(telemetry, process, ports, out);
             TimeUnit.SECONDS.sleep(warmup);
+            warm = TelemetryRates.counts(TelemetryRates.read(telemetry, ports));
+        }
+
+        /** A turn without a telemetry read: SIGCONT, {@link #TURN_NANOS}, SIGSTOP. @return NaN (not measured) */
+        double quietTurn() throws IOException, InterruptedException
+        {
+            final long start = System.nanoTime();
+            signal(ProcessSignals.SIGCONT);
+            TimeUnit.NANOSECONDS.sleep(TURN_NANOS);
+            signal(ProcessSignals.SIGSTOP);
+            seconds += (System.nanoTime() - start) / 1e9;
+            return Double.NaN;
+        }
+
+        /** After quiet turns: its packets are those since the end of its warm-up, up to {@code last}. */
+        void countSinceWarmup(final long[][] last)
+        {
+            for (int p = 0; p < last[0].length; p++)
+            {
+                rx += last[0][p] - warm[0][p];
+                tx += last[1][p] - warm[1][p];
+            }
         }
 
         /** One turn: SIGCONT, two reads {@link #TURN_NANOS} apart, SIGSTOP; @return packets received per second */
@@ -173,11 +225,12 @@ final class TakingTurns
             }
         }
 
-        void stop() throws IOException, InterruptedException
+        /** SIGINT, and the wait for its exit. @return what it printed */
+        String stop() throws IOException, InterruptedException
         {
             telemetry.close();
             telemetry = null;
-            TelemetryRates.stop(process, command, out);
+            return TelemetryRates.stop(process, command, out);
         }
 
         /** Whatever state it is in: running again, then killed if still alive; its files removed. */

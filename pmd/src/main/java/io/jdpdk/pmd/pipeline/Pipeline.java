@@ -16,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -313,7 +312,7 @@ public final class Pipeline implements AutoCloseable
         private int burstSize = 32;
         private Backpressure backpressure = Backpressure.DROP;
         private Supplier<IdleStrategy> idle = BusySpinIdleStrategy::new;
-        private LongConsumer txLatency;
+        private TxLatencyListener txLatency;
         private boolean inOrder;
 
         /**
@@ -448,20 +447,20 @@ public final class Pipeline implements AutoCloseable
         }
 
         /**
-         * Receives each packet's RX-to-TX latency in nanoseconds, on the TX lcore (one TX stage only). The RX stage
-         * stamps every packet it receives with one TSC reading per burst ({@code rte_rdtsc}) in the mbuf dynamic
-         * field {@value Pipeline#RX_TSC_FIELD}, which {@link #build()} registers; the TX stage reads the TSC once per burst
-         * it takes and hands {@code consumer} each packet's difference before sending, buffering or freeing it (0
-         * where the TX core's reading is below the stamp: two cores' TSCs may differ by a few ticks).
-         * The cost: a TSC read per burst on either side, an 8-byte write per packet on RX, a read per packet and a
-         * call of {@code consumer} per packet on TX.
+         * Tells {@code listener} every packet's RX-to-TX latency in nanoseconds, on the TX lcore (one TX stage only).
+         * The RX stage stamps every packet it receives with one TSC reading per burst ({@code rte_rdtsc}) in the mbuf
+         * dynamic field {@value Pipeline#RX_TSC_FIELD}, which {@link #build()} registers; the TX stage reads the TSC
+         * once per burst it takes and, before sending, buffering or freeing it, tells {@code listener} the difference
+         * once per run of packets with the same stamp, with their number ({@link TxLatencyListener}): once per burst
+         * when the bursts reach TX as RX made them. The cost: a TSC read per burst on either side, an 8-byte write per
+         * packet on RX, a read and a compare per packet and a call per run on TX.
          *
-         * @param consumer given each packet's nanoseconds from RX to TX
+         * @param listener told the packets' nanoseconds from RX to TX
          * @return this
          */
-        public Builder onTxLatency(final LongConsumer consumer)
+        public Builder onTxLatency(final TxLatencyListener listener)
         {
-            txLatency = consumer;
+            txLatency = listener;
             return this;
         }
 

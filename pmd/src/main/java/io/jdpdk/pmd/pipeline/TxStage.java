@@ -8,7 +8,6 @@ import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.TxBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
 
-import java.util.function.LongConsumer;
 
 /**
  * Sends what its input rings deliver: each packet to the port its burst chose (any started port;
@@ -28,7 +27,7 @@ final class TxStage extends RingStage implements CountedStage
     private long pendingPorts;
     private final int queue;
     private final int burstSize;
-    private final LongConsumer latency;
+    private final TxLatencyListener latency;
     /** The RX stages' receive-time stamps, read when {@link #latency} is set. */
     private final MbufDynField rxTsc;
     /** Nanoseconds per TSC tick. */
@@ -44,12 +43,12 @@ final class TxStage extends RingStage implements CountedStage
      * @param inOrder   whether to merge the input rings back into RX order ({@link RingStage})
      * @param portsById ports indexed by id (null where no port)
      * @param queue     the TX queue this stage owns on every port
-     * @param latency   given each packet's nanoseconds since its {@code rxTsc} stamp as TX takes it, or null
+     * @param latency   told the packets' nanoseconds since their {@code rxTsc} stamp as TX takes them, or null
      * @param rxTsc     the field the RX stages stamp, when {@code latency} is set
      * @param tscHz     TSC ticks per second
      */
     TxStage(final int index, final PacketRing[] in, final boolean inOrder, final Port[] portsById, final int queue,
-        final int burstSize, final LongConsumer latency, final MbufDynField rxTsc, final long tscHz)
+        final int burstSize, final TxLatencyListener latency, final MbufDynField rxTsc, final long tscHz)
     {
         super(in, inOrder);
         this.portsById = portsById;
@@ -109,10 +108,11 @@ final class TxStage extends RingStage implements CountedStage
     }
 
     /**
-     * One TSC reading, then each packet's time since its RX stamp, before TX sends, buffers or frees it; 0 when the
-     * reading is below the stamp (the TSCs of two cores may differ by a few ticks, and RDTSC does not wait for
-     * earlier loads). The stamps are read in a pass of their own: each is a cache miss (the RX core wrote it), and
-     * with nothing else in the loop the misses overlap, where between the consumer's calls only a few would.
+     * One TSC reading, then the packets' time since their RX stamp, before TX sends, buffers or frees them, told once
+     * per run of packets with the same stamp (RX stamps a burst with one reading): one call per burst, not 32, on the
+     * TX lcore between taking a burst and sending it. 0 when the reading is below the stamp (the TSCs of two cores may
+     * differ by a few ticks, and RDTSC does not wait for earlier loads). The stamps are read in a pass of their own:
+     * each is a cache miss (the RX core wrote it), and with nothing else in the loop the misses overlap.
      */
     private void recordLatency(final MbufBurst mbufs, final int n)
     {
@@ -122,9 +122,17 @@ final class TxStage extends RingStage implements CountedStage
         {
             stamps[i] = rxTsc.getLong(mbufs.get(i));
         }
-        for (int i = 0; i < n; i++)
+        int from = 0;
+        while (from < n)
         {
-            latency.accept((long)(Math.max(0, now - stamps[i]) * nanosPerTick));
+            final long stamp = stamps[from];
+            int to = from + 1;
+            while (to < n && stamps[to] == stamp)
+            {
+                to++;
+            }
+            latency.onLatency((long)(Math.max(0, now - stamp) * nanosPerTick), to - from);
+            from = to;
         }
     }
 

@@ -271,9 +271,10 @@ class PipelineTest
             final AtomicLong max = new AtomicLong();
             final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new).rxOnMainLcore(new RxQueue(a, 0))
                 .workers(slow, eal.worker(2)).tx(eal.worker(4)).outputPorts(b).backpressure(Backpressure.WAIT)
-                .onTxLatency(nanos ->
+                .onTxLatency((nanos, packets) ->
                 {
-                    samples.incrementAndGet();
+                    assertTrue(packets >= 1, "a run of one packet or more: " + packets);
+                    samples.addAndGet(packets);
                     min.accumulateAndGet(nanos, Math::min);
                     max.accumulateAndGet(nanos, Math::max);
                 })
