@@ -34,6 +34,25 @@ public final class Mbuf
     public static final long F_INDIRECT = 1L << 62;
     /** {@code RTE_MBUF_F_EXTERNAL}: the mbuf's buffer is external memory. */
     public static final long F_EXTERNAL = 1L << 61;
+    /** {@code RTE_MBUF_F_RX_RSS_HASH}: {@link #rssHash()} holds the NIC's RSS hash. */
+    public static final long F_RX_RSS_HASH = 1L << 1;
+    /**
+     * {@code RTE_MBUF_F_RX_IP_CKSUM_MASK}: the bits of {@link #olFlags()} that hold the NIC's verdict on an IPv4
+     * header checksum, one of {@link #F_RX_IP_CKSUM_UNKNOWN}, {@link #F_RX_IP_CKSUM_BAD}, {@link #F_RX_IP_CKSUM_GOOD}
+     * and {@link #F_RX_IP_CKSUM_NONE}. A PMD sets them on a port with {@code RTE_ETH_RX_OFFLOAD_IPV4_CKSUM}.
+     */
+    public static final long F_RX_IP_CKSUM_MASK = 1L << 4 | 1L << 7;
+    /** {@code RTE_MBUF_F_RX_IP_CKSUM_UNKNOWN}: no information about the IPv4 header checksum. */
+    public static final long F_RX_IP_CKSUM_UNKNOWN = 0;
+    /** {@code RTE_MBUF_F_RX_IP_CKSUM_BAD}: the IPv4 header checksum in the packet is wrong. */
+    public static final long F_RX_IP_CKSUM_BAD = 1L << 4;
+    /** {@code RTE_MBUF_F_RX_IP_CKSUM_GOOD}: the IPv4 header checksum in the packet is right. */
+    public static final long F_RX_IP_CKSUM_GOOD = 1L << 7;
+    /**
+     * {@code RTE_MBUF_F_RX_IP_CKSUM_NONE}: the checksum in the packet is not right, but the header's integrity was
+     * verified (a virtual device that leaves it to be filled in).
+     */
+    public static final long F_RX_IP_CKSUM_NONE = F_RX_IP_CKSUM_MASK;
 
     private long address;
 

@@ -358,10 +358,15 @@ public final class L3fwd
 
         final Port[] ports = new Port[L3fwdConfig.MAX_PORTS];
         final long[] portMacs = new long[L3fwdConfig.MAX_PORTS];
+        long nicChecksumPorts = 0; // where the NIC checks IPv4 header checksums, as DPDK's l3fwd has every port do
         for (final int id : active)
         {
             ports[id] = initPort(eal, id, config, lcores, pool, id == active[0], out);
             portMacs[id] = ports[id].macAddress();
+            if ((ports[id].rxOffloads() & PortConfig.RX_OFFLOAD_IPV4_CKSUM) != 0)
+            {
+                nicChecksumPorts |= 1L << id;
+            }
         }
         for (final int id : active)
         {
@@ -377,7 +382,8 @@ public final class L3fwd
             final int[] rxQueueIds = queues.stream().mapToInt(LcoreParams::queue).toArray();
             final int[] txQueueIds = new int[L3fwdConfig.MAX_PORTS];
             Arrays.fill(txQueueIds, i);
-            final LpmRouter router = new LpmRouter(lpm, lpm6, activeMask, config.ethDests(), portMacs);
+            final LpmRouter router = new LpmRouter(lpm, lpm6, activeMask, config.ethDests(), portMacs,
+                nicChecksumPorts);
             forwarders.put(lcores[i], new LcoreForwarder(lcores[i], rxPorts, rxQueueIds, ports, txQueueIds, router));
         }
         for (final int lcore : eal.lcores())
@@ -523,8 +529,11 @@ public final class L3fwd
         // A port may be TX-only in --config; it still gets one RX queue, never polled.
         final int rxQueues = Math.max(1, config.rxQueues(id));
         out.printf("Initializing port %d ... Creating queues: nb_rxq=%d nb_txq=%d... ", id, rxQueues, lcores.length);
+        // DPDK's l3fwd asks for RTE_ETH_RX_OFFLOAD_CHECKSUM and stops where a port lacks it; here the IPv4 header
+        // checksum is asked for where the port has it (its verdict then spares the software sum), summed otherwise.
         final PortConfig portConfig = new PortConfig().mempool(pool).rxQueues(rxQueues).txQueues(lcores.length)
-            .rxDesc(config.rxDesc()).txDesc(config.txDesc()).promiscuous(config.promiscuous());
+            .rxDesc(config.rxDesc()).txDesc(config.txDesc()).promiscuous(config.promiscuous())
+            .rxOffloads(PortConfig.RX_OFFLOAD_IPV4_CKSUM);
         if (rxQueues > 1)
         {
             portConfig.rssHashFunctions(io.jdpdk.pmd.RssTypes.IP & info.flowTypeRssOffloads());

@@ -24,7 +24,7 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
  *   EtherType 0x0800 (IPv4)
  *     RFC 1812 5.2.2: IPv4 header in the frame (20 bytes or more), version 4,
  *       IHL &gt;= 5, IHL * 4 &lt;= Total Length &lt;= frame .................. else BAD_HEADER
- *     header checksum correct ............................................. else BAD_CHECKSUM
+ *     header checksum correct (the NIC's verdict, where taken) ............ else BAD_CHECKSUM
  *     TTL &gt; 1 (RFC 1812 5.3.1) ............................................ else TTL_EXCEEDED
  *     port = LPM lookup of the destination; on a miss, the input port (lpm_get_ipv4_dst_port)
  *     port enabled (in the port mask and configured) ....................... else PORT_NOT_ENABLED
@@ -43,9 +43,12 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
  *   <li>l3fwd never checks the TTL: a TTL 1 packet leaves with TTL 0 and a TTL 0 packet with TTL 255 (and a
  *   checksum one off, since it adds 0x0100 for a change of 0xFF00). Here both are dropped and counted, as
  *   RFC 1812 5.3.1 requires of a router (without the ICMP Time Exceeded it would also send).</li>
- *   <li>l3fwd leaves the header checksum to the NIC ("checked in H/W") but never reads the mbuf's
- *   {@code RTE_MBUF_F_RX_IP_CKSUM_BAD} flag, so a bad checksum is forwarded. Here it is verified in
- *   software (20 to 60 bytes summed) and the packet dropped.</li>
+ *   <li>l3fwd leaves the header checksum to the NIC ("checked in H/W": it asks every port for
+ *   {@code RTE_ETH_RX_OFFLOAD_CHECKSUM}) but never reads the mbuf's {@code RTE_MBUF_F_RX_IP_CKSUM_BAD} flag, so a
+ *   bad checksum is forwarded. Here, on a port whose NIC checks it ({@code nicChecksumPorts}: l3fwd enables
+ *   {@code RTE_ETH_RX_OFFLOAD_IPV4_CKSUM} where the port has it), the NIC's verdict is taken: GOOD is not summed
+ *   again, BAD is dropped; on other ports, and for UNKNOWN or NONE, the checksum is verified in software (20 to 60
+ *   bytes summed). Either way a bad checksum is dropped.</li>
  *   <li>l3fwd's vector path only refuses {@code version_ihl} outside 0x45..0x4F and a Total Length below 20;
  *   here Total Length must also hold the header (IHL * 4, what RFC 1812 5.2.2 says) and fit in the frame
  *   ({@link Ipv4View#wrap} refuses a truncated packet), and the header must be in the first segment.</li>
@@ -109,6 +112,8 @@ public final class LpmRouter
     private final Lpm4 lpm;
     private final Fib6 lpm6;
     private final long enabledMask;
+    /** The ports whose NIC's IPv4 checksum verdict ({@link Mbuf#F_RX_IP_CKSUM_MASK}) is taken. */
+    private final long nicChecksumPorts;
     private final long[] ethDest;
     private final long[] portMac;
     /** Native, so read without bounds checks ({@link #rewriteEthernet(long, int)}); freed with this router. */
@@ -148,6 +153,26 @@ public final class LpmRouter
     public LpmRouter(final Lpm4 lpm, final Fib6 lpm6, final long enabledMask, final long[] ethDest,
         final long[] portMac)
     {
+        this(lpm, lpm6, enabledMask, ethDest, portMac, 0);
+    }
+
+    /**
+     * A router with zeroed counters that takes the NIC's word on the IPv4 header checksum of the packets received
+     * on some ports: those whose RX checksum offload ({@code RTE_ETH_RX_OFFLOAD_IPV4_CKSUM}) is enabled, whose PMD
+     * sets {@link Mbuf#F_RX_IP_CKSUM_MASK} in each mbuf.
+     *
+     * @param lpm              as {@link #LpmRouter(Lpm4, Fib6, long, long[], long[])}
+     * @param lpm6             as there
+     * @param enabledMask      as there
+     * @param ethDest          as there
+     * @param portMac          as there
+     * @param nicChecksumPorts bit N for port N when its NIC's GOOD and BAD verdicts are to be taken instead of
+     *                         summing the header in software
+     * @throws IllegalArgumentException as there
+     */
+    public LpmRouter(final Lpm4 lpm, final Fib6 lpm6, final long enabledMask, final long[] ethDest,
+        final long[] portMac, final long nicChecksumPorts)
+    {
         if (ethDest.length < L3fwdConfig.MAX_PORTS || portMac.length < L3fwdConfig.MAX_PORTS)
         {
             throw new IllegalArgumentException("ethDest and portMac need " + L3fwdConfig.MAX_PORTS + " entries");
@@ -160,6 +185,7 @@ public final class LpmRouter
         this.lpm = lpm;
         this.lpm6 = lpm6;
         this.enabledMask = enabledMask;
+        this.nicChecksumPorts = nicChecksumPorts;
         this.ethDest = ethDest.clone();
         this.portMac = portMac.clone();
         this.ethHeaders = Arena.ofAuto().allocate(ETH_HEADER_STRIDE * L3fwdConfig.MAX_PORTS, ETH_HEADER_STRIDE);
@@ -204,9 +230,20 @@ public final class LpmRouter
             frameOf[i] = L3Frame.frame(m);
             lengthOf[i] = L3Frame.dataLength(m);
         }
-        for (int i = 0; i < count; i++)
+        if (nicChecks(rxPort))
         {
-            ipv4Of[i] = L3Frame.plainIpv4(frameOf[i], lengthOf[i]);
+            for (int i = 0; i < count; i++)
+            {
+                final long verdict = L3Frame.ipChecksumVerdict(Memory.getLong(table + 8L * i));
+                ipv4Of[i] = L3Frame.plainIpv4(frameOf[i], lengthOf[i], verdict);
+            }
+        }
+        else
+        {
+            for (int i = 0; i < count; i++)
+            {
+                ipv4Of[i] = L3Frame.plainIpv4(frameOf[i], lengthOf[i]);
+            }
         }
         for (int i = 0; i < count; i++)
         {
@@ -293,6 +330,12 @@ public final class LpmRouter
         return used;
     }
 
+    /** Whether the NIC's IPv4 checksum verdict is taken for packets received on {@code rxPort}. */
+    private boolean nicChecks(final int rxPort)
+    {
+        return rxPort < Long.SIZE && (nicChecksumPorts & (1L << rxPort)) != 0;
+    }
+
     /** The port of an {@link L3Frame#IPV6} frame whose lookup gave {@code hop}; rewrites or counts it. */
     private int ipv6Port(final long frame, final int hop, final int rxPort)
     {
@@ -360,7 +403,8 @@ public final class LpmRouter
         {
             return drop(BAD_HEADER);
         }
-        return routeWrapped(rxPort);
+        return routeWrapped(rxPort, nicChecks(rxPort) ? mbuf.olFlags() & Mbuf.F_RX_IP_CKSUM_MASK :
+            Mbuf.F_RX_IP_CKSUM_UNKNOWN);
     }
 
     /**
@@ -379,15 +423,16 @@ public final class LpmRouter
         {
             return drop(BAD_HEADER);
         }
-        return routeWrapped(rxPort);
+        return routeWrapped(rxPort, Mbuf.F_RX_IP_CKSUM_UNKNOWN);
     }
 
-    private int routeWrapped(final int rxPort)
+    /** @param ipChecksum the NIC's verdict on an IPv4 checksum ({@link Mbuf#F_RX_IP_CKSUM_MASK} bits), if taken */
+    private int routeWrapped(final int rxPort, final long ipChecksum)
     {
         final int etherType = eth.etherType();
         if (etherType == EtherType.IPV4)
         {
-            final int port = routeIpv4(rxPort);
+            final int port = routeIpv4(rxPort, ipChecksum);
             if (port >= 0)
             {
                 routed++;
@@ -423,13 +468,14 @@ public final class LpmRouter
         return port;
     }
 
-    private int routeIpv4(final int rxPort)
+    private int routeIpv4(final int rxPort, final long ipChecksum)
     {
         if (!ip.wrap(eth.segment(), eth.base() + ETH_HEADER_LENGTH, eth.limit() - ETH_HEADER_LENGTH))
         {
             return BAD_HEADER;
         }
-        if (!Checksums.verifyIpv4Header(ip))
+        if (ipChecksum == Mbuf.F_RX_IP_CKSUM_BAD ||
+            ipChecksum != Mbuf.F_RX_IP_CKSUM_GOOD && !Checksums.verifyIpv4Header(ip))
         {
             return BAD_CHECKSUM;
         }

@@ -136,6 +136,59 @@ class L3fwdBurstRouterTest
         compare(frames, 2);
     }
 
+    @Test
+    void shouldTakeTheNicsChecksumVerdictOnlyOnPortsWhoseNicChecks()
+    {
+        final byte[] good = L3fwdFrames.ipv4("198.18.0.1", 64, 3); // routed to port 0
+        final byte[] bad = L3fwdFrames.with(good, ETH + 10, 0x12, false);
+        final byte[][] frames = { good, bad, bad, good, bad, good };
+        final long[] verdicts = { Mbuf.F_RX_IP_CKSUM_UNKNOWN, Mbuf.F_RX_IP_CKSUM_UNKNOWN, Mbuf.F_RX_IP_CKSUM_GOOD,
+            Mbuf.F_RX_IP_CKSUM_BAD, Mbuf.F_RX_IP_CKSUM_NONE, Mbuf.F_RX_IP_CKSUM_NONE };
+        final int bc = LpmRouter.BAD_CHECKSUM;
+        // Port 1's NIC checks (its GOOD and BAD are taken), port 2's flags are not read: the header is summed.
+        final int[] onPort1 = { 0, bc, 0, bc, bc, 0 };
+        final int[] onPort2 = { 0, bc, bc, 0, bc, 0 };
+        for (final int rxPort : new int[] {1, 2})
+        {
+            final int[] expected = rxPort == 1 ? onPort1 : onPort2;
+            final LpmRouter byBurst = new LpmRouter(lpm, lpm6, ENABLED, ETH_DEST, PORT_MAC, 1L << 1);
+            final LpmRouter byPacket = new LpmRouter(lpm, lpm6, ENABLED, ETH_DEST, PORT_MAC, 1L << 1);
+            final int[] ports = new int[BURST];
+            final Mbuf mbuf = new Mbuf();
+            try (MbufBurst burst = new MbufBurst(BURST); MbufBurst single = new MbufBurst(1))
+            {
+                assertTrue(burst.allocFrom(pool, frames.length));
+                for (int i = 0; i < frames.length; i++)
+                {
+                    assertTrue(burst.mbuf(i, mbuf).length(frames[i].length));
+                    mbuf.putBytes(0, frames[i], 0, frames[i].length);
+                    mbuf.olFlags(mbuf.olFlags() | verdicts[i]);
+                }
+                byBurst.route(burst, frames.length, rxPort, ports);
+                for (int i = 0; i < frames.length; i++)
+                {
+                    assertEquals(expected[i], ports[i], "burst, port " + rxPort + ", frame " + i);
+                    assertTrue(single.allocFrom(pool, 1));
+                    single.mbuf(0, mbuf).length(frames[i].length);
+                    mbuf.putBytes(0, frames[i], 0, frames[i].length);
+                    mbuf.olFlags(mbuf.olFlags() | verdicts[i]);
+                    assertEquals(expected[i], byPacket.route(mbuf, rxPort), "packet, port " + rxPort + ", frame " + i);
+                    assertArrayEquals(mbuf.toByteArray(), burst.mbuf(i, new Mbuf()).toByteArray(), "bytes " + i);
+                    if (expected[i] >= 0)
+                    {
+                        assertEquals(63, L3fwdFrames.ttl(mbuf.toByteArray()), "TTL decremented, frame " + i);
+                    }
+                    single.freeAll();
+                }
+                burst.freeAll();
+            }
+            assertEquals(3, byBurst.drops(bc), "bad checksums dropped on port " + rxPort);
+            assertEquals(byPacket.drops(bc), byBurst.drops(bc));
+            assertEquals(byPacket.routed(), byBurst.routed());
+        }
+        assertEquals(0, pool.inUseCount(), "every mbuf went back to the pool");
+    }
+
     /**
      * Routes {@code frames} in bursts of up to 32 through one router and one by one (heap copies) through another,
      * and compares everything. @return how many went to port 0..2 ([0]), back out of the input port on a miss

@@ -1,6 +1,7 @@
 package io.jdpdk.mempool.header;
 
 import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.raw.MbufRaw;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.ETH_DESTINATION;
@@ -27,7 +28,7 @@ import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_VERSION_CLASS_FLOW;
  *   <li>{@link #IPV4} ({@link #plainIpv4}): an untagged IPv4 frame whose header has no options (first byte 0x45),
  *   whose Total Length holds the header and fits in the frame, and whose header checksum verifies: exactly the
  *   frames {@link Ipv4View#wrap} accepts with {@code headerLength() == 20} and {@link Checksums#verifyIpv4Header}
- *   passes. The header's 20 bytes are read in three loads, and the checksum tested with one multiply instead of
+ *   passes (or, given the NIC's verdict, {@link #plainIpv4(long, int, long)}, whose checksum the NIC found good). The header's 20 bytes are read in three loads, and the checksum tested with one multiply instead of
  *   folding ({@link #sumsToZero}).</li>
  *   <li>{@link #IPV6} ({@link #plainIpv6}): an untagged IPv6 frame that {@link Ipv6View#wrap} accepts and whose
  *   next header is not an extension header.</li>
@@ -91,6 +92,18 @@ public final class L3Frame
     }
 
     /**
+     * The NIC's verdict on the IPv4 header checksum of the packet in an mbuf, for
+     * {@link #plainIpv4(long, int, long)}: meaningful on a port with {@code RTE_ETH_RX_OFFLOAD_IPV4_CKSUM} enabled.
+     *
+     * @param mbuf a {@code struct rte_mbuf *}
+     * @return {@code ol_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK} ({@link Mbuf#F_RX_IP_CKSUM_MASK})
+     */
+    public static long ipChecksumVerdict(final long mbuf)
+    {
+        return Memory.getLong(mbuf + MbufRaw.OL_FLAGS) & Mbuf.F_RX_IP_CKSUM_MASK;
+    }
+
+    /**
      * The kind of a frame.
      *
      * @param frame  the frame's address ({@link #frame(long)})
@@ -112,7 +125,25 @@ public final class L3Frame
      */
     public static long plainIpv4(final long frame, final int length)
     {
-        if (length < IPV4_FRAME_MIN || u16(frame + ETH_TYPE) != EtherType.IPV4)
+        return plainIpv4(frame, length, Mbuf.F_RX_IP_CKSUM_UNKNOWN);
+    }
+
+    /**
+     * Reads a frame of kind {@link #IPV4}, taking the NIC's verdict on its header checksum where it has one, as an
+     * application that enables {@code RTE_ETH_RX_OFFLOAD_IPV4_CKSUM} does: {@link Mbuf#F_RX_IP_CKSUM_GOOD}, the
+     * checksum is not summed again; {@link Mbuf#F_RX_IP_CKSUM_BAD}, the frame is not of kind {@link #IPV4} (the header
+     * views say why: {@link Checksums#verifyIpv4Header} fails on it); {@link Mbuf#F_RX_IP_CKSUM_UNKNOWN} or
+     * {@link Mbuf#F_RX_IP_CKSUM_NONE}, summed here as {@link #plainIpv4(long, int)} does. Every other test is made
+     * whatever the verdict.
+     *
+     * @param frame      the frame's address ({@link #frame(long)})
+     * @param length     the bytes readable from it ({@link #dataLength(long)}); nothing beyond is read
+     * @param ipChecksum the mbuf's {@code ol_flags} and {@link Mbuf#F_RX_IP_CKSUM_MASK}
+     * @return as {@link #plainIpv4(long, int)}
+     */
+    public static long plainIpv4(final long frame, final int length, final long ipChecksum)
+    {
+        if (length < IPV4_FRAME_MIN || u16(frame + ETH_TYPE) != EtherType.IPV4 || ipChecksum == Mbuf.F_RX_IP_CKSUM_BAD)
         {
             return NOT_PLAIN_IPV4;
         }
@@ -123,7 +154,8 @@ public final class L3Frame
         final long c = Memory.getIntBigEndian(null, ip + IPV4_DESTINATION) & 0xFFFF_FFFFL;
         final int totalLength = (int)(a >>> 32) & 0xFFFF;
         if ((a >>> 56) == 0x45 && totalLength >= IPV4_MIN_HEADER_LENGTH && totalLength <= length - ETH_HEADER_LENGTH &&
-            sumsToZero((a >>> 32) + (a & 0xFFFF_FFFFL) + (b >>> 32) + (b & 0xFFFF_FFFFL) + c))
+            (ipChecksum == Mbuf.F_RX_IP_CKSUM_GOOD ||
+                sumsToZero((a >>> 32) + (a & 0xFFFF_FFFFL) + (b >>> 32) + (b & 0xFFFF_FFFFL) + c)))
         {
             return c | ((b >>> 56) << 32);
         }

@@ -1,6 +1,7 @@
 package io.jdpdk.mempool.header;
 
 import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.raw.MbufRaw;
 
 import java.lang.foreign.Arena;
@@ -54,6 +55,7 @@ final class L3FrameOracle implements AutoCloseable
         {
             throw new AssertionError("L3Frame kind " + kind + ", the views say " + expected);
         }
+        checkNicVerdicts(segment, length, at, readable, ipv4);
         byKind[kind]++;
         if (kind == L3Frame.IPV4)
         {
@@ -83,6 +85,27 @@ final class L3FrameOracle implements AutoCloseable
         {
             throw new AssertionError("L3Frame's writes differ from the views' writes");
         }
+    }
+
+    /**
+     * {@link L3Frame#plainIpv4(long, int, long)} with each of the NIC's verdicts: UNKNOWN and NONE as without one,
+     * BAD never plain, GOOD plain exactly when the views accept the header but for its checksum, which is not summed.
+     */
+    private void checkNicVerdicts(final MemorySegment segment, final int length, final long at, final int readable,
+        final long ipv4)
+    {
+        final boolean plainButChecksum = eth.wrap(segment, 0, length) && eth.etherType() == EtherType.IPV4 &&
+            ip.wrap(segment, 14, length - 14) && ip.headerLength() == 20;
+        final long good = plainButChecksum ? (ip.destinationAddress() & 0xFFFF_FFFFL) | (long)ip.ttl() << 32 :
+            L3Frame.NOT_PLAIN_IPV4;
+        if (L3Frame.plainIpv4(at, readable, Mbuf.F_RX_IP_CKSUM_UNKNOWN) != ipv4 ||
+            L3Frame.plainIpv4(at, readable, Mbuf.F_RX_IP_CKSUM_NONE) != ipv4 ||
+            L3Frame.plainIpv4(at, readable, Mbuf.F_RX_IP_CKSUM_BAD) != L3Frame.NOT_PLAIN_IPV4 ||
+            L3Frame.plainIpv4(at, readable, Mbuf.F_RX_IP_CKSUM_GOOD) != good)
+        {
+            throw new AssertionError("L3Frame.plainIpv4 with the NIC's verdicts differs from the views");
+        }
+        expectedKind(segment, length); // leave the views on the frame as check() expects them
     }
 
     private byte expectedKind(final MemorySegment segment, final int length)

@@ -10,8 +10,6 @@ import io.jdpdk.mempool.Mbuf;
  */
 public final class FlowHash
 {
-    /** {@code RTE_MBUF_F_RX_RSS_HASH}. */
-    static final long RX_RSS_HASH = 1L << 1;
 
     private FlowHash()
     {
@@ -26,7 +24,7 @@ public final class FlowHash
      */
     public static int of(final Mbuf m)
     {
-        if ((m.olFlags() & RX_RSS_HASH) != 0)
+        if ((m.olFlags() & Mbuf.F_RX_RSS_HASH) != 0)
         {
             return m.rssHash();
         }
