@@ -73,6 +73,17 @@ public final class Bench implements Callable<Integer>
         return eal;
     }
 
+    /**
+     * {@link #ealArgs()} for a program the harness reads through its telemetry socket: without {@code --no-shconf}
+     * (the socket lives in the runtime directory).
+     */
+    static List<String> telemetryEalArgs()
+    {
+        final List<String> eal = ealArgs();
+        eal.remove("--no-shconf");
+        return eal;
+    }
+
     @Override
     public Integer call() throws Exception
     {
@@ -110,8 +121,9 @@ public final class Bench implements Callable<Integer>
      * handoff in C over rte_ring (bench/src/main/c/ring_handoff.c), a burst per slot as jdpdk does,
      * (c') the same C passing the mbuf pointers themselves through the ring, and (d) the same C over a
      * plain SPSC array ring, the least work any ring can do: the ceiling of (b) on this machine. Rates are
-     * what was sent on (Tx-pps), aggregate of both ports. Then (b) and (c)'s per-packet latency at half the
-     * lower of their best rates ({@link PipelineLatency}).
+     * what was sent on (Tx-pps), aggregate of both ports, printed per round. Then (b) and (c) take turns
+     * ({@link TakingTurns}), which gives the summary row, and their per-packet latency is measured at half the lower
+     * of the rates they reached in their turns ({@link PipelineLatency}).
      */
     private void pipeline() throws Exception
     {
@@ -142,11 +154,34 @@ public final class Bench implements Callable<Integer>
             best[k] = Arrays.stream(r[k]).max().orElse(0);
         }
         printPipeline("best:   ", best[0], best[1], best[2], best[3], best[4]);
+        // (b) against (c) taking turns, as the apps' rows: the rounds above, one program after the other, moved
+        // (b)/(c) from 0.3 to 3.7 between runs on this VM (the handoff crosses the vCPUs for every burst).
+        final String cPrefix = TakingTurns.newPrefix();
+        final String javaPrefix = TakingTurns.newPrefix();
+        final List<String> cTurns = new ArrayList<>(List.of(nativePeer("ring_handoff")));
+        cTurns.addAll(telemetryEalArgs());
+        cTurns.addAll(List.of("--file-prefix", cPrefix));
+        final List<String> javaLcores = new ArrayList<>(lcores);
+        javaLcores.remove("--no-shconf");
+        javaLcores.addAll(List.of("--file-prefix", javaPrefix));
+        System.out.println("-- (b) against (c), taking turns of 0.1 s, " + turns() + " each, after " + JAVA_WARMUP +
+            " s alone (Tx Mpps of both ports from telemetry /ethdev/stats)");
+        final TakingTurns.Result handoff = TakingTurns.run(cTurns, cPrefix,
+            Peer.java(PipelineScenario.class, concat("pipeline", javaLcores)), javaPrefix, 2, 1, JAVA_WARMUP, turns(),
+            false);
+        System.out.printf(Locale.ROOT, "C rte_ring %6.2f Mpps   jdpdk pipeline %6.2f Mpps   ratio %.3f   (RX, pairs of " +
+            "turns: median %.3f, lowest %.3f, highest %.3f)%n", handoff.cTx() / 1e6, handoff.javaTx() / 1e6,
+            handoff.javaTx() / handoff.cTx(), handoff.pairMedian(), handoff.pairs()[0],
+            handoff.pairs()[handoff.pairs().length - 1]);
+        if (!handoff.problems().isEmpty())
+        {
+            System.out.println("note: " + String.join(", ", handoff.problems()));
+        }
         summary.higherIsBetter("pipeline RX -> ring -> TX, 2 lcores (C: rte_ring of bursts)", "Mpps, both ports",
-            best[2] / 1e6, best[1] / 1e6);
+            handoff.cTx() / 1e6, handoff.javaTx() / 1e6);
         // Latency at half the saturation rate of the slower of (b) and (c): below it both keep up, so neither's
         // figures are a full ring's queueing delay.
-        new PipelineLatency(turns(), summary).run(Math.min(best[1], best[2]) / 2);
+        new PipelineLatency(turns(), summary).run(Math.min(handoff.cTx(), handoff.javaTx()) / 2);
     }
 
     private static void printPipeline(final String label, final double a, final double b, final double c,
@@ -201,8 +236,7 @@ public final class Bench implements Callable<Integer>
      */
     private void testpmdTurns(final String title, final String mode) throws Exception
     {
-        final List<String> eal = new ArrayList<>(ealArgs());
-        eal.remove("--no-shconf"); // telemetry needs the runtime directory
+        final List<String> eal = telemetryEalArgs();
         final List<String> args = List.of("--", "--forward-mode=" + mode, "--burst=32", "--nb-cores=1",
             "--auto-start", "--total-num-mbufs=16382");
         System.out.println("== " + title + ": dpdk-testpmd against jdpdk's testpmd (apps/bin/testpmd), same " +
@@ -225,7 +259,7 @@ public final class Bench implements Callable<Integer>
     {
         final String dpdkL3fwd = dpdkL3fwd();
         final String javaL3fwd = repoRoot().resolve("apps/bin/l3fwd").toString();
-        final List<String> eal = new ArrayList<>(ealArgs());
+        final List<String> eal = telemetryEalArgs();
         eal.removeIf(a -> a.startsWith("--vdev"));
         System.out.println("== l3fwd LPM: DPDK's examples/l3fwd against jdpdk's l3fwd (apps/bin/l3fwd), same " +
             "arguments; 2 x net_pcap replaying 256 64-byte UDP frames (infinite_rx), routed half to each port; " +
@@ -371,8 +405,7 @@ public final class Bench implements Callable<Integer>
     private static List<String> launchCommand(final String program, final String prefix, final List<String> appArgs)
     {
         final List<String> command = new ArrayList<>(List.of(program));
-        command.addAll(ealArgs());
-        command.remove("--no-shconf"); // telemetry needs the runtime directory
+        command.addAll(telemetryEalArgs());
         command.add("--file-prefix=" + prefix);
         command.addAll(appArgs);
         return command;

@@ -93,8 +93,7 @@ final class PipelineLatency
     void run(final double offered) throws Exception
     {
         final String pps = Long.toString(Math.round(offered));
-        final List<String> eal = new ArrayList<>(Bench.ealArgs());
-        eal.remove("--no-shconf"); // telemetry needs the runtime directory
+        final List<String> eal = Bench.telemetryEalArgs();
         final String cPrefix = TakingTurns.newPrefix();
         final String javaPrefix = TakingTurns.newPrefix();
         final List<String> c = new ArrayList<>(List.of(Bench.nativePeer("ring_handoff")));
