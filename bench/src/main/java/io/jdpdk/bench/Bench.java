@@ -169,9 +169,9 @@ public final class Bench implements Callable<Integer>
         final TakingTurns.Result handoff = TakingTurns.run(cTurns, cPrefix,
             Peer.java(PipelineScenario.class, concat("pipeline", javaLcores)), javaPrefix, 2, 1, JAVA_WARMUP, turns(),
             false);
-        System.out.printf(Locale.ROOT, "C rte_ring %6.2f Mpps   jdpdk pipeline %6.2f Mpps   ratio %.3f   (RX, pairs of " +
-            "turns: median %.3f, lowest %.3f, highest %.3f)%n", handoff.cTx() / 1e6, handoff.javaTx() / 1e6,
-            handoff.javaTx() / handoff.cTx(), handoff.pairMedian(), handoff.pairs()[0],
+        System.out.printf(Locale.ROOT, "C rte_ring %6.2f Mpps   jdpdk pipeline %6.2f Mpps   ratio %.3f   " +
+            "(RX, pairs of turns: median %.3f, lowest %.3f, highest %.3f)%n", handoff.cTx() / 1e6,
+            handoff.javaTx() / 1e6, handoff.javaTx() / handoff.cTx(), handoff.pairMedian(), handoff.pairs()[0],
             handoff.pairs()[handoff.pairs().length - 1]);
         if (!handoff.problems().isEmpty())
         {

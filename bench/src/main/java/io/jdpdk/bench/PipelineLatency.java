@@ -104,8 +104,8 @@ final class PipelineLatency
         javaArgs.addAll(List.of("--file-prefix", javaPrefix));
         final List<String> java = Peer.java(PipelineScenario.class, javaArgs.toArray(String[]::new));
         System.out.printf(Locale.ROOT, "== pipeline RX-to-TX latency per packet at %.2f Mpps offered (half the " +
-            "saturation rate of the slower side), RX paced on the TSC, warm-ups excluded (C 2 s, jdpdk 3 s), no statistics printed; " +
-            "taking turns of 0.1 s, %d each%n", offered / 1e6, turns);
+            "saturation rate of the slower side), RX paced on the TSC, warm-ups excluded (C 2 s, jdpdk 3 s), no " +
+            "statistics printed; taking turns of 0.1 s, %d each%n", offered / 1e6, turns);
         final TakingTurns.Result turnsResult = TakingTurns.run(c, cPrefix, java, javaPrefix, 2, C_WARMUP, JAVA_WARMUP,
             turns, true);
         final Result cRun = Result.parse("ring_handoff latency", turnsResult.cOutput());

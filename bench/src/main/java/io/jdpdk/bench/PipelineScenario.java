@@ -32,8 +32,9 @@ import java.util.Locale;
  *   pinned to its CPU as C's main lcore is, {@link Eal#pinToMainLcore()}), whose loop does one
  *   RX round over the ports (a burst of 32 from each) only when the schedule on the TSC says so, a round every
  *   32 * ports / PPS seconds (a late round runs at once); TX on the first worker lcore. The pipeline's
- *   {@link Pipeline.Builder#onTxLatency} gives the packets' RX-to-TX nanoseconds, once per burst, (TSC stamp in an mbuf dynamic
- *   field), recorded in an HdrHistogram (3 significant digits) from the fourth second of the loop on (warm-up)
+ *   {@link Pipeline.Builder#onTxLatency} gives the packets' RX-to-TX nanoseconds once per burst (TSC stamp in an
+ *   mbuf dynamic field), recorded with their count in an HdrHistogram (3 significant digits) from the fourth second
+ *   of the loop on (warm-up)
  *   and printed at exit as p50, p99, p99.9 and max, with the packets sent meanwhile; no statistics blocks. For
  *   the bench's turns ({@link PipelineLatency}: SIGSTOP and SIGCONT every 100 ms), as ring_handoff.c: a loop more
  *   than {@link #MAX_LATE_MILLIS} behind its schedule (stopped) starts it afresh instead of catching up and records

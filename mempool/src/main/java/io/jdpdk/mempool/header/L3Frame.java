@@ -28,8 +28,9 @@ import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_VERSION_CLASS_FLOW;
  *   <li>{@link #IPV4} ({@link #plainIpv4}): an untagged IPv4 frame whose header has no options (first byte 0x45),
  *   whose Total Length holds the header and fits in the frame, and whose header checksum verifies: exactly the
  *   frames {@link Ipv4View#wrap} accepts with {@code headerLength() == 20} and {@link Checksums#verifyIpv4Header}
- *   passes (or, given the NIC's verdict, {@link #plainIpv4(long, int, long)}, whose checksum the NIC found good). The header's 20 bytes are read in three loads, and the checksum tested with one multiply instead of
- *   folding ({@link #sumsToZero}).</li>
+ *   passes (or, given the NIC's verdict, {@link #plainIpv4(long, int, long)}, whose checksum the NIC found good).
+ *   The header's 20 bytes are read in three loads, and the checksum tested with one multiply instead of folding
+ *   ({@link #sumsToZero}).</li>
  *   <li>{@link #IPV6} ({@link #plainIpv6}): an untagged IPv6 frame that {@link Ipv6View#wrap} accepts and whose
  *   next header is not an extension header.</li>
  *   <li>{@link #OTHER}: everything else (ARP, VLAN tags, IPv4 options, extension headers, and every malformed or

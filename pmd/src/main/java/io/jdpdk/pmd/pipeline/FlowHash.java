@@ -10,7 +10,6 @@ import io.jdpdk.mempool.Mbuf;
  */
 public final class FlowHash
 {
-
     private FlowHash()
     {
     }
