@@ -4,6 +4,7 @@ import io.jdpdk.apps.testing.AppProcess;
 import io.jdpdk.apps.testing.Commands;
 import io.jdpdk.apps.testing.DpdkExamples;
 import io.jdpdk.apps.testing.Pcap;
+import io.jdpdk.pmd.PortConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,6 +36,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class L3fwdOracleTest
 {
+    private static final Pattern RX_OFFLOADS = Pattern.compile("\"rx_offloads\":\\s*\"?(0x[0-9a-fA-F]+|\\d+)");
     private static final Pattern PORT_LINE =
         Pattern.compile("Initializing port (\\d+) \\.\\.\\. .*?Address:([0-9A-F:]{17}), Destination:([0-9A-F:]{17})");
     private static final String[] APP = { "-p", "0x3", "--config=(0,0,0),(1,0,0)", "--eth-dest=1,0A:0B:0C:0D:0E:01",
@@ -94,6 +96,11 @@ class L3fwdOracleTest
         assertEquals(total, c.out.get(0).size() + c.out.get(1).size(), "every frame out once:\n" + c.log);
         for (int port = 0; port < 2; port++)
         {
+            // Both leave the IPv4 header checksum to the tap's RX offload (DPDK's asks for IPv4, UDP and TCP).
+            assertEquals(PortConfig.RX_OFFLOAD_CHECKSUM, c.rxOffloads[port] & PortConfig.RX_OFFLOAD_CHECKSUM,
+                "dpdk-l3fwd port " + port + ": RX offloads in force");
+            assertEquals(PortConfig.RX_OFFLOAD_IPV4_CKSUM, java.rxOffloads[port] & PortConfig.RX_OFFLOAD_CHECKSUM,
+                "jdpdk l3fwd port " + port + ": RX offloads in force");
             assertEquals(c.macs[port][1], java.macs[port][1], "destination MAC of port " + port);
             if (expected != null)
             {
@@ -105,8 +112,11 @@ class L3fwdOracleTest
         }
     }
 
-    /** What one app sent out of each port, its port MACs and its output. */
-    private record Run(List<List<byte[]>> out, long[][] macs, String log)
+    /**
+     * What one app sent out of each port, its port MACs, its output, and the RX offloads in force on each port
+     * ({@code rx_offloads} of DPDK's telemetry {@code /ethdev/info,N}).
+     */
+    private record Run(List<List<byte[]>> out, long[][] macs, String log, long[] rxOffloads)
     {
     }
 
@@ -124,6 +134,13 @@ class L3fwdOracleTest
         try
         {
             await(app, log, ready);
+            final long[] rxOffloads = new long[2];
+            for (int port = 0; port < 2; port++)
+            {
+                final Matcher m = RX_OFFLOADS.matcher(Commands.telemetry(ifaces, "/ethdev/info," + port));
+                assertTrue(m.find(), "no rx_offloads in /ethdev/info," + port);
+                rxOffloads[port] = Long.decode(m.group(1));
+            }
             for (int port = 0; port < 2; port++)
             {
                 Commands.run(60, "ip", "link", "set", ifaces + port, "up");
@@ -156,7 +173,7 @@ class L3fwdOracleTest
             {
                 sent.add(Pcap.read(dir.resolve(ifaces + "-out" + port + ".pcap")));
             }
-            return new Run(sent, portMacs(out), out);
+            return new Run(sent, portMacs(out), out, rxOffloads);
         }
         finally
         {
@@ -190,9 +207,10 @@ class L3fwdOracleTest
         return frames;
     }
 
+    /** EAL arguments: taps {@code ifaces + "0"} and {@code + "1"}, and {@code ifaces} as the telemetry prefix. */
     private static List<String> eal(final String ifaces)
     {
-        return List.of("-l", "0", "--no-pci", "--in-memory", "--log-level=*:warning",
+        return List.of("-l", "0", "--no-pci", "--in-memory", "--log-level=*:warning", "--file-prefix", ifaces,
             "--vdev=net_tap0,iface=" + ifaces + "0", "--vdev=net_tap1,iface=" + ifaces + "1");
     }
 
