@@ -403,7 +403,7 @@ public final class LpmRouter
         {
             return drop(BAD_HEADER);
         }
-        return routeWrapped(rxPort, nicChecks(rxPort) ? mbuf.olFlags() & Mbuf.F_RX_IP_CKSUM_MASK :
+        return routeWrapped(rxPort, nicChecks(rxPort) ? L3Frame.ipChecksumVerdict(mbuf.address()) :
             Mbuf.F_RX_IP_CKSUM_UNKNOWN);
     }
 
