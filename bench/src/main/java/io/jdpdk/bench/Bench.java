@@ -127,11 +127,7 @@ public final class Bench implements Callable<Integer>
      */
     private void pipeline() throws Exception
     {
-        // Three lcores on two CPUs: the main lcore only prints; RX on CPU 1, TX on CPU 0.
-        final List<String> lcores = new ArrayList<>(ealArgs());
-        final int l = lcores.indexOf("-l");
-        lcores.remove(l + 1);
-        lcores.set(l, "--lcores=0@0,1@1,2@0");
+        final List<String> lcores = pipelineLcores(ealArgs());
         final List<String> c = new ArrayList<>(List.of(nativePeer("ring_handoff")));
         c.addAll(ealArgs());
         System.out.println("== RX -> ring -> TX, 2 x net_null, burst 32, 1024-slot rings (" + seconds + " s x " +
@@ -161,8 +157,7 @@ public final class Bench implements Callable<Integer>
         final List<String> cTurns = new ArrayList<>(List.of(nativePeer("ring_handoff")));
         cTurns.addAll(telemetryEalArgs());
         cTurns.addAll(List.of("--file-prefix", cPrefix));
-        final List<String> javaLcores = new ArrayList<>(lcores);
-        javaLcores.remove("--no-shconf");
+        final List<String> javaLcores = pipelineLcores(telemetryEalArgs());
         javaLcores.addAll(List.of("--file-prefix", javaPrefix));
         System.out.println("-- (b) against (c), taking turns of 0.1 s, " + turns() + " each, after " + JAVA_WARMUP +
             " s alone (Tx Mpps of both ports from telemetry /ethdev/stats)");
@@ -182,6 +177,19 @@ public final class Bench implements Callable<Integer>
         // Latency at half the saturation rate of the slower of (b) and (c): below it both keep up, so neither's
         // figures are a full ring's queueing delay.
         new PipelineLatency(turns(), summary).run(Math.min(handoff.cTx(), handoff.javaTx()) / 2);
+    }
+
+    /**
+     * {@code eal} with jdpdk's pipeline lcores: three lcores on two CPUs, the main lcore only printing, RX on CPU 1,
+     * TX on CPU 0 ({@code --lcores=0@0,1@1,2@0} instead of {@code -l}).
+     */
+    private static List<String> pipelineLcores(final List<String> eal)
+    {
+        final List<String> lcores = new ArrayList<>(eal);
+        final int l = lcores.indexOf("-l");
+        lcores.remove(l + 1);
+        lcores.set(l, "--lcores=0@0,1@1,2@0");
+        return lcores;
     }
 
     private static void printPipeline(final String label, final double a, final double b, final double c,

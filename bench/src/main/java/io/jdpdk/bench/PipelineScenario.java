@@ -143,8 +143,10 @@ public final class PipelineScenario
             }
             if (paced)
             {
+                final Histogram stale = LATENCY[2];
+                stale.subtract(seeds());
                 System.out.printf("Not recorded: %d packets older than %d ms at TX (in flight while the process " +
-                    "was stopped)%n", LATENCY[2].getTotalCount() - seeds().getTotalCount(), STALE_NANOS / 1_000_000);
+                    "was stopped)%n", stale.getTotalCount(), STALE_NANOS / 1_000_000);
                 final Histogram recorded = LATENCY[1];
                 recorded.subtract(seeds());
                 System.out.printf(Locale.ROOT, "RX-to-TX latency per packet (ns): p50 %d p99 %d p99.9 %d max %d " +
