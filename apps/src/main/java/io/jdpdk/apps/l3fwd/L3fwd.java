@@ -39,19 +39,22 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * DPDK 22.11's {@code examples/l3fwd} in LPM mode, in Java: IPv4 and IPv6 forwarding by longest-prefix match
- * over the ports of a mask, RX queues spread over lcores by {@code --config}, RFC 1812 checks, TTL decrement and
+ * over the ports of a mask, RX queues spread over lcores by {@code --config}, l3fwd's header checks, TTL decrement and
  * MAC rewrite ({@link LpmRouter}), per-port TX buffers drained every 100 us ({@link LcoreForwarder}).
  * <pre>
  *   apps/bin/l3fwd [EAL args] -- -p PORTMASK [-P] [-L | --lookup=lpm] [--mode=poll]
  *       --config="(port,queue,lcore)[,(port,queue,lcore)...]" [--eth-dest=PORT,XX:XX:XX:XX:XX:XX ...]
  *       [--rx-queue-size N] [--tx-queue-size N] [--parse-ptype]
  *       [--rule_ipv4=FILE --rule_ipv6=FILE | --route-file FILE] [--idle busy|backoff] [--stats-period S]
+ *       [--strict-rfc1812]
  * </pre>
  * Arguments as l3fwd's, plus {@code --route-file} (IPv4 routes as {@link RouteTable#parse(Path)} reads them;
  * default DPDK's sixteen routes 198.18.N.0/24 to port N, {@link RouteTable#defaultIpv4Routes()}), {@code --idle} (back
- * off when idle instead of busy polling, for shared machines) and {@code --stats-period} (port statistics every
- * S seconds). Only LPM lookup and poll mode exist: {@code -E}, {@code --lookup=em|fib|acl} and
- * {@code --mode=eventdev} are refused with a message. IPv6 routes are DPDK's sixteen, 2001:200:0:N::/64 to port N
+ * off when idle instead of busy polling, for shared machines), {@code --stats-period} (port statistics every
+ * S seconds) and {@code --strict-rfc1812} (drop what RFC 1812 has a router drop and DPDK's l3fwd forwards: TTL 0 and
+ * 1, bad header checksums, lengths that lie; {@link LpmRouter.Checks#RFC1812}). Without it every frame leaves as it
+ * leaves DPDK's l3fwd ({@link LpmRouter.Checks#L3FWD}). Only LPM lookup and poll mode exist: {@code -E},
+ * {@code --lookup=em|fib|acl} and {@code --mode=eventdev} are refused with a message. IPv6 routes are DPDK's sixteen, 2001:200:0:N::/64 to port N
  * ({@link RouteTable#defaultIpv6Routes()}), in a {@link Fib6} (rte_fib6's TRIE layout, in Java). As in DPDK's l3fwd,
  * {@code --rule_ipv4=FILE --rule_ipv6=FILE} replace both default tables, and are read only as a pair (one
  * alone: the defaults, with a note). Route files are read whole before the EAL starts: a malformed line stops l3fwd
@@ -135,6 +138,11 @@ public final class L3fwd
             description = "parse packet types in software (jdpdk always does; DPDK's l3fwd needs it on PMDs " +
                 "that report none, as the virtual ones)")
         boolean parsePtype;
+
+        @Option(names = "--strict-rfc1812",
+            description = "drop TTL 0 and 1, bad IPv4 header checksums and lying lengths, as RFC 1812 has a router " +
+                "do (DPDK's l3fwd forwards them, and so does jdpdk without this)")
+        boolean strictRfc1812;
 
         @Option(names = "--route-file", paramLabel = "FILE",
             description = "IPv4 routes, one 'A.B.C.D/len port' a line (default: DPDK l3fwd's 198.18.N.0/24 -> port N)")
@@ -246,7 +254,8 @@ public final class L3fwd
             eal = Eal.init(split.ealOrDefaults(err, "net_null0", "net_null1"));
             Port.requireVdevsProbed(eal.args());
             return forward(eal, config, routes, routes6, tables, idle, (long)(options.statsPeriod * 1e9),
-                options.parsePtype, shutdown, out, err);
+                options.parsePtype, options.strictRfc1812 ? LpmRouter.Checks.RFC1812 : LpmRouter.Checks.L3FWD,
+                shutdown, out, err);
         }
         catch (final DpdkException | ConfigException | IllegalStateException ex)
         {
@@ -323,8 +332,8 @@ public final class L3fwd
     /** Everything after rte_eal_init: l3fwd's resource setup, main loop and exit. @return the exit code */
     private static int forward(final Eal eal, final L3fwdConfig config, final List<RouteTable.Route> routes,
         final List<RouteTable.Route6> routes6, final FutureTask<Tables> tables, final IdleStrategy idle,
-        final long statsNanos, final boolean parsePtype, final Shutdown shutdown, final PrintStream out,
-        final PrintStream err)
+        final long statsNanos, final boolean parsePtype, final LpmRouter.Checks checks, final Shutdown shutdown,
+        final PrintStream out, final PrintStream err)
     {
         final int[] present = Port.ids();
         if (config.lcoreParams().isEmpty())
@@ -382,7 +391,7 @@ public final class L3fwd
             final int[] rxQueueIds = queues.stream().mapToInt(LcoreParams::queue).toArray();
             final int[] txQueueIds = new int[L3fwdConfig.MAX_PORTS];
             Arrays.fill(txQueueIds, i);
-            final LpmRouter router = new LpmRouter(lpm, lpm6, activeMask, config.ethDests(), portMacs,
+            final LpmRouter router = new LpmRouter(lpm, lpm6, activeMask, config.ethDests(), portMacs, checks,
                 nicChecksumPorts);
             forwarders.put(lcores[i], new LcoreForwarder(lcores[i], rxPorts, rxQueueIds, ports, txQueueIds, router));
         }
@@ -530,7 +539,8 @@ public final class L3fwd
         final int rxQueues = Math.max(1, config.rxQueues(id));
         out.printf("Initializing port %d ... Creating queues: nb_rxq=%d nb_txq=%d... ", id, rxQueues, lcores.length);
         // DPDK's l3fwd asks for RTE_ETH_RX_OFFLOAD_CHECKSUM and stops where a port lacks it; here the IPv4 header
-        // checksum is asked for where the port has it (its verdict then spares the software sum), summed otherwise.
+        // checksum is asked for where the port has it, so the port does the work it does for DPDK's l3fwd. Only
+        // --strict-rfc1812 reads the verdict (which then spares the software sum); elsewhere the header is summed.
         final PortConfig portConfig = new PortConfig().mempool(pool).rxQueues(rxQueues).txQueues(lcores.length)
             .rxDesc(config.rxDesc()).txDesc(config.txDesc()).promiscuous(config.promiscuous())
             .rxOffloads(PortConfig.RX_OFFLOAD_IPV4_CKSUM);

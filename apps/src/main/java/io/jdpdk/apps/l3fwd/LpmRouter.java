@@ -14,12 +14,39 @@ import io.jdpdk.mempool.header.L3Frame;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV4_DESTINATION;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV4_MIN_HEADER_LENGTH;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV4_TTL;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_DESTINATION;
+import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_HEADER_LENGTH;
 
 /**
  * l3fwd's per-packet work in LPM mode ({@code l3fwd_lpm.c}, {@code l3fwd_common.h}): pick the output port of
- * one frame and rewrite the frame for it, in place.
+ * one frame and rewrite the frame for it, in place, with one of two sets of checks ({@link Checks}).
+ * <p>
+ * <b>{@link Checks#L3FWD}</b> (the default): DPDK l3fwd's own (22.11, {@code DO_RFC_1812_CHECKS} defined, as it
+ * is by default; the vector path's {@code rfc1812_process}), so that every frame leaves as it leaves DPDK's l3fwd:
+ * <pre>
+ *   EtherType 0x0800 (IPv4)
+ *     first header byte 0x45 to 0x4F and Total Length &gt;= 20 ............... else BAD_HEADER
+ *     port = LPM lookup of the destination; on a miss, the input port
+ *     port enabled (in the port mask and configured) ....................... else PORT_NOT_ENABLED
+ *     TTL - 1 and header checksum + 1 as l3fwd writes them ({@link L3Frame#l3fwdDecrementIpv4Ttl}), whatever the
+ *       TTL and checksum were: neither is checked, as l3fwd checks neither (it leaves the checksum to the NIC,
+ *       "checked in H/W", and never reads the NIC's verdict)
+ *   EtherType 0x86DD (IPv6)
+ *     port = LPM6 lookup of the destination; on a miss, the input port; port enabled ..... else PORT_NOT_ENABLED
+ *   anything else (ARP, VLAN-tagged, ...): port = the input port, as l3fwd's lpm_get_dst_port
+ *   then: destination MAC = --eth-dest of the port, source MAC = the port's own MAC
+ * </pre>
+ * Only where l3fwd would read past the frame (an IPv4 frame under 34 bytes, an IPv6 frame under 54) is a frame
+ * dropped here as {@link #BAD_HEADER} and l3fwd's answer left unknown.
+ * <p>
+ * <b>{@link Checks#RFC1812}</b> ({@code --strict-rfc1812}): what RFC 1812 asks of a router:
  * <pre>
  *   EtherType 0x0800 (IPv4)
  *     RFC 1812 5.2.2: IPv4 header in the frame (20 bytes or more), version 4,
@@ -38,7 +65,7 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
  *   anything else (ARP, VLAN-tagged, ...): port = the input port, as l3fwd's lpm_get_dst_port
  *   then: destination MAC = --eth-dest of the port, source MAC = the port's own MAC
  * </pre>
- * <b>Where this differs from DPDK l3fwd</b> (22.11, {@code DO_RFC_1812_CHECKS} defined, as it is by default):
+ * <b>Where {@link Checks#RFC1812} differs from DPDK l3fwd:</b>
  * <ul>
  *   <li>l3fwd never checks the TTL: a TTL 1 packet leaves with TTL 0 and a TTL 0 packet with TTL 255 (and a
  *   checksum one off, since it adds 0x0100 for a change of 0xFF00). Here both are dropped and counted, as
@@ -56,18 +83,20 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
  *   header lies ({@link Ipv6View#wrap}: version, payload length, extension header lengths) is dropped as
  *   {@link #BAD_HEADER}. Like l3fwd, jdpdk neither decrements nor checks the Hop Limit (RFC 8200 would have a
  *   router do both).</li>
- *   <li>l3fwd would hand a packet for a port of the mask that is not present to {@code rte_eth_tx_burst},
- *   which refuses it; here such a port is not enabled and the packet is dropped and counted.</li>
  * </ul>
+ * Under either: l3fwd would hand a packet for a port of the mask that is not present to {@code rte_eth_tx_burst},
+ * which refuses it; here such a port is not enabled and the packet is dropped and counted.
+ * <p>
  * The EtherType is taken from the Ethernet header as l3fwd's software packet-type parser
  * ({@code lpm_parse_ptype}) does; a VLAN-tagged IPv4 frame is not IPv4 to it either.
  * <p>
  * <b>By the burst</b> ({@link #route(MbufBurst, int, int, int[])}, what l3fwd's lcores use). The common case comes
  * first, in three short passes over the burst as l3fwd's {@code processx4_step1/2/3} go, so that the loads of one
  * pass do not wait on those of another: the frames' addresses and lengths from the mbufs; then each frame's IPv4
- * header ({@link L3Frame#plainIpv4}: no options, well formed, checksum verified; destination and TTL in one
- * {@code long}); then, for a plain IPv4 packet with TTL &gt; 1 whose route (or input port, on a miss) is enabled, the
- * lookup ({@link Lpm4#lookup}, inlined), the TTL and checksum, and the MACs (two 8-byte stores from a per-port copy
+ * header ({@link L3Frame#l3fwdIpv4}, or under {@link Checks#RFC1812} {@link L3Frame#plainIpv4}: no options, well
+ * formed, checksum verified; destination and TTL in one {@code long}); then, for an IPv4 packet (under RFC 1812
+ * checks, with TTL &gt; 1) whose route (or input port, on a miss) is enabled, the lookup ({@link Lpm4#lookup},
+ * inlined), the TTL and checksum, and the MACs (two 8-byte stores from a per-port copy
  * of the header, like l3fwd's {@code val_eth}). A last pass builds the port mask and takes every packet the others
  * left: IPv4 to drop, IPv6 (destinations looked up in one {@link Fib6#lookupBulk} call after the
  * pass), and anything else (options, extension headers, VLAN tags, malformed or truncated frames, non-IP) through
@@ -97,6 +126,16 @@ public final class LpmRouter
      */
     public static final long SOME_DROPPED = Long.MIN_VALUE;
 
+    /** Which checks a router makes before it forwards a packet. */
+    public enum Checks
+    {
+        /** DPDK l3fwd's: IPv4 version, IHL and Total Length only; TTL and checksum are neither checked nor refused. */
+        L3FWD,
+
+        /** RFC 1812's: also the checksum, TTL &gt; 1, every length against the frame, IPv6 headers that lie. */
+        RFC1812
+    }
+
     /** Number of drop reasons; reason {@code code} is counted at index {@code -code - 1}. */
     public static final int DROP_REASONS = 4;
 
@@ -109,9 +148,18 @@ public final class LpmRouter
     private static final String[] DROP_NAMES = { "bad-header", "bad-checksum", "ttl-exceeded",
         "port-not-enabled" };
 
+    /** Big-endian header fields, and the native order l3fwd's TTL and checksum update works in. */
+    private static final ValueLayout.OfInt INT_BIG_ENDIAN =
+        ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfLong LONG_BIG_ENDIAN =
+        ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfInt INT_NATIVE = ValueLayout.JAVA_INT_UNALIGNED;
+
     private final Lpm4 lpm;
     private final Fib6 lpm6;
     private final long enabledMask;
+    /** {@link Checks#RFC1812}; else {@link Checks#L3FWD}. */
+    private final boolean rfc1812;
     /** The ports whose NIC's IPv4 checksum verdict ({@link Mbuf#F_RX_IP_CKSUM_MASK}) is taken. */
     private final long nicChecksumPorts;
     private final long[] ethDest;
@@ -139,7 +187,7 @@ public final class LpmRouter
     private long nonIp;
 
     /**
-     * A router with zeroed counters.
+     * A router with zeroed counters that makes DPDK l3fwd's checks ({@link Checks#L3FWD}).
      *
      * @param lpm         the IPv4 routes; read only while this router is in use
      * @param lpm6        the IPv6 routes, read only while this router is in use; null for none (every IPv6
@@ -153,25 +201,27 @@ public final class LpmRouter
     public LpmRouter(final Lpm4 lpm, final Fib6 lpm6, final long enabledMask, final long[] ethDest,
         final long[] portMac)
     {
-        this(lpm, lpm6, enabledMask, ethDest, portMac, 0);
+        this(lpm, lpm6, enabledMask, ethDest, portMac, Checks.L3FWD, 0);
     }
 
     /**
-     * A router with zeroed counters that takes the NIC's word on the IPv4 header checksum of the packets received
-     * on some ports: those whose RX checksum offload ({@code RTE_ETH_RX_OFFLOAD_IPV4_CKSUM}) is enabled, whose PMD
-     * sets {@link Mbuf#F_RX_IP_CKSUM_MASK} in each mbuf.
+     * A router with zeroed counters that makes the given checks and, under {@link Checks#RFC1812}, takes the NIC's
+     * word on the IPv4 header checksum of the packets received on some ports: those whose RX checksum offload
+     * ({@code RTE_ETH_RX_OFFLOAD_IPV4_CKSUM}) is enabled, whose PMD sets {@link Mbuf#F_RX_IP_CKSUM_MASK} in each
+     * mbuf.
      *
      * @param lpm              as {@link #LpmRouter(Lpm4, Fib6, long, long[], long[])}
      * @param lpm6             as there
      * @param enabledMask      as there
      * @param ethDest          as there
      * @param portMac          as there
+     * @param checks           DPDK l3fwd's or RFC 1812's
      * @param nicChecksumPorts bit N for port N when its NIC's GOOD and BAD verdicts are to be taken instead of
-     *                         summing the header in software
+     *                         summing the header in software; not read under {@link Checks#L3FWD}, which sums nothing
      * @throws IllegalArgumentException as there
      */
     public LpmRouter(final Lpm4 lpm, final Fib6 lpm6, final long enabledMask, final long[] ethDest,
-        final long[] portMac, final long nicChecksumPorts)
+        final long[] portMac, final Checks checks, final long nicChecksumPorts)
     {
         if (ethDest.length < L3fwdConfig.MAX_PORTS || portMac.length < L3fwdConfig.MAX_PORTS)
         {
@@ -185,6 +235,7 @@ public final class LpmRouter
         this.lpm = lpm;
         this.lpm6 = lpm6;
         this.enabledMask = enabledMask;
+        this.rfc1812 = checks == Checks.RFC1812;
         this.nicChecksumPorts = nicChecksumPorts;
         this.ethDest = ethDest.clone();
         this.portMac = portMac.clone();
@@ -214,12 +265,14 @@ public final class LpmRouter
         final int count = Math.max(0, Math.min(n, Math.min(frames.length, mbufs.capacity())));
         // The common case first, in three short passes over the burst as l3fwd's processx4_step1/2/3 go, so that
         // the loads of a pass (mbufs, then headers, then routes) do not wait on each other and the CPU keeps many
-        // packets in flight (one long pass doing all per packet measured 20-25 % slower): a plain IPv4 packet with
-        // TTL > 1 whose route (or, on a miss, the input port) is enabled is read, looked up and rewritten. Every
-        // other packet is marked PASS_2.
+        // packets in flight (one long pass doing all per packet measured 20-25 % slower): an IPv4 packet the checks
+        // pass (under RFC 1812's, plain and with TTL > 1) whose route (or, on a miss, the input port) is enabled is
+        // read, looked up and rewritten. Every other packet is marked PASS_2.
         // outPort's test, written out below on this local: calling outPort (the field) measured 8-10 % slower in
         // L3fwdRouteBenchmark.
         final long enabled = enabledMask;
+        final boolean strict = rfc1812;
+        final int minTtl = strict ? 2 : 0;
         final long table = mbufs.address();
         final long[] frameOf = frames;
         final int[] lengthOf = lengths;
@@ -230,7 +283,14 @@ public final class LpmRouter
             frameOf[i] = L3Frame.frame(m);
             lengthOf[i] = L3Frame.dataLength(m);
         }
-        if (nicChecks(rxPort))
+        if (!strict)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                ipv4Of[i] = L3Frame.l3fwdIpv4(frameOf[i], lengthOf[i]);
+            }
+        }
+        else if (nicChecks(rxPort))
         {
             for (int i = 0; i < count; i++)
             {
@@ -250,7 +310,7 @@ public final class LpmRouter
             final long frame = frameOf[i];
             final long ipv4 = ipv4Of[i];
             int port = PASS_2;
-            if (ipv4 != L3Frame.NOT_PLAIN_IPV4 && L3Frame.ipv4Ttl(ipv4) > 1)
+            if (ipv4 != L3Frame.NOT_PLAIN_IPV4 && L3Frame.ipv4Ttl(ipv4) >= minTtl)
             {
                 final int hop = lpm.lookup(L3Frame.ipv4Destination(ipv4));
                 final int out = hop < 0 ? rxPort : hop;
@@ -260,7 +320,14 @@ public final class LpmRouter
                     {
                         lpmMisses++;
                     }
-                    L3Frame.decrementIpv4Ttl(frame);
+                    if (strict)
+                    {
+                        L3Frame.decrementIpv4Ttl(frame);
+                    }
+                    else
+                    {
+                        L3Frame.l3fwdDecrementIpv4Ttl(frame);
+                    }
                     rewriteEthernet(frame, out);
                     port = out;
                 }
@@ -281,8 +348,8 @@ public final class LpmRouter
                 final long ipv4 = ipv4Of[i];
                 if (ipv4 != L3Frame.NOT_PLAIN_IPV4)
                 {
-                    // What the first passes refused: TTL 0 or 1, or a port that is not enabled.
-                    if (L3Frame.ipv4Ttl(ipv4) <= 1)
+                    // What the first passes refused: TTL 0 or 1 (RFC 1812), or a port that is not enabled.
+                    if (L3Frame.ipv4Ttl(ipv4) < minTtl)
                     {
                         port = drop(TTL_EXCEEDED);
                     }
@@ -296,7 +363,8 @@ public final class LpmRouter
                         port = drop(PORT_NOT_ENABLED); // the first passes took every packet whose port is enabled
                     }
                 }
-                else if (L3Frame.plainIpv6(frameOf[i], lengthOf[i]))
+                else if (strict ? L3Frame.plainIpv6(frameOf[i], lengthOf[i]) :
+                    L3Frame.l3fwdIpv6(frameOf[i], lengthOf[i]))
                 {
                     if (lpm6 != null)
                     {
@@ -470,6 +538,10 @@ public final class LpmRouter
 
     private int routeIpv4(final int rxPort, final long ipChecksum)
     {
+        if (!rfc1812)
+        {
+            return routeIpv4AsL3fwd(rxPort);
+        }
         if (!ip.wrap(eth.segment(), eth.base() + ETH_HEADER_LENGTH, eth.limit() - ETH_HEADER_LENGTH))
         {
             return BAD_HEADER;
@@ -496,14 +568,58 @@ public final class LpmRouter
         return port;
     }
 
-    private int routeIpv6(final int rxPort)
+    /** {@link Checks#L3FWD}'s IPv4 (the frame's bytes read where {@link #eth} is, as {@link L3Frame} reads them). */
+    private int routeIpv4AsL3fwd(final int rxPort)
     {
-        if (!ip6.wrap(eth.segment(), eth.base() + ETH_HEADER_LENGTH, eth.limit() - ETH_HEADER_LENGTH))
+        final MemorySegment frame = eth.segment();
+        final long at = eth.base() + ETH_HEADER_LENGTH;
+        if (eth.limit() < ETH_HEADER_LENGTH + IPV4_MIN_HEADER_LENGTH)
         {
             return BAD_HEADER;
         }
-        final int hop = lpm6 == null ? Fib6.NO_ROUTE :
-            lpm6.lookup(ip6.destinationAddressHigh(), ip6.destinationAddressLow());
+        final int head = frame.get(INT_BIG_ENDIAN, at);
+        if (!L3Frame.l3fwdAcceptsIpv4(head >>> 24, head & 0xFFFF))
+        {
+            return BAD_HEADER;
+        }
+        final int hop = lpm.lookup(frame.get(INT_BIG_ENDIAN, at + IPV4_DESTINATION));
+        if (hop == Lpm4.NO_ROUTE)
+        {
+            lpmMisses++;
+        }
+        final int port = outPort(hop, rxPort);
+        if (port >= 0)
+        {
+            frame.set(INT_NATIVE, at + IPV4_TTL, L3Frame.l3fwdDecrementTtl(frame.get(INT_NATIVE, at + IPV4_TTL)));
+        }
+        return port;
+    }
+
+    private int routeIpv6(final int rxPort)
+    {
+        final long high;
+        final long low;
+        if (rfc1812)
+        {
+            if (!ip6.wrap(eth.segment(), eth.base() + ETH_HEADER_LENGTH, eth.limit() - ETH_HEADER_LENGTH))
+            {
+                return BAD_HEADER;
+            }
+            high = ip6.destinationAddressHigh();
+            low = ip6.destinationAddressLow();
+        }
+        else
+        {
+            // l3fwd reads the destination and nothing else.
+            if (eth.limit() < ETH_HEADER_LENGTH + IPV6_HEADER_LENGTH)
+            {
+                return BAD_HEADER;
+            }
+            final long at = eth.base() + ETH_HEADER_LENGTH + IPV6_DESTINATION;
+            high = eth.segment().get(LONG_BIG_ENDIAN, at);
+            low = eth.segment().get(LONG_BIG_ENDIAN, at + 8);
+        }
+        final int hop = lpm6 == null ? Fib6.NO_ROUTE : lpm6.lookup(high, low);
         if (hop == Fib6.NO_ROUTE)
         {
             lpm6Misses++;

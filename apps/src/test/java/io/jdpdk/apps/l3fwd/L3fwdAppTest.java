@@ -105,7 +105,7 @@ class L3fwdAppTest
         Pcap.write(dir.resolve("in1.pcap"), from1.stream().map(Expect::frame).toList());
         final String out = runUntilConsumed(Map.of(0, from0.size(), 1, from1.size()),
             eal("0", pcap(dir, 0, "in0.pcap", "out0.pcap"), pcap(dir, 1, "in1.pcap", "out1.pcap")),
-            "-p", "0x7", "--config=(0,0,0),(1,0,0)", "--eth-dest=1,0A:0B:0C:0D:0E:01");
+            "-p", "0x7", "--config=(0,0,0),(1,0,0)", "--eth-dest=1,0A:0B:0C:0D:0E:01", "--strict-rfc1812");
 
         assertTrue(out.contains("l3fwd: port 2 is in the port mask but not present; packets routed to it are dropped"),
             out);

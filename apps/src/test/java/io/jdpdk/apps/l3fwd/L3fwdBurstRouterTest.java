@@ -10,6 +10,8 @@ import io.jdpdk.mempool.Mempool;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -23,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * l3fwd's burst routing ({@link LpmRouter#route(MbufBurst, int, int, int[])}, the path its lcores take) against its
- * per-packet routing of the same bytes on the heap: the same output port or drop code, the same bytes left in
+ * per-packet routing of the same bytes on the heap, under both sets of checks: the same output port or drop code, the same bytes left in
  * every frame and the same counters, for bursts of well-formed, malformed and randomly mutated frames in real mbufs
  * (IPv4 hits, misses and routes to disabled ports, TTLs 0 to 2, bad checksums, options, bad lengths, IPv6 with and
  * without extension headers and routes, ARP, VLAN tags, truncations).
@@ -63,9 +65,9 @@ class L3fwdBurstRouterTest
         pool.close();
     }
 
-    private static LpmRouter router()
+    private static LpmRouter router(final LpmRouter.Checks checks, final long nicChecksumPorts)
     {
-        return new LpmRouter(lpm, lpm6, ENABLED, ETH_DEST, PORT_MAC);
+        return new LpmRouter(lpm, lpm6, ENABLED, ETH_DEST, PORT_MAC, checks, nicChecksumPorts);
     }
 
     /** Frames of every kind the router tells apart. */
@@ -103,8 +105,9 @@ class L3fwdBurstRouterTest
         return seeds;
     }
 
-    @Test
-    void shouldRouteEveryKindOfFrameByTheBurstExactlyAsPacketByPacket()
+    @ParameterizedTest
+    @EnumSource(LpmRouter.Checks.class)
+    void shouldRouteEveryKindOfFrameByTheBurstExactlyAsPacketByPacket(final LpmRouter.Checks checks)
     {
         final List<byte[]> seeds = seeds();
         final List<byte[]> frames = new ArrayList<>();
@@ -112,12 +115,13 @@ class L3fwdBurstRouterTest
         {
             frames.addAll(seeds);
         }
-        final int[] seen = compare(frames, 1);
+        final int[] seen = compare(frames, 1, checks);
         assertTrue(seen[0] > 0 && seen[1] > 0 && seen[2] > 0 && seen[3] > 0, "every outcome was reached");
     }
 
-    @Test
-    void shouldRouteRandomlyMutatedFramesByTheBurstExactlyAsPacketByPacket()
+    @ParameterizedTest
+    @EnumSource(LpmRouter.Checks.class)
+    void shouldRouteRandomlyMutatedFramesByTheBurstExactlyAsPacketByPacket(final LpmRouter.Checks checks)
     {
         final List<byte[]> seeds = seeds();
         final SplittableRandom random = new SplittableRandom(0x13_B0_F5L);
@@ -133,7 +137,7 @@ class L3fwdBurstRouterTest
             frames.add(random.nextInt(8) == 0 ? java.util.Arrays.copyOf(frame, random.nextInt(frame.length + 1)) :
                 frame);
         }
-        compare(frames, 2);
+        compare(frames, 2, checks);
     }
 
     @Test
@@ -151,8 +155,8 @@ class L3fwdBurstRouterTest
         for (final int rxPort : new int[] {1, 2})
         {
             final int[] expected = rxPort == 1 ? onPort1 : onPort2;
-            final LpmRouter byBurst = new LpmRouter(lpm, lpm6, ENABLED, ETH_DEST, PORT_MAC, 1L << 1);
-            final LpmRouter byPacket = new LpmRouter(lpm, lpm6, ENABLED, ETH_DEST, PORT_MAC, 1L << 1);
+            final LpmRouter byBurst = router(LpmRouter.Checks.RFC1812, 1L << 1);
+            final LpmRouter byPacket = router(LpmRouter.Checks.RFC1812, 1L << 1);
             final int[] ports = new int[BURST];
             final Mbuf mbuf = new Mbuf();
             try (MbufBurst burst = new MbufBurst(BURST); MbufBurst single = new MbufBurst(1))
@@ -191,13 +195,13 @@ class L3fwdBurstRouterTest
 
     /**
      * Routes {@code frames} in bursts of up to 32 through one router and one by one (heap copies) through another,
-     * and compares everything. @return how many went to port 0..2 ([0]), back out of the input port on a miss
+     * both making {@code checks}, and compares everything. @return how many went to port 0..2 ([0]), back out of the input port on a miss
      * ([1]), were dropped ([2]) and were neither IPv4 nor IPv6 ([3])
      */
-    private static int[] compare(final List<byte[]> frames, final int rxPort)
+    private static int[] compare(final List<byte[]> frames, final int rxPort, final LpmRouter.Checks checks)
     {
-        final LpmRouter byBurst = router();
-        final LpmRouter byPacket = router();
+        final LpmRouter byBurst = router(checks, 0);
+        final LpmRouter byPacket = router(checks, 0);
         final int[] seen = new int[4];
         final int[] ports = new int[BURST];
         final Mbuf mbuf = new Mbuf();

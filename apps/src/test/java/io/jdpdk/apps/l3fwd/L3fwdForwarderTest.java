@@ -39,7 +39,10 @@ class L3fwdForwarderTest
         pool = Mempool.create("l3fwd_test_pool", 8191, 256);
     }
 
-    /** A forwarder polling queue 0 of {@code port} and sending on queue 0 of it, routes 198.18.N.0/24 -> port. */
+    /**
+     * A forwarder polling queue 0 of {@code port} and sending on queue 0 of it, routes 198.18.N.0/24 -> port, RFC
+     * 1812's checks (so that every drop reason is reached).
+     */
     private LcoreForwarder forwarder(final Port port)
     {
         final Lpm4 lpm = new Lpm4(RouteTable.L3FWD_MAX_RULES, RouteTable.L3FWD_NUMBER_TBL8S);
@@ -50,7 +53,8 @@ class L3fwdForwarderTest
         macs[port.id()] = port.macAddress();
         final Fib6 lpm6 = new Fib6(16);
         lpm6.add(0x2001_0200_0000_0000L, 0, 32, port.id());
-        final LpmRouter router = new LpmRouter(lpm, lpm6, 1L << port.id(), new L3fwdConfig().ethDests(), macs);
+        final LpmRouter router = new LpmRouter(lpm, lpm6, 1L << port.id(), new L3fwdConfig().ethDests(), macs,
+            LpmRouter.Checks.RFC1812, 0);
         return new LcoreForwarder(0, new Port[] { port }, new int[] { 0 }, txPorts, new int[L3fwdConfig.MAX_PORTS],
             router);
     }

@@ -19,7 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * l3fwd's per-packet routing ({@link LpmRouter}) on frames in heap and native memory, no EAL: DPDK's default
- * table on ports 0-3 enabled, checked against checksums and TTLs computed by the test from the bytes.
+ * table on ports 0-3 enabled, checked against checksums and TTLs computed by the test from the bytes. Most tests
+ * hold the RFC 1812 checks ({@link #router()}) to RFC 1812 and RFC 1624; those named for DPDK's l3fwd hold the
+ * default checks ({@link #l3fwdRouter()}) to what DPDK l3fwd's {@code rfc1812_process} does to the bytes.
  */
 class L3fwdRouterTest
 {
@@ -40,9 +42,110 @@ class L3fwdRouterTest
         }
     }
 
+    /** RFC 1812's checks. */
     private static LpmRouter router()
     {
+        return new LpmRouter(lpm, null, ENABLED, ETH_DEST, PORT_MAC, LpmRouter.Checks.RFC1812, 0);
+    }
+
+    /** DPDK l3fwd's checks, the default. */
+    private static LpmRouter l3fwdRouter()
+    {
         return new LpmRouter(lpm, null, ENABLED, ETH_DEST, PORT_MAC);
+    }
+
+    /**
+     * What DPDK's l3fwd leaves in an IPv4 frame it forwards, but the MACs: {@code --(ipv4_hdr->time_to_live);
+     * ++(ipv4_hdr->hdr_checksum);}, the checksum a {@code uint16_t} in memory on a little-endian CPU.
+     */
+    private static byte[] asL3fwdLeavesIt(final byte[] in)
+    {
+        final byte[] out = in.clone();
+        out[TTL]--;
+        final int checksum = ((in[L3fwdFrames.CHECKSUM] & 0xFF) | (in[L3fwdFrames.CHECKSUM + 1] & 0xFF) << 8) + 1;
+        out[L3fwdFrames.CHECKSUM] = (byte)checksum;
+        out[L3fwdFrames.CHECKSUM + 1] = (byte)(checksum >>> 8);
+        return out;
+    }
+
+    /** Routes a copy of {@code in} and checks that it left for {@code port} as DPDK's l3fwd leaves it. */
+    private static void assertForwardedAsL3fwd(final LpmRouter router, final byte[] in, final int port,
+        final String what)
+    {
+        final byte[] frame = in.clone();
+        assertEquals(port, route(router, frame, 0), what);
+        final byte[] expected = asL3fwdLeavesIt(in);
+        System.arraycopy(frame, 0, expected, 0, 12); // the MACs, checked elsewhere
+        assertArrayEquals(expected, frame, what);
+        assertEquals(ETH_DEST[port], L3fwdFrames.destinationMac(frame), what);
+        assertEquals(PORT_MAC[port], L3fwdFrames.sourceMac(frame), what);
+    }
+
+    @Test
+    void shouldForwardTtlOneAndZeroAndBadChecksumsAsDpdksL3fwdDoes()
+    {
+        final LpmRouter router = l3fwdRouter();
+        final byte[] good = L3fwdFrames.ipv4("198.18.1.1", 64, 1);
+        assertForwardedAsL3fwd(router, good, 1, "TTL 64");
+        assertForwardedAsL3fwd(router, L3fwdFrames.ipv4("198.18.1.1", 1, 2), 1, "TTL 1 leaves with TTL 0");
+        final byte[] zero = L3fwdFrames.ipv4("198.18.2.1", 0, 3);
+        assertForwardedAsL3fwd(router, zero, 2, "TTL 0 leaves with TTL 255");
+        assertForwardedAsL3fwd(router, L3fwdFrames.with(good, L3fwdFrames.CHECKSUM + 1,
+            good[L3fwdFrames.CHECKSUM + 1] ^ 1, false), 1, "bad checksum");
+        final byte[] carries = L3fwdFrames.with(good, L3fwdFrames.CHECKSUM, 0xFF, false);
+        assertForwardedAsL3fwd(router, carries, 1, "0xFFxx: the carry goes into the second byte");
+        assertForwardedAsL3fwd(router, L3fwdFrames.with(carries, L3fwdFrames.CHECKSUM + 1, 0xFF, false), 1,
+            "0xFFFF: l3fwd's 16-bit increment wraps to 0x0000");
+        final byte[] edge = L3fwdFrames.with(good, L3fwdFrames.CHECKSUM, 0xFE, false);
+        assertForwardedAsL3fwd(router, L3fwdFrames.with(edge, L3fwdFrames.CHECKSUM + 1, 0xFF, false), 1,
+            "0xFEFF becomes 0xFFFF, where RFC 1624 would write 0x0000");
+        assertEquals(0, router.drops(LpmRouter.TTL_EXCEEDED) + router.drops(LpmRouter.BAD_CHECKSUM));
+        assertEquals(7, router.routed());
+    }
+
+    @Test
+    void shouldDropOnlyTheIpv4HeadersDpdksL3fwdDropsAndFramesTooShortToRead()
+    {
+        final LpmRouter router = l3fwdRouter();
+        final byte[] good = L3fwdFrames.ipv4("198.18.1.1", 64, 1);
+        final byte[][] dropped = {
+            L3fwdFrames.with(good, ETH, 0x65, true),                       // version 6 in an IPv4 frame
+            L3fwdFrames.with(good, ETH, 0x44, true),                       // IHL 4 (16 bytes)
+            L3fwdFrames.with(good, ETH, 0x55, true),                       // version 5
+            L3fwdFrames.withTotalLength(good, 19),                         // Total Length below 20
+            java.util.Arrays.copyOf(good, ETH + 19),                       // too short to read the header
+            java.util.Arrays.copyOf(good, 13),                             // too short for Ethernet
+        };
+        for (int i = 0; i < dropped.length; i++)
+        {
+            final byte[] frame = dropped[i].clone();
+            assertEquals(LpmRouter.BAD_HEADER, route(router, frame, 0), "frame " + i);
+            assertArrayEquals(dropped[i], frame, "frame " + i + " is left as it was");
+        }
+        // What l3fwd forwards although RFC 1812 would not: the destination is read at offset 16 whatever the IHL.
+        assertForwardedAsL3fwd(router, L3fwdFrames.withTotalLength(L3fwdFrames.ipv4WithIhl("198.18.3.1", 64, 2, 6),
+            22), 3, "Total Length below IHL * 4");
+        assertForwardedAsL3fwd(router, L3fwdFrames.withTotalLength(good, good.length - ETH + 1), 1,
+            "Total Length past the frame");
+        assertForwardedAsL3fwd(router, L3fwdFrames.with(good, ETH, 0x4F, false), 1, "IHL 15 with no options there");
+        assertForwardedAsL3fwd(router, java.util.Arrays.copyOf(good, ETH + 20), 1, "the header and nothing else");
+        assertEquals(dropped.length, router.drops(LpmRouter.BAD_HEADER));
+        assertEquals(4, router.routed());
+    }
+
+    @Test
+    void shouldRouteIpv6WhoseHeaderLiesByItsDestinationAsDpdksL3fwdDoes()
+    {
+        final LpmRouter router = l3fwdRouter();
+        final byte[] lying = L3fwdFrames.ipv6();
+        lying[L3fwdFrames.ETH + 5] = 19; // payload length one byte past the frame
+        lying[L3fwdFrames.ETH + 6] = 0;  // and a hop-by-hop header that is not there
+        final byte[] frame = lying.clone();
+        assertEquals(2, route(router, frame, 2), "no IPv6 table: a miss, back out of the input port");
+        assertTrue(L3fwdFrames.sameApartFromRewrite(lying, frame, false), "hop limit and all else left alone");
+        assertEquals(LpmRouter.BAD_HEADER, route(router, java.util.Arrays.copyOf(lying, ETH + 39), 2),
+            "too short to read the destination");
+        assertEquals(1, router.routed6());
     }
 
     private static int route(final LpmRouter router, final byte[] frame, final int rxPort)

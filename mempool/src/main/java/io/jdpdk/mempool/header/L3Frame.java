@@ -36,6 +36,9 @@ import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_VERSION_CLASS_FLOW;
  *   <li>{@link #OTHER}: everything else (ARP, VLAN tags, IPv4 options, extension headers, and every malformed or
  *   truncated frame): nothing is vouched for; read it through the header views, which say what is wrong.</li>
  * </ul>
+ * For a forwarder that does what DPDK's l3fwd does rather than what RFC 1812 asks, {@link #l3fwdIpv4},
+ * {@link #l3fwdIpv6} and {@link #l3fwdDecrementIpv4Ttl} read and write frames by l3fwd's looser rules instead.
+ * <p>
  * Every read is bounded by the length the caller passes (an mbuf's {@code data_len}, {@link #dataLength}), checked
  * once per frame against the largest offset its kind reads, so nothing outside the frame is read however short or
  * malformed it is. The writers ({@link #decrementIpv4Ttl}, {@link #rewriteEthernet}) take a frame of a kind that
@@ -164,7 +167,63 @@ public final class L3Frame
     }
 
     /**
-     * The destination address in a {@link #plainIpv4} result.
+     * Reads an IPv4 frame as DPDK's l3fwd (22.11, LPM, the vector path's {@code rfc1812_process}) takes it: an
+     * untagged IPv4 frame whose first header byte is 0x45 to 0x4F (version 4, IHL 5 to 15) and whose Total Length
+     * is 20 or more, with the header's first 20 bytes inside the frame. Nothing else is tested: not the checksum,
+     * not the TTL, not Total Length against the frame or the IHL, not that the options are there; l3fwd reads
+     * the destination at its fixed offset whatever the IHL. Where l3fwd would read past a frame too short for
+     * those 20 bytes, this refuses it.
+     *
+     * @param frame  the frame's address ({@link #frame(long)})
+     * @param length the bytes readable from it ({@link #dataLength(long)}); nothing beyond is read
+     * @return {@link #NOT_PLAIN_IPV4} for a frame l3fwd would not forward as IPv4 (or not IPv4 at all); else its
+     *         destination and TTL packed as {@link #plainIpv4} packs them
+     */
+    public static long l3fwdIpv4(final long frame, final int length)
+    {
+        if (length < IPV4_FRAME_MIN || u16(frame + ETH_TYPE) != EtherType.IPV4)
+        {
+            return NOT_PLAIN_IPV4;
+        }
+        final long ip = frame + ETH_HEADER_LENGTH;
+        final int head = Memory.getIntBigEndian(null, ip); // version and IHL, TOS, Total Length
+        if (!l3fwdAcceptsIpv4(head >>> 24, head & 0xFFFF))
+        {
+            return NOT_PLAIN_IPV4;
+        }
+        return (Memory.getIntBigEndian(null, ip + IPV4_DESTINATION) & 0xFFFF_FFFFL) |
+            ((long)Byte.toUnsignedInt(Memory.getByte(null, ip + IPV4_TTL)) << 32);
+    }
+
+    /**
+     * l3fwd's {@code rfc1812_process} test of an IPv4 header (what it drops as {@code BAD_PORT}): the first byte
+     * 0x45 to 0x4F and the Total Length 20 or more.
+     *
+     * @param versionIhl  the header's first byte, 0 to 255
+     * @param totalLength its Total Length, 0 to 65535
+     * @return true when l3fwd forwards it
+     */
+    public static boolean l3fwdAcceptsIpv4(final int versionIhl, final int totalLength)
+    {
+        return ((versionIhl - 0x45) & 0xFF) <= 0x4F - 0x45 && totalLength >= IPV4_MIN_HEADER_LENGTH;
+    }
+
+    /**
+     * Whether DPDK's l3fwd (22.11, LPM) looks up a frame as IPv6 and this can read its destination: an untagged
+     * IPv6 frame whose 40-byte header is inside the frame. l3fwd reads the destination without looking at the rest
+     * of the header, so neither is anything else tested here.
+     *
+     * @param frame  the frame's address ({@link #frame(long)})
+     * @param length the bytes readable from it ({@link #dataLength(long)}); nothing beyond is read
+     * @return true when {@link #ipv6DestinationHigh} and {@link #ipv6DestinationLow} may read it
+     */
+    public static boolean l3fwdIpv6(final long frame, final int length)
+    {
+        return length >= IPV6_FRAME_MIN && u16(frame + ETH_TYPE) == EtherType.IPV6;
+    }
+
+    /**
+     * The destination address in a {@link #plainIpv4} or {@link #l3fwdIpv4} result.
      *
      * @param ipv4 a result other than {@link #NOT_PLAIN_IPV4}
      * @return host order (first octet most significant)
@@ -175,7 +234,7 @@ public final class L3Frame
     }
 
     /**
-     * The TTL in a {@link #plainIpv4} result.
+     * The TTL in a {@link #plainIpv4} or {@link #l3fwdIpv4} result.
      *
      * @param ipv4 a result other than {@link #NOT_PLAIN_IPV4}
      * @return 0 to 255
@@ -208,7 +267,7 @@ public final class L3Frame
     /**
      * The first 8 bytes of the destination address of a frame of kind {@link #IPV6}.
      *
-     * @param frame a frame {@link #plainIpv6} accepted
+     * @param frame a frame {@link #plainIpv6} or {@link #l3fwdIpv6} accepted
      * @return big-endian: the address's first byte most significant
      */
     public static long ipv6DestinationHigh(final long frame)
@@ -219,7 +278,7 @@ public final class L3Frame
     /**
      * The last 8 bytes of the destination address of a frame of kind {@link #IPV6}.
      *
-     * @param frame a frame {@link #plainIpv6} accepted
+     * @param frame a frame {@link #plainIpv6} or {@link #l3fwdIpv6} accepted
      * @return big-endian: byte 8 of the address most significant
      */
     public static long ipv6DestinationLow(final long frame)
@@ -242,6 +301,34 @@ public final class L3Frame
         int sum = (~word & 0xFFFF) + 0xFEFF;
         sum = (sum & 0xFFFF) + (sum >>> 16);
         Memory.putIntBigEndian(null, at, ((word - 0x0100_0000) & 0xFFFF_0000) | (~sum & 0xFFFF));
+    }
+
+    /**
+     * Decrements the TTL and increments the header checksum of an IPv4 frame exactly as DPDK's l3fwd does
+     * ({@code --(ipv4_hdr->time_to_live); ++(ipv4_hdr->hdr_checksum);}), whatever they hold: a TTL of 0 becomes 255.
+     * On this little-endian host the checksum's increment adds 0x0100 to the big-endian field with the carry out of
+     * its first byte going into its second, which is RFC 1624's update for the TTL's drop by one for every checksum
+     * a correct header can have (all but 0xFFFF), though where RFC 1624 gives 0x0000 it gives 0xFFFF.
+     *
+     * @param frame a frame {@link #l3fwdIpv4} accepted
+     */
+    public static void l3fwdDecrementIpv4Ttl(final long frame)
+    {
+        final long at = frame + ETH_HEADER_LENGTH + IPV4_TTL;
+        Memory.putInt(at, l3fwdDecrementTtl(Memory.getInt(at)));
+    }
+
+    /**
+     * {@link #l3fwdDecrementIpv4Ttl}'s arithmetic on the four bytes from the TTL on (TTL, Protocol, Header Checksum)
+     * read as one native-order (little-endian) {@code int}: the first byte less one, the last two, as a 16-bit
+     * little-endian number, plus one, each wrapping.
+     *
+     * @param word the bytes at the IPv4 header's offset 8, little-endian
+     * @return the bytes to write back there, little-endian
+     */
+    public static int l3fwdDecrementTtl(final int word)
+    {
+        return ((word + 0x1_0000) & 0xFFFF_0000) | (word & 0xFF00) | ((word - 1) & 0xFF);
     }
 
     /**

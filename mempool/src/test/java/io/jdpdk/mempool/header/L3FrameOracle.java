@@ -11,8 +11,10 @@ import java.util.Arrays;
 /**
  * Checks {@link L3Frame} against the header views on the same bytes: the frame sits at the end of native memory
  * followed by a guard page, behind a stand-in {@code struct rte_mbuf} whose {@code data_len} is the frame's length
- * (read back through {@link L3Frame#frame} and {@link L3Frame#dataLength}), so a read past the frame faults. The kind and destination must be what the views say, and the writers must leave
- * the same bytes as {@link Ipv4View#decrementTtl} and {@link EthernetView} do. Not thread-safe.
+ * (read back through {@link L3Frame#frame} and {@link L3Frame#dataLength}), so a read past the frame faults. The
+ * kind and destination must be what the views say, and the writers must leave the same bytes as
+ * {@link Ipv4View#decrementTtl} and {@link EthernetView} do. {@link L3Frame#l3fwdIpv4} and {@link L3Frame#l3fwdIpv6}
+ * are held to DPDK l3fwd's rules written out here on the bytes. Not thread-safe.
  */
 final class L3FrameOracle implements AutoCloseable
 {
@@ -56,6 +58,7 @@ final class L3FrameOracle implements AutoCloseable
             throw new AssertionError("L3Frame kind " + kind + ", the views say " + expected);
         }
         checkNicVerdicts(segment, length, at, readable, ipv4);
+        checkL3fwdReaders(data, length, at, readable);
         byKind[kind]++;
         if (kind == L3Frame.IPV4)
         {
@@ -106,6 +109,27 @@ final class L3FrameOracle implements AutoCloseable
             throw new AssertionError("L3Frame.plainIpv4 with the NIC's verdicts differs from the views");
         }
         expectedKind(segment, length); // leave the views on the frame as check() expects them
+    }
+
+    /**
+     * {@link L3Frame#l3fwdIpv4} and {@link L3Frame#l3fwdIpv6} against l3fwd's tests on the bytes: EtherType, first
+     * byte 0x45 to 0x4F and Total Length 20 or more for IPv4, nothing more for IPv6, given the bytes read.
+     */
+    private static void checkL3fwdReaders(final byte[] data, final int length, final long at, final int readable)
+    {
+        final int etherType = length >= 14 ? (data[12] & 0xFF) << 8 | data[13] & 0xFF : -1;
+        final boolean ipv4 = length >= 34 && etherType == 0x0800 && (data[14] & 0xFF) >= 0x45 &&
+            (data[14] & 0xFF) <= 0x4F && ((data[16] & 0xFF) << 8 | data[17] & 0xFF) >= 20;
+        final long expected = ipv4 ? ((data[30] & 0xFFL) << 24 | (data[31] & 0xFF) << 16 | (data[32] & 0xFF) << 8 |
+            data[33] & 0xFF) | (data[22] & 0xFFL) << 32 : L3Frame.NOT_PLAIN_IPV4;
+        if (L3Frame.l3fwdIpv4(at, readable) != expected)
+        {
+            throw new AssertionError("L3Frame.l3fwdIpv4 differs from l3fwd's rules");
+        }
+        if (L3Frame.l3fwdIpv6(at, readable) != (length >= 54 && etherType == 0x86DD))
+        {
+            throw new AssertionError("L3Frame.l3fwdIpv6 differs from l3fwd's rules");
+        }
     }
 
     private byte expectedKind(final MemorySegment segment, final int length)
