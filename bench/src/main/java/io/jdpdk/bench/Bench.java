@@ -251,7 +251,7 @@ public final class Bench implements Callable<Integer>
             "arguments (" + String.join(" ", args.subList(1, args.size())) + "); taking turns of 0.1 s, " + turns() + " each, " +
             "after " + JAVA_WARMUP + " s alone (RX Mpps per port from telemetry /ethdev/stats)");
         takeTurns(title, true, "dpdk-testpmd", "dpdk-testpmd",
-            repoRoot().resolve("apps/bin/testpmd").toString(), "jdpdk testpmd", eal, args);
+            repoRoot().resolve("apps/bin/testpmd").toString(), "jdpdk testpmd", eal, args, List.of());
     }
 
     /**
@@ -261,7 +261,9 @@ public final class Bench implements Callable<Integer>
      * replaying the same 256 routed UDP frames forever (infinite_rx; TX counts and drops), first IPv4 only, then
      * half IPv4 half IPv6; first one lcore forwarding both ports, then one lcore per port. The two take turns of
      * 0.1 s ({@link TakingTurns}), rates read by the harness from each process's telemetry socket, not from what
-     * either program prints.
+     * either program prints. A last row runs the first again with jdpdk's l3fwd given {@code --strict-rfc1812}
+     * (TTL, checksum and lengths checked as RFC 1812 asks; DPDK's l3fwd checks none of them), to show what that
+     * costs.
      */
     private void l3fwd() throws Exception
     {
@@ -273,27 +275,40 @@ public final class Bench implements Callable<Integer>
             "arguments; 2 x net_pcap replaying 256 64-byte UDP frames (infinite_rx), routed half to each port; " +
             "taking turns of 0.1 s, " + turns() + " each, after " + JAVA_WARMUP + " s alone (RX Mpps of both ports " +
             "from telemetry /ethdev/stats)");
+        final String oneLcore = "(0,0,1),(1,0,1)";
         for (final boolean mixed : new boolean[] {false, true})
         {
-            final String pcap = (mixed ? RoutedPcap.mixed(256) : RoutedPcap.ipv4(256)).toString();
-            // DPDK's l3fwd makes a TX queue per EAL lcore (2) on every port, and a net_pcap port has one TX queue
-            // (counting and dropping) per RX pcap: two rx_pcap each. Both apps configure and poll RX queue 0 only.
-            final String vdev = ",rx_pcap=" + pcap + ",rx_pcap=" + pcap + ",infinite_rx=1";
-            for (final String config : List.of("(0,0,1),(1,0,1)", "(0,0,0),(1,0,1)"))
+            for (final String config : List.of(oneLcore, "(0,0,0),(1,0,1)"))
             {
-                final List<String> args = new ArrayList<>();
-                args.addAll(List.of("--vdev=net_pcap0" + vdev, "--vdev=net_pcap1" + vdev));
-                args.addAll(List.of("--", "-p", "0x3", "--parse-ptype", "--config=" + config));
-                final String title = (mixed ? "IPv4 + IPv6" : "IPv4") + ", " + (config.contains(",1),(1") ?
-                    "1 lcore for both ports (main lcore 0 idle)" : "2 lcores, one port each (main lcore 0 forwards port 0)") +
-                    ": -p 0x3 --parse-ptype --config=" + config;
-                if (title.contains(only))
-                {
-                    System.out.println("-- " + title);
-                    takeTurns("l3fwd " + title.substring(0, title.indexOf(':')), false, dpdkL3fwd,
-                        "DPDK l3fwd", javaL3fwd, "jdpdk l3fwd", eal, args);
-                }
+                l3fwdRow(dpdkL3fwd, javaL3fwd, eal, mixed, config, "");
             }
+        }
+        // What RFC 1812's checks cost jdpdk's l3fwd (DPDK's has no such mode): the first row again, with them.
+        l3fwdRow(dpdkL3fwd, javaL3fwd, eal, false, oneLcore, "--strict-rfc1812");
+    }
+
+    /**
+     * One l3fwd row: both l3fwds on {@code eal} and two net_pcap ports replaying the IPv4 (or {@code mixed}) pcap,
+     * {@code -p 0x3 --parse-ptype --config=CONFIG}, and {@code javaOption} (if not empty) for jdpdk's alone.
+     */
+    private void l3fwdRow(final String dpdkL3fwd, final String javaL3fwd, final List<String> eal,
+        final boolean mixed, final String config, final String javaOption) throws Exception
+    {
+        final String pcap = (mixed ? RoutedPcap.mixed(256) : RoutedPcap.ipv4(256)).toString();
+        // DPDK's l3fwd makes a TX queue per EAL lcore (2) on every port, and a net_pcap port has one TX queue
+        // (counting and dropping) per RX pcap: two rx_pcap each. Both apps configure and poll RX queue 0 only.
+        final String vdev = ",rx_pcap=" + pcap + ",rx_pcap=" + pcap + ",infinite_rx=1";
+        final List<String> args = new ArrayList<>();
+        args.addAll(List.of("--vdev=net_pcap0" + vdev, "--vdev=net_pcap1" + vdev));
+        args.addAll(List.of("--", "-p", "0x3", "--parse-ptype", "--config=" + config));
+        final String title = (mixed ? "IPv4 + IPv6" : "IPv4") + ", " + (config.contains(",1),(1") ?
+            "1 lcore for both ports (main lcore 0 idle)" : "2 lcores, one port each (main lcore 0 forwards port 0)") +
+            (javaOption.isEmpty() ? "" : ", jdpdk " + javaOption) + ": -p 0x3 --parse-ptype --config=" + config;
+        if (title.contains(only))
+        {
+            System.out.println("-- " + title);
+            takeTurns("l3fwd " + title.substring(0, title.indexOf(':')), false, dpdkL3fwd, "DPDK l3fwd", javaL3fwd,
+                "jdpdk l3fwd", eal, args, javaOption.isEmpty() ? List.of() : List.of(javaOption));
         }
     }
 
@@ -324,12 +339,12 @@ public final class Bench implements Callable<Integer>
     /**
      * A C program and a jdpdk one taking {@link #turns()} turns each on two ports: {@code eal} (lcores, memory)
      * with a --file-prefix of each's own (its telemetry socket), then {@code args} (vdevs, {@code --}, the app's
-     * own); prints both rates and the ratio, and adds a summary row: Mpps per port (testpmd's Rx-pps) when
-     * {@code perPort}, else Mpps of both ports.
+     * own), and {@code javaExtra} for the jdpdk one alone; prints both rates and the ratio, and adds a summary
+     * row: Mpps per port (testpmd's Rx-pps) when {@code perPort}, else Mpps of both ports.
      */
     private void takeTurns(final String row, final boolean perPort, final String cProgram, final String cName,
-        final String javaProgram, final String javaName, final List<String> eal, final List<String> args)
-        throws Exception
+        final String javaProgram, final String javaName, final List<String> eal, final List<String> args,
+        final List<String> javaExtra) throws Exception
     {
         final List<List<String>> commands = new ArrayList<>();
         final List<String> prefixList = new ArrayList<>();
@@ -340,6 +355,10 @@ public final class Bench implements Callable<Integer>
             command.addAll(eal);
             command.addAll(List.of("--file-prefix", prefix));
             command.addAll(args);
+            if (program.equals(javaProgram))
+            {
+                command.addAll(javaExtra);
+            }
             commands.add(command);
             prefixList.add(prefix);
         }
