@@ -540,7 +540,8 @@ public final class L3fwd
         out.printf("Initializing port %d ... Creating queues: nb_rxq=%d nb_txq=%d... ", id, rxQueues, lcores.length);
         // DPDK's l3fwd asks for RTE_ETH_RX_OFFLOAD_CHECKSUM and stops where a port lacks it; here the IPv4 header
         // checksum is asked for where the port has it, so the port does the work it does for DPDK's l3fwd. Only
-        // --strict-rfc1812 reads the verdict (which then spares the software sum); elsewhere the header is summed.
+        // --strict-rfc1812 reads the verdict (instead of summing the header in software); without it the checksum
+        // is checked nowhere, as in DPDK's l3fwd.
         final PortConfig portConfig = new PortConfig().mempool(pool).rxQueues(rxQueues).txQueues(lcores.length)
             .rxDesc(config.rxDesc()).txDesc(config.txDesc()).promiscuous(config.promiscuous())
             .rxOffloads(PortConfig.RX_OFFLOAD_IPV4_CKSUM);
