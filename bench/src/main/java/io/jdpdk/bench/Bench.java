@@ -164,16 +164,8 @@ public final class Bench implements Callable<Integer>
         final TakingTurns.Result handoff = TakingTurns.run(cTurns, cPrefix,
             Peer.java(PipelineScenario.class, concat("pipeline", javaLcores)), javaPrefix, 2, 1, JAVA_WARMUP, turns(),
             false);
-        System.out.printf(Locale.ROOT, "C rte_ring %6.2f Mpps   jdpdk pipeline %6.2f Mpps   ratio %.3f   " +
-            "(RX, pairs of turns: median %.3f, lowest %.3f, highest %.3f)%n", handoff.cTx() / 1e6,
-            handoff.javaTx() / 1e6, handoff.javaTx() / handoff.cTx(), handoff.pairMedian(), handoff.pairs()[0],
-            handoff.pairs()[handoff.pairs().length - 1]);
-        if (!handoff.problems().isEmpty())
-        {
-            System.out.println("note: " + String.join(", ", handoff.problems()));
-        }
-        summary.higherIsBetter("pipeline RX -> ring -> TX, 2 lcores (C: rte_ring of bursts)", "Mpps, both ports",
-            handoff.cTx() / 1e6, handoff.javaTx() / 1e6);
+        reportTurns("pipeline RX -> ring -> TX, 2 lcores (C: rte_ring of bursts)", "Mpps, both ports", 1e6,
+            "C rte_ring", handoff.cTx(), "jdpdk pipeline", handoff.javaTx(), "RX, ", handoff);
         // Latency at half the saturation rate of the slower of (b) and (c): below it both keep up, so neither's
         // figures are a full ring's queueing delay.
         new PipelineLatency(turns(), summary).run(Math.min(handoff.cTx(), handoff.javaTx()) / 2);
@@ -364,19 +356,30 @@ public final class Bench implements Callable<Integer>
         }
         final TakingTurns.Result r = TakingTurns.run(commands.get(0), prefixList.get(0), commands.get(1),
             prefixList.get(1), 2, 1, JAVA_WARMUP, turns(), false);
-        final String unit = perPort ? "Mpps per port" : "Mpps, both ports";
-        final double scale = perPort ? 2e6 : 1e6;
-        final double[] pairs = r.pairs();
-        System.out.printf(Locale.ROOT, "%s %6.2f %s   %s %6.2f %s   ratio %.3f   (pairs of turns: median %.3f, " +
-            "lowest %.3f, highest %.3f)%n", cName, r.c() / scale, unit, javaName, r.java() / scale, unit, r.ratio(),
-            r.pairMedian(), pairs[0], pairs[pairs.length - 1]);
+        reportTurns(row, perPort ? "Mpps per port" : "Mpps, both ports", perPort ? 2e6 : 1e6, cName, r.c(), javaName,
+            r.java(), "", r);
         noteUnsent(cName, r.c(), r.cTx());
         noteUnsent(javaName, r.java(), r.javaTx());
+    }
+
+    /**
+     * Prints a row of two programs that took turns, C's and jdpdk's rates (packets per second, printed divided by
+     * {@code scale} in {@code unit}), their ratio and the spread of the pairs of turns ({@code pairsOf} names what
+     * the pairs compare, when not the rates printed), then the error counters {@code r} found; adds the row to the
+     * summary.
+     */
+    private void reportTurns(final String row, final String unit, final double scale, final String cName,
+        final double c, final String javaName, final double java, final String pairsOf, final TakingTurns.Result r)
+    {
+        final double[] pairs = r.pairs();
+        System.out.printf(Locale.ROOT, "%s %6.2f %s   %s %6.2f %s   ratio %.3f   (%spairs of turns: median %.3f, " +
+            "lowest %.3f, highest %.3f)%n", cName, c / scale, unit, javaName, java / scale, unit, java / c, pairsOf,
+            r.pairMedian(), pairs[0], pairs[pairs.length - 1]);
         if (!r.problems().isEmpty())
         {
             System.out.println("note: " + String.join(", ", r.problems()));
         }
-        summary.higherIsBetter(row, unit, r.c() / scale, r.java() / scale);
+        summary.higherIsBetter(row, unit, c / scale, java / scale);
     }
 
     /** A note when a program sent noticeably fewer packets than it received. */

@@ -331,8 +331,7 @@ public final class LpmRouter
                     port = out;
                 }
             }
-            else if (lpm6 != null && (strict ? L3Frame.plainIpv6(frame, lengthOf[i]) :
-                L3Frame.l3fwdIpv6(frame, lengthOf[i])))
+            else if (lpm6 != null && ipv6(strict, frame, lengthOf[i]))
             {
                 // In this pass rather than in one bulk lookup after it: 7-13 % faster on half IPv6 traffic.
                 final int hop = lpm6.lookup(L3Frame.ipv6DestinationHigh(frame), L3Frame.ipv6DestinationLow(frame));
@@ -378,8 +377,7 @@ public final class LpmRouter
                         port = drop(PORT_NOT_ENABLED); // the first passes took every packet whose port is enabled
                     }
                 }
-                else if (strict ? L3Frame.plainIpv6(frameOf[i], lengthOf[i]) :
-                    L3Frame.l3fwdIpv6(frameOf[i], lengthOf[i]))
+                else if (ipv6(strict, frameOf[i], lengthOf[i]))
                 {
                     final long frame = frameOf[i];
                     port = ipv6Port(frame, lpm6 == null ? Fib6.NO_ROUTE :
@@ -396,6 +394,12 @@ public final class LpmRouter
         routed += count - left - routed6In;
         routed6 += routed6In;
         return used;
+    }
+
+    /** Whether the burst path routes a frame as IPv6 under the checks ({@code strict}: RFC 1812's). */
+    private static boolean ipv6(final boolean strict, final long frame, final int length)
+    {
+        return strict ? L3Frame.plainIpv6(frame, length) : L3Frame.l3fwdIpv6(frame, length);
     }
 
     /** Whether the NIC's IPv4 checksum verdict is taken for packets received on {@code rxPort}. */
