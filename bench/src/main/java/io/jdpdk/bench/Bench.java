@@ -119,8 +119,9 @@ public final class Bench implements Callable<Integer>
     /**
      * (a) run-to-completion on one lcore, (b) RX -> Disruptor ring -> TX on two lcores, (c) the same
      * handoff in C over rte_ring (bench/src/main/c/ring_handoff.c), a burst per slot as jdpdk does,
-     * (c') the same C passing the mbuf pointers themselves through the ring, and (d) the same C over a
-     * plain SPSC array ring, the least work any ring can do: the ceiling of (b) on this machine. Rates are
+     * (c') the same C passing the mbuf pointers themselves through the ring, (c'') (c) with jdpdk's TX step that
+     * loads the mbuf headers of a burst in one pass before sending it (ring_handoff.c's "headers" mode), and (d) the
+     * same C over a plain SPSC array ring, the least work any ring can do: the ceiling of (b) on this machine. Rates are
      * what was sent on (Tx-pps), aggregate of both ports, printed per round. Then (b) and (c) take turns
      * ({@link TakingTurns}), which gives the summary row, and their per-packet latency is measured at half the lower
      * of the rates they reached in their turns ({@link PipelineLatency}).
@@ -134,7 +135,8 @@ public final class Bench implements Callable<Integer>
             rounds + " rounds, aggregate Tx Mpps of both ports, median)");
         final List<String> cMbufs = concat(c, "--", "mbufs");
         final List<String> cSpsc = concat(c, "--", "spsc");
-        final double[][] r = new double[5][rounds];
+        final List<String> cHeaders = concat(c, "--", "headers");
+        final double[][] r = new double[6][rounds];
         for (int i = 0; i < rounds; i++)
         {
             r[0][i] = 2 * txRate("jdpdk run-to-completion", Peer.java(PipelineScenario.class, concat("rtc", ealArgs())));
@@ -142,14 +144,15 @@ public final class Bench implements Callable<Integer>
             r[2][i] = 2 * txRate("C rte_ring handoff", c);
             r[3][i] = 2 * txRate("C rte_ring handoff of mbufs", cMbufs);
             r[4][i] = 2 * txRate("C SPSC array ring handoff", cSpsc);
-            printPipeline("round " + (i + 1) + ":", r[0][i], r[1][i], r[2][i], r[3][i], r[4][i]);
+            r[5][i] = 2 * txRate("C rte_ring handoff, headers loaded first", cHeaders);
+            printPipeline("round " + (i + 1) + ":", r[0][i], r[1][i], r[2][i], r[3][i], r[4][i], r[5][i]);
         }
         final double[] best = new double[r.length];
         for (int k = 0; k < r.length; k++)
         {
             best[k] = Arrays.stream(r[k]).max().orElse(0);
         }
-        printPipeline("best:   ", best[0], best[1], best[2], best[3], best[4]);
+        printPipeline("best:   ", best[0], best[1], best[2], best[3], best[4], best[5]);
         // (b) against (c) taking turns, as the apps' rows: the rounds above, one program after the other, moved
         // (b)/(c) from 0.3 to 3.7 between runs on this VM (the handoff crosses the vCPUs for every burst).
         final String cPrefix = TakingTurns.newPrefix();
@@ -185,12 +188,13 @@ public final class Bench implements Callable<Integer>
     }
 
     private static void printPipeline(final String label, final double a, final double b, final double c,
-        final double cMbufs, final double d)
+        final double cMbufs, final double d, final double cHeaders)
     {
         System.out.printf(Locale.ROOT, "%s (a) rtc %6.2f  (b) pipeline %6.2f  (c) C rte_ring %6.2f  " +
-            "(c') C rte_ring of mbufs %6.2f  (d) C SPSC ring %6.2f Mpps  (b)/(c) %.3f  (b)/(c') %.3f  (d)/(c) %.3f  " +
-            "(b)/(d) %.3f  (b)/(a) %.3f%n", label, a / 1e6, b / 1e6, c / 1e6, cMbufs / 1e6, d / 1e6, b / c,
-            b / cMbufs, d / c, b / d, b / a);
+            "(c') C rte_ring of mbufs %6.2f  (c'') C rte_ring, headers loaded first %6.2f  (d) C SPSC ring %6.2f Mpps  " +
+            "(b)/(c) %.3f  (b)/(c') %.3f  (b)/(c'') %.3f  (c'')/(c) %.3f  (d)/(c) %.3f  (b)/(d) %.3f  (b)/(a) %.3f%n",
+            label, a / 1e6, b / 1e6, c / 1e6, cMbufs / 1e6, cHeaders / 1e6, d / 1e6, b / c, b / cMbufs, b / cHeaders,
+            cHeaders / c, d / c, b / d, b / a);
     }
 
     private static List<String> concat(final List<String> first, final String... rest)

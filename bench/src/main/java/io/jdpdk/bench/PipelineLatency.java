@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * drift (the same program's p50 moved from 0.25 to 0.70 us between runs a minute apart, one after the other) falls
  * on both alike. Both run the same way: RX on the main lcore (CPU 0) paced on the TSC to one RX round of a burst
  * per port every {@code 64 / offered} seconds, TX on lcore 1 (CPU 1); each packet stamped with a TSC reading in the
- * mbuf dynamic field {@code jdpdk_dynfield_rx_tsc} at RX and its difference taken just before TX, in nanoseconds,
+ * mbuf dynamic field {@code jdpdk_dynfield_rx_tsc} at RX and its difference taken as TX takes the burst, in nanoseconds,
  * into a histogram with HdrHistogram's buckets (3 significant digits) once its warm-up is over (C 2 s, jdpdk 3 s;
  * both end in the turns), told once per burst (all its packets share their stamp) on both sides. After a stop, each
  * starts its RX schedule afresh rather than catching up, and leaves out the packets that were in flight across the
