@@ -85,13 +85,15 @@ final class PipelineLatency
     }
 
     /**
-     * Runs both sides taking turns at {@code offered} packets per second, prints both and adds a summary row per
-     * percentile (max is printed only: one packet's figure).
+     * Runs both sides taking turns at {@code saturation / divisor} packets per second, prints both and adds a summary
+     * row per percentile (max is printed only: one packet's figure).
      *
-     * @param offered aggregate packets per second over both ports
+     * @param saturation aggregate packets per second over both ports that the slower side sent when free-running
+     * @param divisor    the offered load's share of it: 2 for half, 8 for an eighth
      */
-    void run(final double offered) throws Exception
+    void run(final double saturation, final int divisor) throws Exception
     {
+        final double offered = saturation / divisor;
         final String pps = Long.toString(Math.round(offered));
         final List<String> eal = Bench.telemetryEalArgs();
         final String cPrefix = TakingTurns.newPrefix();
@@ -103,9 +105,9 @@ final class PipelineLatency
         javaArgs.addAll(eal);
         javaArgs.addAll(List.of("--file-prefix", javaPrefix));
         final List<String> java = Peer.java(PipelineScenario.class, javaArgs.toArray(String[]::new));
-        System.out.printf(Locale.ROOT, "== pipeline RX-to-TX latency per packet at %.2f Mpps offered (half the " +
+        System.out.printf(Locale.ROOT, "== pipeline RX-to-TX latency per packet at %.2f Mpps offered (1/%d of the " +
             "saturation rate of the slower side), RX paced on the TSC, warm-ups excluded (C 2 s, jdpdk 3 s), no " +
-            "statistics printed; taking turns of 0.1 s, %d each%n", offered / 1e6, turns);
+            "statistics printed; taking turns of 0.1 s, %d each%n", offered / 1e6, divisor, turns);
         final TakingTurns.Result turnsResult = TakingTurns.run(c, cPrefix, java, javaPrefix, 2, C_WARMUP, JAVA_WARMUP,
             turns, true);
         final Result cRun = Result.parse("ring_handoff latency", turnsResult.cOutput());
@@ -126,8 +128,9 @@ final class PipelineLatency
         System.out.println(line);
         for (int i = 0; i < PERCENTILES.length - 1; i++)
         {
-            summary.lowerIsBetter(String.format(Locale.ROOT, "pipeline RX-to-TX latency %s at %.1f Mpps (C: rte_ring)",
-                PERCENTILES[i], offered / 1e6), "us", cRun.ns()[i] / 1e3, javaRun.ns()[i] / 1e3);
+            summary.lowerIsBetter(String.format(Locale.ROOT, "pipeline RX-to-TX latency %s at %.1f Mpps, 1/%d of " +
+                "saturation (C: rte_ring)", PERCENTILES[i], offered / 1e6, divisor), "us", cRun.ns()[i] / 1e3,
+                javaRun.ns()[i] / 1e3);
         }
     }
 }
