@@ -121,7 +121,7 @@ final class TxStage extends RingStage implements CountedStage
      * here, with nothing between them, they all overlap. Java has no prefetch instruction, so these are plain loads
      * whose sum is kept ({@link #headerSum}), that the JIT may not drop. Measured on two net_null ports, RX and TX
      * on two vCPUs, taking turns against the same pipeline without it: 1.31 and 1.32 times the throughput (either
-     * order); DPDK's PMDs prefetch so inside their own RX, not for mbufs that another core hands to TX.
+     * order).
      */
     private void loadHeaders(final MbufBurst mbufs, final int n)
     {
@@ -139,7 +139,8 @@ final class TxStage extends RingStage implements CountedStage
      * {@link #loadHeaders}), told once per run of packets with the same stamp (RX stamps a burst with one reading):
      * one call per burst, not 32, on the TX lcore between taking a burst and sending it. 0 when the reading is below
      * the stamp (the TSCs of two cores may differ by a few ticks, and RDTSC does not wait for earlier loads). The
-     * stamps share a cache line with {@code next}, which {@link #loadHeaders} has just read.
+     * stamp field is one of the mbuf's dynamic fields, in its second cache line (with {@code next}), which
+     * {@link #loadHeaders} has just read.
      */
     private void recordLatency(final MbufBurst mbufs, final int n, final long now)
     {
