@@ -38,7 +38,7 @@ import java.util.concurrent.locks.LockSupport;
  * The file is {@code /dev/shm/jdpdk-PID.counters} (the temp directory where /dev/shm is missing):
  * {@value #MAX_COUNTERS} counters' metadata, then their values. Counter 0 ({@link #PROCESS}) holds the
  * process's start time in epoch milliseconds, labelled with its command line; counters 1 and 2
- * ({@link #SAMPLE_UNTIL}, {@link #SAMPLED_AT}) are the demand for samples and when the samplers last ran. The
+ * ({@link #SAMPLE_UNTIL}, {@link #SAMPLED_AT}) are the demand for samples and when the last finished sample began. The
  * file is deleted when the JVM exits. Threading: creating and freeing counters is synchronised; counters are
  * single-writer, but {@link #SAMPLE_UNTIL}, which readers in other processes raise.
  */
@@ -96,7 +96,10 @@ public final class Counters
      * ({@link #demandSamples}); raised by them, never lowered.
      */
     public static final int SAMPLE_UNTIL = 101;
-    /** Type id of counter 2: when (epoch ms) the samplers last started a run. */
+    /**
+     * Type id of counter 2: when (epoch ms) the samplers' last run began, written once that run has finished, so that
+     * a reader that sees it sees that run's values.
+     */
     public static final int SAMPLED_AT = 102;
 
     /** Ids of the {@link #SAMPLE_UNTIL} and {@link #SAMPLED_AT} counters: made right after counter 0, in a new file. */
@@ -282,7 +285,7 @@ public final class Counters
     {
         synchronized (sampling)
         {
-            sampledAt.setRelease(System.currentTimeMillis());
+            final long startedAt = System.currentTimeMillis();
             final List<Runnable> failed = new ArrayList<>();
             for (final Runnable sampler : samplers)
             {
@@ -296,6 +299,9 @@ public final class Counters
                 }
             }
             samplers.removeAll(failed);
+            // Published after the samplers ran, with release: a reader that sees this time (demandSamples) sees
+            // their values too. Written before them, it told jdpdk-stat a sample was done while none had run yet.
+            sampledAt.setRelease(startedAt);
         }
     }
 

@@ -76,6 +76,33 @@ class CountersSamplingTest
     }
 
     @Test
+    void shouldTellAnotherProcessASampleIsDoneOnlyOnceEverySamplerRan(@TempDir final Path dir) throws Exception
+    {
+        final Path file = dir.resolve("jdpdk-5.counters");
+        final Counters counters = new Counters(file.toFile());
+        final AtomicInteger samples = new AtomicInteger();
+        final Runnable slowSampler = () ->
+        {
+            try
+            {
+                Thread.sleep(300); // a sampler that takes a while, as reading many ports' stats from DPDK can
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+            samples.incrementAndGet();
+        };
+        try (AutoCloseable _ = counters.addSampler(slowSampler))
+        {
+            final CountersReader other = Counters.reader(file.toFile());
+            assertTrue(Counters.demandSamples(other, System.currentTimeMillis() + IDLE + 6 * PERIOD,
+                IDLE + 4 * PERIOD + 600), "a sample after the demand");
+            assertTrue(samples.get() >= 1, "demandSamples returned before the sampler had run");
+        }
+    }
+
+    @Test
     void shouldNotWaitForAProcessWithoutTheDemandCounter()
     {
         final CountersReader empty = new CountersReader(new UnsafeBuffer(new byte[CountersReader.METADATA_LENGTH * 4]),
