@@ -82,8 +82,9 @@ final class TxStage extends RingStage implements CountedStage
     public boolean onEvent(final PacketBurst burst, final long sequence, final boolean endOfBatch)
     {
         final MbufBurst mbufs = burst.mbufs();
+        // As the burst is taken: its slot read, nothing of it yet (not even its count, which RX wrote last)
+        final long now = latency == null ? 0 : EalRaw.rdtsc();
         final int n = mbufs.count();
-        final long now = latency == null ? 0 : EalRaw.rdtsc(); // as the burst is taken, before its mbufs are read
         loadHeaders(mbufs, n);
         if (latency != null)
         {
