@@ -444,6 +444,14 @@ int main(int argc, char **argv)
 		printf("RX-to-TX latency per packet (ns): p50 %" PRIu64 " p99 %" PRIu64 " p99.9 %" PRIu64 " max %" PRIu64
 			" (%" PRIu64 " packets)\n", hist_percentile(latency, 50000), hist_percentile(latency, 99000),
 			hist_percentile(latency, 99900), hist_value(hist_index(latency->max)), latency->total);
+	if (latency_mode) {
+		/* The whole histogram, for the bench to merge runs: each non-empty bucket as its highest value:count. */
+		printf("RX-to-TX latency histogram (ns, highest equivalent value:count):");
+		for (unsigned i = 0; i < (HIST_BUCKETS + 1) * HIST_HALF; i++)
+			if (latency->counts[i] != 0)
+				printf(" %" PRIu64 ":%" PRIu64, hist_value(i), latency->counts[i]);
+		printf("\n");
+	}
 	for (uint16_t p = 0; p < nb_ports; p++) {
 		rte_eth_dev_stop(p);
 		rte_eth_dev_close(p);

@@ -1,5 +1,7 @@
 package io.jdpdk.bench;
 
+import org.HdrHistogram.Histogram;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,12 +20,24 @@ import java.util.regex.Pattern;
  * both end in the turns), told once per burst (all its packets share their stamp) on both sides. After a stop, each
  * starts its RX schedule afresh rather than catching up, and leaves out the packets that were in flight across the
  * stop (older than 50 ms at TX: counted and printed, not recorded). Neither prints statistics while it runs: each
- * prints its percentiles at the end.
+ * prints its percentiles and its whole histogram at the end.
+ * <p>
+ * Each load is measured twice, half the turns each: C started first, then jdpdk first. Which program was started
+ * first changed the tails on this machine (the reason is not known); measured at an eighth of the saturation rate:
+ * <ul>
+ *   <li>C started first: jdpdk's p99 was the worse in every run (about 25).</li>
+ *   <li>jdpdk started first: C's p99 was the worse in 3 runs of 5.</li>
+ *   <li>Two copies of jdpdk's program: the second's p99 was the worse in 10 runs of 12.</li>
+ *   <li>Two copies of the C program: the second's was the worse in 3 runs of 6.</li>
+ * </ul>
+ * So each side's figures come from its two histograms added together, one from each order.
  */
 final class PipelineLatency
 {
     private static final Pattern LINE = Pattern.compile(
         "RX-to-TX latency per packet \\(ns\\): p50 (\\d+) p99 (\\d+) p99\\.9 (\\d+) max (\\d+) \\((\\d+) packets\\)");
+    private static final Pattern HISTOGRAM = Pattern.compile(
+        "RX-to-TX latency histogram \\(ns, highest equivalent value:count\\):(.*)");
     private static final Pattern STALE = Pattern.compile("Not recorded: (\\d+) packets older than");
     private static final String[] PERCENTILES = { "p50", "p99", "p99.9", "max" };
     /**
@@ -37,7 +51,7 @@ final class PipelineLatency
     private final Summary summary;
 
     /**
-     * @param turns   turns of 0.1 s each side takes
+     * @param turns   turns of 0.1 s each side takes, over both orders
      * @param summary where the rows go
      */
     PipelineLatency(final int turns, final Summary summary)
@@ -47,46 +61,81 @@ final class PipelineLatency
     }
 
     /**
-     * One side's figures: p50, p99, p99.9 and max in nanoseconds, the packets recorded, those left out.
+     * One side's figures, of one run or of runs added together: its histogram (p50, p99, p99.9, max) and the packets
+     * it left out.
      *
-     * @param ns      the percentiles, in {@link #PERCENTILES}' order
-     * @param packets packets in the histogram
-     * @param stale   packets in flight across a stop, not recorded
+     * @param histogram the packets' nanoseconds, in HdrHistogram's buckets of 3 significant digits
+     * @param stale     packets in flight across a stop, not recorded
      */
-    record Result(long[] ns, long packets, long stale)
+    record Result(Histogram histogram, long stale)
     {
         /**
-         * Reads a run's output: its latency line and the packets it left out.
+         * Reads a run's output: its whole histogram and the packets it left out, checked against the percentiles it
+         * printed itself.
          *
-         * @throws IllegalStateException naming the program when it printed no latency line
+         * @throws IllegalStateException naming the program when it printed no latency lines, or a histogram whose
+         *                               percentiles are not those it printed
          */
         static Result parse(final String name, final String output)
         {
             final Matcher m = LINE.matcher(output);
+            final Matcher h = HISTOGRAM.matcher(output);
             final Matcher stale = STALE.matcher(output);
-            if (!m.find() || !stale.find())
+            if (!m.find() || !h.find() || !stale.find())
             {
-                throw new IllegalStateException(name + " printed no latency line; its output:\n" + output);
+                throw new IllegalStateException(name + " printed no latency lines; its output:\n" + output);
             }
-            final long[] ns = new long[PERCENTILES.length];
+            final Histogram histogram = new Histogram(3);
+            for (final String bucket : h.group(1).trim().split(" "))
+            {
+                if (!bucket.isEmpty())
+                {
+                    final int colon = bucket.indexOf(':');
+                    histogram.recordValueWithCount(Long.parseLong(bucket.substring(0, colon)),
+                        Long.parseLong(bucket.substring(colon + 1)));
+                }
+            }
+            final Result result = new Result(histogram, Long.parseLong(stale.group(1)));
+            final long[] ns = result.ns();
             for (int i = 0; i < ns.length; i++)
             {
-                ns[i] = Long.parseLong(m.group(i + 1));
+                if (ns[i] != Long.parseLong(m.group(i + 1)))
+                {
+                    throw new IllegalStateException(name + "'s histogram gives " + PERCENTILES[i] + " " + ns[i] +
+                        " ns, it printed " + m.group(i + 1) + "; its output:\n" + output);
+                }
             }
-            return new Result(ns, Long.parseLong(m.group(5)), Long.parseLong(stale.group(1)));
+            return result;
+        }
+
+        /** Both runs' packets: the histograms added, the stale counts summed. */
+        Result plus(final Result other)
+        {
+            final Histogram sum = histogram.copy();
+            sum.add(other.histogram);
+            return new Result(sum, stale + other.stale);
+        }
+
+        /** p50, p99, p99.9 and max in nanoseconds, in {@link #PERCENTILES}' order, as HdrHistogram gives them. */
+        long[] ns()
+        {
+            return new long[] { histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(99),
+                histogram.getValueAtPercentile(99.9), histogram.getMaxValue() };
         }
 
         private String format()
         {
+            final long[] ns = ns();
             return String.format(Locale.ROOT, "p50 %7.2f  p99 %8.2f  p99.9 %8.2f  max %9.2f us  (%d packets " +
                 "recorded, %d in flight across a stop left out)", ns[0] / 1e3, ns[1] / 1e3, ns[2] / 1e3, ns[3] / 1e3,
-                packets, stale);
+                histogram.getTotalCount(), stale);
         }
     }
 
     /**
-     * Runs both sides taking turns at {@code saturation / divisor} packets per second, prints both and adds a summary
-     * row per percentile (max is printed only: one packet's figure).
+     * Runs both sides taking turns at {@code saturation / divisor} packets per second, twice (C started first, then
+     * jdpdk), prints each run and both added together, and adds a summary row per percentile of the sums (max is
+     * printed only: one packet's figure).
      *
      * @param saturation aggregate packets per second over both ports that the slower side sent when free-running
      * @param divisor    the offered load's share of it: 2 for half, 8 for an eighth
@@ -94,7 +143,41 @@ final class PipelineLatency
     void run(final double saturation, final int divisor) throws Exception
     {
         final double offered = saturation / divisor;
-        final String pps = Long.toString(Math.round(offered));
+        final int half = Math.max(1, (turns + 1) / 2);
+        System.out.printf(Locale.ROOT, "== pipeline RX-to-TX latency per packet at %.2f Mpps offered (1/%d of the " +
+            "saturation rate of the slower side), RX paced on the TSC, warm-ups excluded (C 2 s, jdpdk 3 s), no " +
+            "statistics printed; taking turns of 0.1 s, %d each, C started first, then %d each, jdpdk started first%n",
+            offered / 1e6, divisor, half, half);
+        Result c = null;
+        Result java = null;
+        for (final boolean javaFirst : new boolean[] { false, true })
+        {
+            final Result[] run = runOnce(Long.toString(Math.round(offered)), half, javaFirst);
+            c = c == null ? run[0] : c.plus(run[0]);
+            java = java == null ? run[1] : java.plus(run[1]);
+        }
+        System.out.printf(Locale.ROOT, "both orders: C rte_ring      %s%n             jdpdk pipeline  %s%n", c.format(),
+            java.format());
+        final long[] cNs = c.ns();
+        final long[] javaNs = java.ns();
+        final StringBuilder line = new StringBuilder("C/jdpdk:");
+        for (int i = 0; i < PERCENTILES.length; i++)
+        {
+            line.append(String.format(Locale.ROOT, "  %s %.2f/%.2f us (%.3f)", PERCENTILES[i], cNs[i] / 1e3,
+                javaNs[i] / 1e3, (double)cNs[i] / javaNs[i]));
+        }
+        System.out.println(line);
+        for (int i = 0; i < PERCENTILES.length - 1; i++)
+        {
+            summary.lowerIsBetter(String.format(Locale.ROOT, "pipeline RX-to-TX latency %s at %.1f Mpps, 1/%d of " +
+                "saturation (C: rte_ring)", PERCENTILES[i], offered / 1e6, divisor), "us", cNs[i] / 1e3,
+                javaNs[i] / 1e3);
+        }
+    }
+
+    /** One run of {@code turns} turns each; prints both sides. @return C's result and jdpdk's */
+    private static Result[] runOnce(final String pps, final int turns, final boolean javaFirst) throws Exception
+    {
         final List<String> eal = Bench.telemetryEalArgs();
         final String cPrefix = TakingTurns.newPrefix();
         final String javaPrefix = TakingTurns.newPrefix();
@@ -105,32 +188,19 @@ final class PipelineLatency
         javaArgs.addAll(eal);
         javaArgs.addAll(List.of("--file-prefix", javaPrefix));
         final List<String> java = Peer.java(PipelineScenario.class, javaArgs.toArray(String[]::new));
-        System.out.printf(Locale.ROOT, "== pipeline RX-to-TX latency per packet at %.2f Mpps offered (1/%d of the " +
-            "saturation rate of the slower side), RX paced on the TSC, warm-ups excluded (C 2 s, jdpdk 3 s), no " +
-            "statistics printed; taking turns of 0.1 s, %d each%n", offered / 1e6, divisor, turns);
         final TakingTurns.Result turnsResult = TakingTurns.run(c, cPrefix, java, javaPrefix, 2, C_WARMUP, JAVA_WARMUP,
-            turns, true);
+            turns, true, javaFirst);
         final Result cRun = Result.parse("ring_handoff latency", turnsResult.cOutput());
         final Result javaRun = Result.parse("PipelineScenario pipeline-latency", turnsResult.javaOutput());
-        System.out.printf(Locale.ROOT, "C rte_ring      %s%njdpdk pipeline  %s%n", cRun.format(), javaRun.format());
-        System.out.printf(Locale.ROOT, "received in their turns: C %.2f Mpps, jdpdk %.2f Mpps%n", turnsResult.c() / 1e6,
-            turnsResult.java() / 1e6);
+        final String order = javaFirst ? "jdpdk first:" : "C first:    ";
+        System.out.printf(Locale.ROOT, "%s C rte_ring      %s%n             jdpdk pipeline  %s%n", order,
+            cRun.format(), javaRun.format());
+        System.out.printf(Locale.ROOT, "             received in their turns: C %.2f Mpps, jdpdk %.2f Mpps%n",
+            turnsResult.c() / 1e6, turnsResult.java() / 1e6);
         if (!turnsResult.problems().isEmpty())
         {
             System.out.println("note: " + String.join(", ", turnsResult.problems()));
         }
-        final StringBuilder line = new StringBuilder("C/jdpdk:");
-        for (int i = 0; i < PERCENTILES.length; i++)
-        {
-            line.append(String.format(Locale.ROOT, "  %s %.2f/%.2f us (%.3f)", PERCENTILES[i], cRun.ns()[i] / 1e3,
-                javaRun.ns()[i] / 1e3, (double)cRun.ns()[i] / javaRun.ns()[i]));
-        }
-        System.out.println(line);
-        for (int i = 0; i < PERCENTILES.length - 1; i++)
-        {
-            summary.lowerIsBetter(String.format(Locale.ROOT, "pipeline RX-to-TX latency %s at %.1f Mpps, 1/%d of " +
-                "saturation (C: rte_ring)", PERCENTILES[i], offered / 1e6, divisor), "us", cRun.ns()[i] / 1e3,
-                javaRun.ns()[i] / 1e3);
-        }
+        return new Result[] { cRun, javaRun };
     }
 }

@@ -15,6 +15,7 @@ import io.jdpdk.pmd.pipeline.Pipeline;
 import io.jdpdk.pmd.pipeline.RunToCompletion;
 import io.jdpdk.pmd.pipeline.RxQueue;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 
@@ -35,7 +36,8 @@ import java.util.Locale;
  *   {@link Pipeline.Builder#onTxLatency} gives the packets' RX-to-TX nanoseconds once per burst (TSC stamp in an
  *   mbuf dynamic field), recorded with their count in an HdrHistogram (3 significant digits) from the fourth second
  *   of the loop on (warm-up)
- *   and printed at exit as p50, p99, p99.9 and max, with the packets sent meanwhile; no statistics blocks. For
+ *   and printed at exit as p50, p99, p99.9 and max, with the packets sent meanwhile, and whole (its non-empty
+ *   buckets, as ring_handoff.c prints its own); no statistics blocks. For
  *   the bench's turns ({@link PipelineLatency}: SIGSTOP and SIGCONT every 100 ms), as ring_handoff.c: a loop more
  *   than {@link #MAX_LATE_MILLIS} behind its schedule (stopped) starts it afresh instead of catching up and records
  *   nothing for {@link #SETTLE_MILLIS}, and a packet older than {@link #STALE_NANOS} at TX (in flight while the
@@ -152,6 +154,7 @@ public final class PipelineScenario
                 System.out.printf(Locale.ROOT, "RX-to-TX latency per packet (ns): p50 %d p99 %d p99.9 %d max %d " +
                     "(%d packets)%n", recorded.getValueAtPercentile(50), recorded.getValueAtPercentile(99),
                     recorded.getValueAtPercentile(99.9), recorded.getMaxValue(), recorded.getTotalCount());
+                printHistogram(recorded);
             }
             if (pipeline == null)
             {
@@ -164,6 +167,20 @@ public final class PipelineScenario
         {
             shutdown.cleanedUp();
         }
+    }
+
+    /**
+     * The whole histogram on one line, as ring_handoff.c prints its own, for the bench to merge runs
+     * ({@link PipelineLatency}): each non-empty bucket as its highest equivalent value and its count.
+     */
+    private static void printHistogram(final Histogram recorded)
+    {
+        final StringBuilder line = new StringBuilder("RX-to-TX latency histogram (ns, highest equivalent value:count):");
+        for (final HistogramIterationValue bucket : recorded.recordedValues())
+        {
+            line.append(' ').append(bucket.getValueIteratedTo()).append(':').append(bucket.getCountAtValueIteratedTo());
+        }
+        System.out.println(line);
     }
 
     /** A histogram holding one value at each end of the range, 1 and {@link #HIGHEST_NANOS}. */

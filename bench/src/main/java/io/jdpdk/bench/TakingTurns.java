@@ -68,14 +68,8 @@ final class TakingTurns
     }
 
     /**
-     * Starts {@code cCommand}, lets it forward {@code cWarmup} seconds, stops it; starts {@code javaCommand}, lets
-     * it forward {@code javaWarmup} seconds; then {@code turns} turns each, alternating which goes first in a pair;
-     * then SIGINT to both. Each command's EAL arguments include {@code --file-prefix} of its prefix.
-     * <p>
-     * With {@code quiet}, a turn is only SIGCONT, {@link #TURN_NANOS} and SIGSTOP: no telemetry read wakes the
-     * program's telemetry thread, which preempts its lcores for tens of microseconds, during its turns (latency
-     * tails). Its rates are then its packets from the end of its warm-up to the end of the last turn over its turns'
-     * time, and its pairs of turns are not known ({@code pairs} empty).
+     * {@link #run(List, String, List, String, int, int, int, int, boolean, boolean)} with the C program started
+     * first.
      *
      * @throws IOException when either does not start, forward, answer telemetry or stop; the message has its output
      */
@@ -83,23 +77,45 @@ final class TakingTurns
         final String javaPrefix, final int ports, final int cWarmup, final int javaWarmup, final int turns,
         final boolean quiet) throws IOException, InterruptedException
     {
+        return run(cCommand, cPrefix, javaCommand, javaPrefix, ports, cWarmup, javaWarmup, turns, quiet, false);
+    }
+
+    /**
+     * Starts {@code cCommand}, lets it forward {@code cWarmup} seconds, stops it; starts {@code javaCommand}, lets
+     * it forward {@code javaWarmup} seconds, stops it (with {@code javaFirst}, the other way round); then {@code turns}
+     * turns each, alternating which goes first in a pair (the one started first in the first pair); then SIGINT to
+     * both. Each command's EAL arguments include {@code --file-prefix} of its prefix.
+     * <p>
+     * With {@code quiet}, a turn is only SIGCONT, {@link #TURN_NANOS} and SIGSTOP: no telemetry read wakes the
+     * program's telemetry thread, which preempts its lcores for tens of microseconds, during its turns (latency
+     * tails). Its rates are then its packets from the end of its warm-up to the end of the last turn over its turns'
+     * time, and its pairs of turns are not known ({@code pairs} empty).
+     *
+     * @param javaFirst start the jdpdk program first: the order changed the pipeline's latency tails on this
+     *                  machine ({@link PipelineLatency})
+     * @throws IOException when either does not start, forward, answer telemetry or stop; the message has its output
+     */
+    static Result run(final List<String> cCommand, final String cPrefix, final List<String> javaCommand,
+        final String javaPrefix, final int ports, final int cWarmup, final int javaWarmup, final int turns,
+        final boolean quiet, final boolean javaFirst) throws IOException, InterruptedException
+    {
         final Side c = new Side(cCommand, cPrefix);
-        Side java = null;
+        final Side java = new Side(javaCommand, javaPrefix);
         try
         {
-            c.start(ports, cWarmup);
-            c.signal(ProcessSignals.SIGSTOP);
-            java = new Side(javaCommand, javaPrefix);
-            java.start(ports, javaWarmup);
-            java.signal(ProcessSignals.SIGSTOP);
-            final double[][] rates = new double[2][turns];
-            final Side[] sides = { c, java };
+            final Side[] sides = javaFirst ? new Side[] { java, c } : new Side[] { c, java };
+            for (final Side side : sides)
+            {
+                side.start(ports, side == c ? cWarmup : javaWarmup);
+                side.signal(ProcessSignals.SIGSTOP);
+            }
+            final double[][] rates = new double[2][turns]; // [0] C's, [1] jdpdk's
             for (int t = 0; t < turns; t++)
             {
                 for (int k = 0; k < 2; k++)
                 {
-                    final int s = (t & 1) == 0 ? k : 1 - k; // C first in even pairs, jdpdk first in odd ones
-                    rates[s][t] = quiet ? sides[s].quietTurn() : sides[s].turn(ports);
+                    final Side side = sides[(t & 1) == 0 ? k : 1 - k]; // the one started first, first in even pairs
+                    rates[side == c ? 0 : 1][t] = quiet ? side.quietTurn() : side.turn(ports);
                 }
             }
             final double[] pairs = new double[quiet ? 0 : turns];
@@ -132,10 +148,7 @@ final class TakingTurns
         finally
         {
             c.close();
-            if (java != null)
-            {
-                java.close();
-            }
+            java.close();
         }
     }
 
