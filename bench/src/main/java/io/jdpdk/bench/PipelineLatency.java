@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * Each load is measured twice, half the turns each: C started first, then jdpdk first. Which program was started
  * first changed the tails on this machine (the reason is not known); measured at an eighth of the saturation rate:
  * <ul>
- *   <li>C started first: jdpdk's p99 was the worse in every run (about 25).</li>
+ *   <li>C started first: jdpdk's p99 was the worse in all but 3 of 33 runs.</li>
  *   <li>jdpdk started first: C's p99 was the worse in 3 runs of 5.</li>
  *   <li>Two copies of jdpdk's program: the second's p99 was the worse in 10 runs of 12.</li>
  *   <li>Two copies of the C program: the second's was the worse in 3 runs of 6.</li>
