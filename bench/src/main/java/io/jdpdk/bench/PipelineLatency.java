@@ -148,14 +148,11 @@ final class PipelineLatency
             "saturation rate of the slower side), RX paced on the TSC, warm-ups excluded (C 2 s, jdpdk 3 s), no " +
             "statistics printed; taking turns of 0.1 s, %d each, C started first, then %d each, jdpdk started first%n",
             offered / 1e6, divisor, half, half);
-        Result c = null;
-        Result java = null;
-        for (final boolean javaFirst : new boolean[] { false, true })
-        {
-            final Result[] run = runOnce(Long.toString(Math.round(offered)), half, javaFirst);
-            c = c == null ? run[0] : c.plus(run[0]);
-            java = java == null ? run[1] : java.plus(run[1]);
-        }
+        final String pps = Long.toString(Math.round(offered));
+        final Result[] cFirst = runOnce(pps, half, false);
+        final Result[] javaFirst = runOnce(pps, half, true);
+        final Result c = cFirst[0].plus(javaFirst[0]);
+        final Result java = cFirst[1].plus(javaFirst[1]);
         System.out.printf(Locale.ROOT, "both orders: C rte_ring      %s%n             jdpdk pipeline  %s%n", c.format(),
             java.format());
         final long[] cNs = c.ns();
