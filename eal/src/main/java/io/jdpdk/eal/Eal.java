@@ -29,8 +29,8 @@ import java.util.List;
  * {@code --file-prefix NAME} instead, the process is a multi-process primary ({@link #multiProcess()}):
  * DPDK's dumpcap, proc-info and pdump attach to it as secondaries. Either way jdpdk's telemetry
  * commands ({@code /jdpdk/counters}, {@code /jdpdk/lcores}) answer on DPDK's telemetry socket. rte_eal_init
- * pins the calling thread to the main lcore's CPU and every thread created afterwards would inherit
- * that; {@code init} restores the caller's affinity, so that the JVM's own threads stay spread.
+ * pins the calling thread to the main lcore's CPU; {@code init} moves it, and every other thread of the JVM that
+ * still had the start-up affinity, to EAL's control CPUs ({@link #controlCpus()}), off the worker lcores' CPUs.
  * Worker lcores run their Java work on EAL's own pinned threads ({@link Lcore}).
  * <p>
  * Close order: worker lcores stop (all within 10 s, or close gives up naming the stuck ones and leaves
@@ -63,10 +63,13 @@ public final class Eal implements AutoCloseable
     private final List<Lcore> workers = new ArrayList<>();
     private final boolean multiProcess;
     private final Object closeLock = new Object();
+    /** Null when the start-up affinity could not be read: then no thread was moved. */
+    private final ControlCpus controlCpus;
 
-    private Eal(final List<String> args)
+    private Eal(final List<String> args, final ControlCpus controlCpus)
     {
         this.args = Collections.unmodifiableList(args);
+        this.controlCpus = controlCpus;
         this.multiProcess = EalRaw.eal_process_type() == 0 && EalRaw.eal_has_hugepages() &&
             !args.contains("--in-memory") && !args.contains("--no-shconf");
         final int main = EalRaw.get_main_lcore();
@@ -164,6 +167,7 @@ public final class Eal implements AutoCloseable
         }
         final int rc;
         final int errno;
+        ControlCpus controlCpus = null;
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment affinity = arena.allocate(EalRaw.CPU_SET_SIZE);
@@ -174,6 +178,11 @@ public final class Eal implements AutoCloseable
             if (savedAffinity)
             {
                 EalRaw.sched_setaffinity(affinity);
+                if (rc >= 0)
+                {
+                    controlCpus = ControlCpus.of(affinity);
+                    controlCpus.confine(); // this thread too: it had the start-up affinity again
+                }
             }
         }
         if (rc < 0)
@@ -184,7 +193,7 @@ public final class Eal implements AutoCloseable
                 EalRaw.strerror(errno) + hint);
         }
         state = State.RUNNING;
-        current = new Eal(effective);
+        current = new Eal(effective, controlCpus);
         Telemetry.register();
         FlightEvents.register();
         if (current.multiProcess)
@@ -386,12 +395,27 @@ public final class Eal implements AutoCloseable
     }
 
     /**
+     * The CPUs of DPDK's control threads, which {@link #init} also moved the JVM's own threads to: those the process
+     * was allowed at start-up that no lcore uses, or the main lcore's when every allowed CPU is an lcore's (EAL's
+     * {@code compute_ctrl_threads_cpuset}). Every thread that had the start-up affinity when rte_eal_init returned,
+     * the caller of {@code init} among them, runs there (JIT compilers, GC, jdpdk's counters and telemetry), and
+     * threads they start inherit it, so that a worker lcore's CPU runs nothing but that lcore's loop, as in a C
+     * DPDK program. {@link #close} gives them the start-up affinity back.
+     *
+     * @return the CPU numbers, ascending; empty when the start-up affinity could not be read (no thread was moved)
+     */
+    public int[] controlCpus()
+    {
+        checkRunning("Eal.controlCpus");
+        return controlCpus == null ? new int[0] : controlCpus.cpus();
+    }
+
+    /**
      * Pins the calling thread to the main lcore's CPUs ({@code rte_lcore_cpuset}), as {@code rte_eal_init} pinned
-     * the thread that called it before {@link #init} restored that thread's affinity. For a thread that runs the
-     * main lcore's polling loop (DPDK's samples run RX in {@code main()}): unpinned, a busy loop moves between
-     * CPUs and, on a worker lcore's CPU, takes turns with that lcore's busy loop, which then stalls for whole
-     * scheduler slices (milliseconds). Threads the pinned thread starts inherit the pinning, so start them before
-     * or after.
+     * the thread that called it before {@link #init} moved that thread to the control CPUs ({@link #controlCpus()}).
+     * For a thread that runs the main lcore's polling loop (DPDK's samples run RX in {@code main()}): on the control
+     * CPUs it would run beside the JVM's threads, on CPUs the main lcore does not name when the machine has CPUs
+     * without lcores. Threads the pinned thread starts inherit the pinning, so start them before or after.
      * <pre>{@code
      * try (Eal.Pinning _ = eal.pinToMainLcore()) { while (running) idle.idle(rx.doWork()); }
      * }</pre>
@@ -613,6 +637,10 @@ public final class Eal implements AutoCloseable
                 final int rc = EalRaw.eal_cleanup();
                 state = State.CLOSED;
                 current = null;
+                if (controlCpus != null)
+                {
+                    controlCpus.release();
+                }
                 if (rc < 0 && failure == null)
                 {
                     failure = new DpdkException("rte_eal_cleanup", -rc, EalRaw.strerror(-rc));

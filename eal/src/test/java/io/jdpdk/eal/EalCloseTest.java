@@ -1,11 +1,16 @@
 package io.jdpdk.eal;
 
+import io.jdpdk.eal.raw.EalRaw;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.junit.jupiter.api.Test;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,7 +23,16 @@ class EalCloseTest
     @Test
     void shouldLetAnAgentMakeControlCallsWhileCloseStopsIt()
     {
+        final long startup = affinity();
         final Eal eal = Eal.init("-l", "0-1", "--no-pci", "--no-huge", "-m", "128");
+        long control = 0;
+        for (final int cpu : eal.controlCpus())
+        {
+            control |= 1L << cpu;
+        }
+        // EAL's rule: the start-up CPUs without lcores 0 and 1's, or the main lcore's CPU 0 when none is left
+        assertEquals(startup & ~0b11L, control == 1 ? 0 : control, "control CPUs " + control);
+        assertEquals(control, affinity(), "the caller of init runs on the control CPUs");
         final AtomicBoolean sawEal = new AtomicBoolean();
         eal.worker(1).launch(new Agent()
         {
@@ -46,5 +60,17 @@ class EalCloseTest
         assertTrue(ms < 5_000, "close took " + ms + " ms");
         assertTrue(sawEal.get(), "the agent's onClose reached the running EAL");
         assertFalse(Eal.isRunning());
+        assertEquals(startup, affinity(), "close gives the start-up affinity back");
+    }
+
+    /** CPUs 0-63 of the calling thread's affinity, bit n for CPU n. */
+    private static long affinity()
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment mask = arena.allocate(EalRaw.CPU_SET_SIZE);
+            assertEquals(0, EalRaw.sched_getaffinity(mask));
+            return mask.get(ValueLayout.JAVA_LONG, 0);
+        }
     }
 }

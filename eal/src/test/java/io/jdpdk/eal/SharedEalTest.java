@@ -5,6 +5,13 @@ import io.jdpdk.eal.raw.LayoutCheck;
 import io.jdpdk.eal.raw.NativeLibrary;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,27 +29,39 @@ class SharedEalTest
     }
 
     @Test
-    void shouldRestoreCallersAffinityAfterInit() throws Exception
+    void shouldKeepTheJvmsThreadsOnDpdksControlCpusAsEalKeepsItsOwn() throws Exception
     {
-        TestEal.get();
-        // rte_eal_init pinned the initialising thread to lcore 0's CPU; Eal.init undid that, so a
-        // thread started now (as the JVM's GC and JIT threads) may run on every CPU.
-        final int[] cpus = new int[1];
-        final Thread t = new Thread(() ->
+        final Eal eal = TestEal.get();
+        // --lcores 0@0,1@1,2@0,...: no CPU is left without an lcore, so EAL's control CPUs are the main lcore's.
+        assertArrayEquals(new int[] { 0 }, eal.controlCpus());
+        final Map<String, String> allowed = new HashMap<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task")))
         {
-            try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined())
+            for (final Path task : tasks.toList())
             {
-                final java.lang.foreign.MemorySegment mask = arena.allocate(EalRaw.CPU_SET_SIZE);
-                assertEquals(0, EalRaw.sched_getaffinity(mask));
-                for (long i = 0; i < mask.byteSize(); i++)
+                try
                 {
-                    cpus[0] += Integer.bitCount(Byte.toUnsignedInt(mask.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i)));
+                    final String comm = Files.readString(task.resolve("comm")).strip();
+                    final String cpus = Files.readAllLines(task.resolve("status")).stream()
+                        .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
+                        .substring("Cpus_allowed_list:".length()).strip();
+                    allowed.merge(comm, cpus, (a, b) -> a.equals(b) ? a : a + " and " + b);
+                }
+                catch (final java.nio.file.NoSuchFileException ex)
+                {
+                    // the thread exited meanwhile
                 }
             }
-        });
+        }
+        assertEquals("0", allowed.get("eal-intr-thread"), "EAL's own control thread: " + allowed);
+        assertEquals("0", allowed.get("C2 CompilerThre"), "the JIT, started before rte_eal_init: " + allowed);
+        assertEquals("0", allowed.get("VM Periodic Tas"), "the JVM's periodic task: " + allowed);
+        assertEquals("0", allowed.get("Signal Dispatch"), allowed.toString());
+        final long[] started = new long[1];
+        final Thread t = new Thread(() -> started[0] = firstAffinityWord());
         t.start();
         t.join();
-        assertEquals(Runtime.getRuntime().availableProcessors(), cpus[0]);
+        assertEquals(1L, started[0], "a thread started now inherits the control CPUs");
     }
 
     @Test
@@ -52,6 +71,13 @@ class SharedEalTest
         final long[] masks = new long[3];
         final Thread t = new Thread(() ->
         {
+            // CPUs 0 and 1 (this project's machines have two), rather than the control CPUs it inherited
+            try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined())
+            {
+                final java.lang.foreign.MemorySegment mask = arena.allocate(EalRaw.CPU_SET_SIZE);
+                mask.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 0b11);
+                assertEquals(0, EalRaw.sched_setaffinity(mask));
+            }
             masks[0] = firstAffinityWord();
             try (Eal.Pinning _ = eal.pinToMainLcore())
             {
@@ -61,7 +87,7 @@ class SharedEalTest
         });
         t.start();
         t.join();
-        assertEquals((1L << Runtime.getRuntime().availableProcessors()) - 1, masks[0], "unpinned: every CPU");
+        assertEquals(0b11L, masks[0], "before: CPUs 0 and 1");
         assertEquals(1L, masks[1], "--lcores 0@0: the main lcore's CPU 0 only");
         assertEquals(masks[0], masks[2], "restored");
     }

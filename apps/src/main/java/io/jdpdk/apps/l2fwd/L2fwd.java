@@ -513,7 +513,11 @@ public final class L2fwd
                 eal.worker(lcores[l]).launch(forwarder, new BusySpinIdleStrategy());
             }
         }
-        boolean failed = runMainLcore(main, shutdown, err);
+        boolean failed;
+        try (Eal.Pinning _ = eal.pinToMainLcore()) // where rte_eal_init leaves a C program's main thread
+        {
+            failed = runMainLcore(main, shutdown, err);
+        }
 
         try
         {

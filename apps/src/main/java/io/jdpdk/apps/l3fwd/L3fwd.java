@@ -605,43 +605,47 @@ public final class L3fwd
         {
             invoker.start();
         }
-        final long start = System.nanoTime();
-        long nextCheck = start + CHECK_NANOS;
-        long nextStats = statsNanos > 0 ? start + statsNanos : Long.MAX_VALUE;
-        int iterations = 0;
-        while (shutdown.isRunning())
+        // The main lcore's loop on the main lcore's CPUs, where rte_eal_init leaves a C program's main thread.
+        try (Eal.Pinning _ = eal.pinToMainLcore())
         {
-            if (invoker != null)
+            final long start = System.nanoTime();
+            long nextCheck = start + CHECK_NANOS;
+            long nextStats = statsNanos > 0 ? start + statsNanos : Long.MAX_VALUE;
+            int iterations = 0;
+            while (shutdown.isRunning())
             {
-                idle.idle(polls.record(invoker.invoke()));
-                if (!invoker.isRunning())
+                if (invoker != null)
                 {
-                    err.println(NAME + ": the forwarder of main lcore " + mainLcore + " stopped on an error");
-                    code = 1;
-                    break;
+                    idle.idle(polls.record(invoker.invoke()));
+                    if (!invoker.isRunning())
+                    {
+                        err.println(NAME + ": the forwarder of main lcore " + mainLcore + " stopped on an error");
+                        code = 1;
+                        break;
+                    }
                 }
-            }
-            else
-            {
-                sleep(CHECK_NANOS / 1_000_000);
-            }
-            if (invoker != null && (++iterations & CLOCK_STRIDE_MASK) != 0)
-            {
-                continue; // a forwarding main lcore reads the clock every few bursts, not for each (30 ns a read)
-            }
-            final long now = System.nanoTime();
-            if (now >= nextCheck)
-            {
-                if (anyStopped(workers))
+                else
                 {
-                    break;
+                    sleep(CHECK_NANOS / 1_000_000);
                 }
-                nextCheck = now + CHECK_NANOS;
-            }
-            if (now >= nextStats)
-            {
-                printPortStats(nicStats, ports, out);
-                nextStats = now + statsNanos;
+                if (invoker != null && (++iterations & CLOCK_STRIDE_MASK) != 0)
+                {
+                    continue; // a forwarding main lcore reads the clock every few bursts, not for each (30 ns a read)
+                }
+                final long now = System.nanoTime();
+                if (now >= nextCheck)
+                {
+                    if (anyStopped(workers))
+                    {
+                        break;
+                    }
+                    nextCheck = now + CHECK_NANOS;
+                }
+                if (now >= nextStats)
+                {
+                    printPortStats(nicStats, ports, out);
+                    nextStats = now + statsNanos;
+                }
             }
         }
         for (final Lcore lcore : launched)

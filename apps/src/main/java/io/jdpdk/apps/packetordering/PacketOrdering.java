@@ -305,7 +305,10 @@ public final class PacketOrdering
         try (Pipeline pipeline = builder.build())
         {
             pipeline.start();
-            runMainLcore(pipeline, options, shutdown, idle.get(), () -> printStats(pipeline, workers, options, out));
+            try (Eal.Pinning _ = eal.pinToMainLcore()) // where rte_eal_init leaves a C program's main thread
+            {
+                runMainLcore(pipeline, options, shutdown, idle.get(), () -> printStats(pipeline, workers, options, out));
+            }
             pipeline.stop();
             printStats(pipeline, workers, options, out);
         }

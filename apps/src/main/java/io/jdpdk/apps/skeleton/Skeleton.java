@@ -319,8 +319,11 @@ public final class Skeleton
                     nicStats.print(port, out);
                 }
             };
-            run(forwarder, shutdown, idle, options.packets, (long)(options.duration * 1e9),
-                (long)(options.statsPeriod * 1e9), print);
+            try (Eal.Pinning _ = eal.pinToMainLcore()) // where rte_eal_init leaves a C program's main thread
+            {
+                run(forwarder, shutdown, idle, options.packets, (long)(options.duration * 1e9),
+                    (long)(options.statsPeriod * 1e9), print);
+            }
             for (final Port port : ports)
             {
                 port.stop();

@@ -3,11 +3,18 @@ package io.jdpdk.apps.skeleton;
 import io.jdpdk.apps.testing.AppProcess;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /** The skeleton app as a user runs it: its own JVM and EAL, DPDK's command line. */
 class SkeletonAppTest
@@ -39,6 +46,47 @@ class SkeletonAppTest
             final String out = app.output();
             assertTrue(out.contains("Bye..."), out);
             assertNoMbufInUse(out);
+        }
+    }
+
+    @Test
+    void shouldForwardOnTheMainLcoresCpuWithTheJvmsOwnThreadsWhereEalPutsItsControlThreads() throws Exception
+    {
+        assumeFalse(Files.readString(Path.of("/sys/devices/system/cpu/online")).strip().equals("0"),
+            "needs a CPU besides the main lcore's");
+        try (AppProcess app = AppProcess.start(Skeleton.class, "-l", "0", "--no-pci", "--vdev=net_null0",
+            "--vdev=net_null1", "--", "--stats-period", "0.2"))
+        {
+            app.awaitOutput("Rx-pps", 30);
+            final Map<String, String> allowed = new HashMap<>();
+            String busiest = null;
+            long most = -1;
+            try (Stream<Path> tasks = Files.list(Path.of("/proc/" + app.pid() + "/task")))
+            {
+                for (final Path task : tasks.toList())
+                {
+                    final String comm = Files.readString(task.resolve("comm")).strip();
+                    final String cpus = Files.readAllLines(task.resolve("status")).stream()
+                        .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
+                        .substring("Cpus_allowed_list:".length()).strip();
+                    final long ran = Long.parseLong(Files.readString(task.resolve("schedstat")).split(" ")[0]);
+                    allowed.put(comm, cpus);
+                    if (ran > most)
+                    {
+                        most = ran;
+                        busiest = cpus;
+                    }
+                }
+            }
+            assertEquals("0", busiest, "the forwarding loop, on -l 0's CPU: " + allowed);
+            final String control = allowed.get("eal-intr-thread");
+            assertFalse(control.equals("0") || control.startsWith("0,") || control.startsWith("0-"),
+                "EAL's control CPUs leave the main lcore's out: " + allowed);
+            assertEquals(control, allowed.get("C2 CompilerThre"), "the JIT: " + allowed);
+            assertEquals(control, allowed.get("VM Periodic Tas"), "the JVM's periodic task: " + allowed);
+            app.interrupt();
+            assertEquals(130, app.waitFor(30), app.output());
+            assertNoMbufInUse(app.output());
         }
     }
 

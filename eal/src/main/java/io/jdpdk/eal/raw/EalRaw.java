@@ -575,9 +575,21 @@ public final class EalRaw
      */
     public static int sched_getaffinity(final MemorySegment mask)
     {
+        return sched_getaffinity(0, mask);
+    }
+
+    /**
+     * libc {@code sched_getaffinity(tid, size, mask)}: the affinity of one thread of this process.
+     *
+     * @param tid a thread id (a name in {@code /proc/self/task}), 0 for the calling thread
+     * @param mask a cpu_set_t of {@link #CPU_SET_SIZE} bytes, filled in
+     * @return 0, or -1 (errno is libc's, not read here; ESRCH when the thread has exited)
+     */
+    public static int sched_getaffinity(final int tid, final MemorySegment mask)
+    {
         try
         {
-            return (int)Startup.SCHED_GETAFFINITY.invokeExact(0, mask.byteSize(), mask);
+            return (int)Startup.SCHED_GETAFFINITY.invokeExact(tid, mask.byteSize(), mask);
         }
         catch (final Throwable t)
         {
@@ -593,9 +605,21 @@ public final class EalRaw
      */
     public static int sched_setaffinity(final MemorySegment mask)
     {
+        return sched_setaffinity(0, mask);
+    }
+
+    /**
+     * libc {@code sched_setaffinity(tid, size, mask)}: sets the affinity of one thread of this process.
+     *
+     * @param tid a thread id (a name in {@code /proc/self/task}), 0 for the calling thread
+     * @param mask a cpu_set_t of {@link #CPU_SET_SIZE} bytes
+     * @return 0, or -1 (errno is libc's, not read here; ESRCH when the thread has exited)
+     */
+    public static int sched_setaffinity(final int tid, final MemorySegment mask)
+    {
         try
         {
-            return (int)Startup.SCHED_SETAFFINITY.invokeExact(0, mask.byteSize(), mask);
+            return (int)Startup.SCHED_SETAFFINITY.invokeExact(tid, mask.byteSize(), mask);
         }
         catch (final Throwable t)
         {
