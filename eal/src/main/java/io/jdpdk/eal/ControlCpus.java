@@ -19,11 +19,12 @@ import java.util.BitSet;
  * allowed at start-up that no lcore uses, or on the main lcore's CPUs when every allowed CPU is an lcore's
  * ({@code compute_ctrl_threads_cpuset} in {@code eal_common_options.c}), so that nothing but a worker lcore's own
  * loop runs on its CPU. A JVM has many more such threads: JIT compilers, GC workers, the VM's periodic task,
- * jdpdk's own (counters, telemetry). Left on every CPU, they preempt the worker lcores' busy loops for tens of
- * microseconds each time one wakes up. {@link Eal#init} therefore moves every thread of the process that still had
- * the start-up affinity onto the control CPUs, as DPDK would have started them there, and {@link Eal#close} moves
- * those on the control CPUs back. Threads they start later inherit the control CPUs; threads with an affinity of
- * their own (EAL's lcores, threads the application pinned) are left alone.
+ * jdpdk's own (counters). Left on every CPU, they preempt the worker lcores' busy loops for tens of microseconds
+ * each time one wakes up. {@link Eal#init} therefore moves every thread of the process that still had the start-up
+ * affinity onto the control CPUs, as DPDK would have started them there, except its caller: the application's
+ * thread keeps its affinity, and so do the threads and processes it starts. {@link Eal#close} moves those on the
+ * control CPUs back. Threads the moved ones start later (another JIT compiler, a GC worker) inherit the control
+ * CPUs; threads with an affinity of their own (EAL's lcores, threads the application pinned) are left alone.
  * <p>
  * Control path only: a few system calls per thread of the process.
  */
@@ -33,6 +34,7 @@ final class ControlCpus
     /** A thread may start another while the threads are moved: passes until one moves none, at most this many. */
     private static final int MAX_PASSES = 4;
     private static final Path TASKS = Path.of("/proc/self/task");
+    private static final Path THREAD_SELF = Path.of("/proc/thread-self");
 
     private final BitSet startup;
     private final BitSet control;
@@ -76,13 +78,26 @@ final class ControlCpus
     }
 
     /**
-     * Moves every thread whose affinity is the start-up one onto the control CPUs.
+     * Moves every thread but the caller whose affinity is the start-up one onto the control CPUs.
      *
      * @return how many threads were moved
      */
-    int confine()
+    int confineOthers()
     {
-        return move(startup, control);
+        return move(startup, control, callerTid());
+    }
+
+    /**
+     * Moves the calling thread onto the control CPUs (for jdpdk's own threads, started later by the application's).
+     *
+     * @return whether the kernel agreed
+     */
+    boolean confineCaller()
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            return EalRaw.sched_setaffinity(segment(arena, control)) == 0;
+        }
     }
 
     /**
@@ -92,10 +107,10 @@ final class ControlCpus
      */
     int release()
     {
-        return move(control, startup);
+        return move(control, startup, -1);
     }
 
-    private static int move(final BitSet from, final BitSet to)
+    private static int move(final BitSet from, final BitSet to, final int exceptTid)
     {
         if (from.equals(to))
         {
@@ -115,7 +130,7 @@ final class ControlCpus
                     {
                         final int tid = Integer.parseInt(task.getFileName().toString());
                         // A thread that exits meanwhile fails either call (ESRCH) and is skipped.
-                        if (EalRaw.sched_getaffinity(tid, current) == 0 && bits(current).equals(from) &&
+                        if (tid != exceptTid && EalRaw.sched_getaffinity(tid, current) == 0 && bits(current).equals(from) &&
                             EalRaw.sched_setaffinity(tid, target) == 0)
                         {
                             movedThisPass++;
@@ -134,6 +149,19 @@ final class ControlCpus
             }
         }
         return moved;
+    }
+
+    /** The calling thread's id: {@code /proc/thread-self} links to {@code PID/task/TID}. */
+    private static int callerTid()
+    {
+        try
+        {
+            return Integer.parseInt(Files.readSymbolicLink(THREAD_SELF).getFileName().toString());
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot read the calling thread's id from " + THREAD_SELF, ex);
+        }
     }
 
     private static BitSet bits(final MemorySegment cpuSet)

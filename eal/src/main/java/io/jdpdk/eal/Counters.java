@@ -307,6 +307,7 @@ public final class Counters
 
     private void sampleForever()
     {
+        Eal.confineToControlCpus(); // a thread of jdpdk's own, started by whichever thread first read the counters
         boolean demanded = false;
         while (true)
         {

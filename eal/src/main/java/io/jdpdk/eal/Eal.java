@@ -29,8 +29,8 @@ import java.util.List;
  * {@code --file-prefix NAME} instead, the process is a multi-process primary ({@link #multiProcess()}):
  * DPDK's dumpcap, proc-info and pdump attach to it as secondaries. Either way jdpdk's telemetry
  * commands ({@code /jdpdk/counters}, {@code /jdpdk/lcores}) answer on DPDK's telemetry socket. rte_eal_init
- * pins the calling thread to the main lcore's CPU; {@code init} moves it, and every other thread of the JVM that
- * still had the start-up affinity, to EAL's control CPUs ({@link #controlCpus()}), off the worker lcores' CPUs.
+ * pins the calling thread to the main lcore's CPU; {@code init} gives it back its affinity and moves every other
+ * thread of the JVM that had the same, to EAL's control CPUs ({@link #controlCpus()}), off the worker lcores' CPUs.
  * Worker lcores run their Java work on EAL's own pinned threads ({@link Lcore}).
  * <p>
  * Close order: worker lcores stop (all within 10 s, or close gives up naming the stuck ones and leaves
@@ -181,7 +181,7 @@ public final class Eal implements AutoCloseable
                 if (rc >= 0)
                 {
                     controlCpus = ControlCpus.of(affinity);
-                    controlCpus.confine(); // this thread too: it had the start-up affinity again
+                    controlCpus.confineOthers();
                 }
             }
         }
@@ -397,10 +397,12 @@ public final class Eal implements AutoCloseable
     /**
      * The CPUs of DPDK's control threads, which {@link #init} also moved the JVM's own threads to: those the process
      * was allowed at start-up that no lcore uses, or the main lcore's when every allowed CPU is an lcore's (EAL's
-     * {@code compute_ctrl_threads_cpuset}). Every thread that had the start-up affinity when rte_eal_init returned,
-     * the caller of {@code init} among them, runs there (JIT compilers, GC, jdpdk's counters and telemetry), and
-     * threads they start inherit it, so that a worker lcore's CPU runs nothing but that lcore's loop, as in a C
-     * DPDK program. {@link #close} gives them the start-up affinity back.
+     * {@code compute_ctrl_threads_cpuset}). Every thread but the caller of {@code init} that had the start-up
+     * affinity when rte_eal_init returned runs there (JIT compilers, GC, the VM's periodic task; jdpdk's counters
+     * thread moves there when it starts), and threads they start inherit it, so that a worker lcore's CPU runs
+     * nothing but that lcore's loop, as in a C DPDK program. The caller keeps its affinity, and so do the threads
+     * and processes it starts: those are the application's. {@link #close} gives the moved ones the start-up
+     * affinity back.
      *
      * @return the CPU numbers, ascending; empty when the start-up affinity could not be read (no thread was moved)
      */
@@ -410,12 +412,23 @@ public final class Eal implements AutoCloseable
         return controlCpus == null ? new int[0] : controlCpus.cpus();
     }
 
+    /** Moves the calling thread, one of jdpdk's own started after init, to the control CPUs; without EAL, nothing. */
+    static void confineToControlCpus()
+    {
+        final Eal eal = current;
+        if (eal != null && eal.controlCpus != null)
+        {
+            eal.controlCpus.confineCaller();
+        }
+    }
+
     /**
      * Pins the calling thread to the main lcore's CPUs ({@code rte_lcore_cpuset}), as {@code rte_eal_init} pinned
-     * the thread that called it before {@link #init} moved that thread to the control CPUs ({@link #controlCpus()}).
-     * For a thread that runs the main lcore's polling loop (DPDK's samples run RX in {@code main()}): on the control
-     * CPUs it would run beside the JVM's threads, on CPUs the main lcore does not name when the machine has CPUs
-     * without lcores. Threads the pinned thread starts inherit the pinning, so start them before or after.
+     * the thread that called it before {@link #init} restored that thread's affinity.
+     * For a thread that runs the main lcore's polling loop (DPDK's samples run RX in {@code main()}): unpinned, a
+     * busy loop moves between CPUs and, on a worker lcore's CPU, takes turns with that lcore's busy loop, which then
+     * stalls for whole scheduler slices (milliseconds). Threads the pinned thread starts inherit the pinning, so
+     * start them before or after.
      * <pre>{@code
      * try (Eal.Pinning _ = eal.pinToMainLcore()) { while (running) idle.idle(rx.doWork()); }
      * }</pre>

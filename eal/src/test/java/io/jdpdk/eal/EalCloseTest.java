@@ -5,10 +5,15 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,7 +28,7 @@ class EalCloseTest
     @Test
     void shouldLetAnAgentMakeControlCallsWhileCloseStopsIt()
     {
-        final long startup = affinity();
+        final long startup = affinity(0);
         final Eal eal = Eal.init("-l", "0-1", "--no-pci", "--no-huge", "-m", "128");
         long control = 0;
         for (final int cpu : eal.controlCpus())
@@ -32,7 +37,9 @@ class EalCloseTest
         }
         // EAL's rule: the start-up CPUs without lcores 0 and 1's, or the main lcore's CPU 0 when none is left
         assertEquals(startup & ~0b11L, control == 1 ? 0 : control, "control CPUs " + control);
-        assertEquals(control, affinity(), "the caller of init runs on the control CPUs");
+        assertEquals(startup, affinity(0), "the caller of init keeps its affinity");
+        final int jit = tidOf("C2 CompilerThre");
+        assertEquals(control, affinity(jit), "the JIT moved to the control CPUs");
         final AtomicBoolean sawEal = new AtomicBoolean();
         eal.worker(1).launch(new Agent()
         {
@@ -60,17 +67,37 @@ class EalCloseTest
         assertTrue(ms < 5_000, "close took " + ms + " ms");
         assertTrue(sawEal.get(), "the agent's onClose reached the running EAL");
         assertFalse(Eal.isRunning());
-        assertEquals(startup, affinity(), "close gives the start-up affinity back");
+        assertEquals(startup, affinity(jit), "close gives the JIT the start-up affinity back");
     }
 
-    /** CPUs 0-63 of the calling thread's affinity, bit n for CPU n. */
-    private static long affinity()
+    /** CPUs 0-63 of a thread's affinity (0: the calling thread's), bit n for CPU n. */
+    private static long affinity(final int tid)
     {
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment mask = arena.allocate(EalRaw.CPU_SET_SIZE);
-            assertEquals(0, EalRaw.sched_getaffinity(mask));
+            assertEquals(0, EalRaw.sched_getaffinity(tid, mask));
             return mask.get(ValueLayout.JAVA_LONG, 0);
         }
+    }
+
+    /** The id of this process's thread named {@code comm} (as /proc shows it, at most 15 characters). */
+    private static int tidOf(final String comm)
+    {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task")))
+        {
+            for (final Path task : tasks.toList())
+            {
+                if (Files.readString(task.resolve("comm")).strip().equals(comm))
+                {
+                    return Integer.parseInt(task.getFileName().toString());
+                }
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+        throw new AssertionError("no thread named " + comm);
     }
 }
