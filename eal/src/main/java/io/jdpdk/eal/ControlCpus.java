@@ -11,38 +11,63 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The CPUs of DPDK's control threads, and the JVM's own threads kept on them.
  * <p>
  * EAL runs its control threads ({@code eal-intr-thread}, {@code telemetry-v2}, ...) on the CPUs the process was
- * allowed at start-up that no lcore uses, or on the main lcore's CPUs when every allowed CPU is an lcore's
+ * started with that no lcore uses, or on the main lcore's CPUs when every one of them is an lcore's
  * ({@code compute_ctrl_threads_cpuset} in {@code eal_common_options.c}), so that nothing but a worker lcore's own
  * loop runs on its CPU. A JVM has many more such threads: JIT compilers, GC workers, the VM's periodic task,
  * jdpdk's own (counters). Left on every CPU, they preempt the worker lcores' busy loops for tens of microseconds
- * each time one wakes up. {@link Eal#init} therefore moves every thread of the process that still had the start-up
- * affinity onto the control CPUs, as DPDK would have started them there, except its caller: the application's
- * thread keeps its affinity, and so do the threads and processes it starts. {@link Eal#close} moves those on the
- * control CPUs back. Threads the moved ones start later (another JIT compiler, a GC worker) inherit the control
- * CPUs; threads with an affinity of their own (EAL's lcores, threads the application pinned) are left alone.
+ * each time one wakes up. {@link Eal#init} therefore moves the threads that existed before rte_eal_init and still
+ * have the start-up affinity onto the control CPUs, as DPDK would have started them there, except its caller: the
+ * application's thread keeps its affinity, and so do the threads and processes it starts. Threads rte_eal_init
+ * created (EAL's lcores and control threads) and threads with an affinity of their own are left alone. Threads the
+ * moved ones start later (another JIT compiler, a GC worker) inherit the control CPUs. {@link Eal#close} gives the
+ * moved threads that are still on the control CPUs the start-up affinity back.
  * <p>
  * Control path only: a few system calls per thread of the process.
  */
 final class ControlCpus
 {
-    private static final int ROLE_OFF = 1;
-    /** A thread may start another while the threads are moved: passes until one moves none, at most this many. */
-    private static final int MAX_PASSES = 4;
     private static final Path TASKS = Path.of("/proc/self/task");
     private static final Path THREAD_SELF = Path.of("/proc/thread-self");
 
     private final BitSet startup;
     private final BitSet control;
+    /** Thread ids moved to the control CPUs, by {@link #confine} or {@link #confineCaller}. */
+    private final Set<Integer> moved = ConcurrentHashMap.newKeySet();
 
     private ControlCpus(final BitSet startup, final BitSet control)
     {
         this.startup = startup;
         this.control = control;
+    }
+
+    /**
+     * The ids of the process's threads now (its {@code /proc/self/task}).
+     *
+     * @throws UncheckedIOException when /proc cannot be read
+     */
+    static Set<Integer> threads()
+    {
+        final Set<Integer> tids = new HashSet<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS))
+        {
+            for (final Path task : tasks)
+            {
+                tids.add(Integer.parseInt(task.getFileName().toString()));
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot list the threads of this process in " + TASKS, ex);
+        }
+        return tids;
     }
 
     /**
@@ -59,7 +84,7 @@ final class ControlCpus
             final BitSet lcoreCpus = new BitSet();
             for (int id = 0; id < EalRaw.MAX_LCORE; id++)
             {
-                if (EalRaw.eal_lcore_role(id) != ROLE_OFF)
+                if (EalRaw.eal_lcore_role(id) != EalRaw.ROLE_OFF)
                 {
                     lcoreCpus.or(bits(EalRaw.lcore_cpuset(arena, id)));
                 }
@@ -78,77 +103,61 @@ final class ControlCpus
     }
 
     /**
-     * Moves every thread but the caller whose affinity is the start-up one onto the control CPUs.
+     * Moves each of {@code tids} but the caller whose affinity is the start-up one onto the control CPUs. A thread
+     * that has exited meanwhile fails the system calls (ESRCH) and is skipped.
      *
-     * @return how many threads were moved
+     * @param tids thread ids that existed before rte_eal_init ({@link #threads()})
      */
-    int confineOthers()
+    void confine(final Set<Integer> tids)
     {
-        return move(startup, control, callerTid());
-    }
-
-    /**
-     * Moves the calling thread onto the control CPUs (for jdpdk's own threads, started later by the application's).
-     *
-     * @return whether the kernel agreed
-     */
-    boolean confineCaller()
-    {
+        if (startup.equals(control))
+        {
+            return;
+        }
+        final int caller = callerTid();
         try (Arena arena = Arena.ofConfined())
         {
-            return EalRaw.sched_setaffinity(segment(arena, control)) == 0;
-        }
-    }
-
-    /**
-     * Moves every thread whose affinity is the control CPUs back to the start-up affinity.
-     *
-     * @return how many threads were moved
-     */
-    int release()
-    {
-        return move(control, startup, -1);
-    }
-
-    private static int move(final BitSet from, final BitSet to, final int exceptTid)
-    {
-        if (from.equals(to))
-        {
-            return 0;
-        }
-        int moved = 0;
-        try (Arena arena = Arena.ofConfined())
-        {
-            final MemorySegment target = segment(arena, to);
+            final MemorySegment target = segment(arena, control);
             final MemorySegment current = arena.allocate(EalRaw.CPU_SET_SIZE);
-            for (int pass = 0; pass < MAX_PASSES; pass++)
+            for (final int tid : tids)
             {
-                int movedThisPass = 0;
-                try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS))
+                if (tid != caller && EalRaw.sched_getaffinity(tid, current) == 0 && bits(current).equals(startup) &&
+                    EalRaw.sched_setaffinity(tid, target) == 0)
                 {
-                    for (final Path task : tasks)
-                    {
-                        final int tid = Integer.parseInt(task.getFileName().toString());
-                        // A thread that exits meanwhile fails either call (ESRCH) and is skipped.
-                        if (tid != exceptTid && EalRaw.sched_getaffinity(tid, current) == 0 && bits(current).equals(from) &&
-                            EalRaw.sched_setaffinity(tid, target) == 0)
-                        {
-                            movedThisPass++;
-                        }
-                    }
-                }
-                catch (final IOException ex)
-                {
-                    throw new UncheckedIOException("cannot list the threads of this process in " + TASKS, ex);
-                }
-                moved += movedThisPass;
-                if (movedThisPass == 0)
-                {
-                    break;
+                    moved.add(tid);
                 }
             }
         }
-        return moved;
+    }
+
+    /** Moves the calling thread onto the control CPUs: for jdpdk's own threads, started later by the application's. */
+    void confineCaller()
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            if (EalRaw.sched_setaffinity(segment(arena, control)) == 0)
+            {
+                moved.add(callerTid());
+            }
+        }
+    }
+
+    /** Gives the moved threads still on the control CPUs (not re-pinned since) the start-up affinity back. */
+    void release()
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment target = segment(arena, startup);
+            final MemorySegment current = arena.allocate(EalRaw.CPU_SET_SIZE);
+            for (final int tid : moved)
+            {
+                if (EalRaw.sched_getaffinity(tid, current) == 0 && bits(current).equals(control))
+                {
+                    EalRaw.sched_setaffinity(tid, target);
+                }
+            }
+            moved.clear();
+        }
     }
 
     /** The calling thread's id: {@code /proc/thread-self} links to {@code PID/task/TID}. */

@@ -307,7 +307,7 @@ public final class Counters
 
     private void sampleForever()
     {
-        Eal.confineToControlCpus(); // a thread of jdpdk's own, started by whichever thread first read the counters
+        Eal.confineToControlCpus(); // a thread of jdpdk's own, started by whichever thread first added a sampler
         boolean demanded = false;
         while (true)
         {

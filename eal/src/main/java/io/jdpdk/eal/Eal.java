@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The process's one DPDK Environment Abstraction Layer. {@link #init(String...)} takes DPDK's own
@@ -29,8 +30,9 @@ import java.util.List;
  * {@code --file-prefix NAME} instead, the process is a multi-process primary ({@link #multiProcess()}):
  * DPDK's dumpcap, proc-info and pdump attach to it as secondaries. Either way jdpdk's telemetry
  * commands ({@code /jdpdk/counters}, {@code /jdpdk/lcores}) answer on DPDK's telemetry socket. rte_eal_init
- * pins the calling thread to the main lcore's CPU; {@code init} gives it back its affinity and moves every other
- * thread of the JVM that had the same, to EAL's control CPUs ({@link #controlCpus()}), off the worker lcores' CPUs.
+ * pins the calling thread to the main lcore's CPU; {@code init} gives it back its affinity and moves the other
+ * threads that existed before, the JVM's own, to EAL's control CPUs ({@link #controlCpus()}), off the worker
+ * lcores' CPUs.
  * Worker lcores run their Java work on EAL's own pinned threads ({@link Lcore}).
  * <p>
  * Close order: worker lcores stop (all within 10 s, or close gives up naming the stuck ones and leaves
@@ -75,7 +77,7 @@ public final class Eal implements AutoCloseable
         final int main = EalRaw.get_main_lcore();
         for (int id = 0; id < EalRaw.MAX_LCORE; id++)
         {
-            if (id != main && EalRaw.lcore_is_enabled(id) && EalRaw.eal_lcore_role(id) == 0)
+            if (id != main && EalRaw.lcore_is_enabled(id) && EalRaw.eal_lcore_role(id) == EalRaw.ROLE_RTE)
             {
                 workers.add(new Lcore(id));
             }
@@ -172,16 +174,26 @@ public final class Eal implements AutoCloseable
         {
             final MemorySegment affinity = arena.allocate(EalRaw.CPU_SET_SIZE);
             final boolean savedAffinity = EalRaw.sched_getaffinity(affinity) == 0;
+            final Set<Integer> threadsBefore = savedAffinity ? threadsOrNone() : Set.of();
             final MemorySegment argv = argv(effective);
             rc = EalRaw.eal_init((int)(argv.byteSize() / ValueLayout.ADDRESS.byteSize()) - 1, argv);
             errno = rc < 0 ? EalRaw.errno() : 0;
             if (savedAffinity)
             {
                 EalRaw.sched_setaffinity(affinity);
-                if (rc >= 0)
+            }
+            if (rc >= 0 && !threadsBefore.isEmpty())
+            {
+                // DPDK is up from here on: a failure to move the JVM's threads costs their placement, not the EAL.
+                try
                 {
                     controlCpus = ControlCpus.of(affinity);
-                    controlCpus.confineOthers();
+                    controlCpus.confine(threadsBefore);
+                }
+                catch (final RuntimeException ex)
+                {
+                    System.err.println("jdpdk: the JVM's threads stay on every CPU, not moved to EAL's control " +
+                        "CPUs: " + ex.getMessage());
                 }
             }
         }
@@ -395,14 +407,20 @@ public final class Eal implements AutoCloseable
     }
 
     /**
-     * The CPUs of DPDK's control threads, which {@link #init} also moved the JVM's own threads to: those the process
-     * was allowed at start-up that no lcore uses, or the main lcore's when every allowed CPU is an lcore's (EAL's
-     * {@code compute_ctrl_threads_cpuset}). Every thread but the caller of {@code init} that had the start-up
-     * affinity when rte_eal_init returned runs there (JIT compilers, GC, the VM's periodic task; jdpdk's counters
-     * thread moves there when it starts), and threads they start inherit it, so that a worker lcore's CPU runs
-     * nothing but that lcore's loop, as in a C DPDK program. The caller keeps its affinity, and so do the threads
-     * and processes it starts: those are the application's. {@link #close} gives the moved ones the start-up
-     * affinity back.
+     * The CPUs of DPDK's control threads, which {@link #init} also moved the JVM's own threads to: those of the CPUs
+     * the process was started with that no lcore uses, or the main lcore's when every one is an lcore's (EAL's
+     * {@code compute_ctrl_threads_cpuset}).
+     * <p>
+     * Moved: every thread that existed before rte_eal_init and still had the start-up affinity, but the caller of
+     * {@code init}: the JIT compilers, GC, the VM's periodic task, and also any thread the application started
+     * before {@code init} (start those after it, or pin them, to keep them elsewhere). jdpdk's counters thread moves
+     * there when it starts, and threads the moved ones start inherit the control CPUs. So a worker lcore's CPU runs
+     * only that lcore's loop and what the application itself puts there, as in a C DPDK program.
+     * <p>
+     * Not moved: the caller of {@code init} keeps its affinity, and so do the threads and processes it starts, which
+     * are the application's; the threads rte_eal_init created (lcores, EAL's control threads); threads with an
+     * affinity of their own. {@link #close} gives the moved threads still on the control CPUs their start-up affinity
+     * back.
      *
      * @return the CPU numbers, ascending; empty when the start-up affinity could not be read (no thread was moved)
      */
@@ -412,13 +430,16 @@ public final class Eal implements AutoCloseable
         return controlCpus == null ? new int[0] : controlCpus.cpus();
     }
 
-    /** Moves the calling thread, one of jdpdk's own started after init, to the control CPUs; without EAL, nothing. */
-    static void confineToControlCpus()
+    /**
+     * Moves the calling thread, one of jdpdk's own started after init, to the control CPUs; without a running EAL,
+     * nothing. Under the EAL's lock, so that {@link #close} either sees the thread moved or finds no EAL to move it
+     * for.
+     */
+    static synchronized void confineToControlCpus()
     {
-        final Eal eal = current;
-        if (eal != null && eal.controlCpus != null)
+        if (state == State.RUNNING && current.controlCpus != null)
         {
-            eal.controlCpus.confineCaller();
+            current.controlCpus.confineCaller();
         }
     }
 
@@ -621,8 +642,8 @@ public final class Eal implements AutoCloseable
                     // Freeing ports, pools or EAL memory under a running lcore would crash the process: leave them.
                     state = State.CLOSED;
                     current = null;
-                    throw new DpdkException("Eal.close", 16 /* EBUSY */, stuck.getMessage() +
-                        "; ports, pools and EAL memory were left as they are (rte_eal_cleanup not called)", stuck);
+                    throw releaseControlCpus(new DpdkException("Eal.close", 16 /* EBUSY */, stuck.getMessage() +
+                        "; ports, pools and EAL memory were left as they are (rte_eal_cleanup not called)", stuck));
                 }
                 if (multiProcess)
                 {
@@ -650,20 +671,59 @@ public final class Eal implements AutoCloseable
                 final int rc = EalRaw.eal_cleanup();
                 state = State.CLOSED;
                 current = null;
-                if (controlCpus != null)
-                {
-                    controlCpus.release();
-                }
                 if (rc < 0 && failure == null)
                 {
                     failure = new DpdkException("rte_eal_cleanup", -rc, EalRaw.strerror(-rc));
                 }
+                failure = releaseControlCpus(failure);
                 if (failure != null)
                 {
                     throw failure;
                 }
             }
         }
+    }
+
+    /** The process's threads before rte_eal_init, or none (nothing will be moved) when /proc cannot be read. */
+    private static Set<Integer> threadsOrNone()
+    {
+        try
+        {
+            return ControlCpus.threads();
+        }
+        catch (final RuntimeException ex)
+        {
+            System.err.println("jdpdk: the JVM's threads stay on every CPU, not moved to EAL's control CPUs: " +
+                ex.getMessage());
+            return Set.of();
+        }
+    }
+
+    /**
+     * Gives the moved threads their start-up affinity back, at close.
+     *
+     * @param failure what close throws already, or null
+     * @return {@code failure} with a failure to release suppressed into it, or that failure if there was none
+     */
+    private RuntimeException releaseControlCpus(final RuntimeException failure)
+    {
+        if (controlCpus == null)
+        {
+            return failure;
+        }
+        try
+        {
+            controlCpus.release();
+        }
+        catch (final RuntimeException ex)
+        {
+            if (failure == null)
+            {
+                return ex;
+            }
+            failure.addSuppressed(ex);
+        }
+        return failure;
     }
 
     private static MemorySegment argv(final List<String> args)

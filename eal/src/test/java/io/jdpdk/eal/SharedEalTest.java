@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -56,8 +57,12 @@ class SharedEalTest
     void shouldMoveTheJvmsOwnThreadsToDpdksControlCpusAsEalKeepsItsOwn() throws Exception
     {
         final Eal eal = TestEal.get();
-        // --lcores 0@0,1@1,2@0,...: no CPU is left without an lcore, so EAL's control CPUs are the main lcore's.
-        assertArrayEquals(new int[] { 0 }, eal.controlCpus());
+        // --lcores 0@0,1@1,2@0,...: the lcores use CPUs 0 and 1. EAL's control CPUs are the others this JVM was
+        // started with (this thread, init's caller, kept that affinity), or the main lcore's CPU 0 if there are none.
+        final long others = firstAffinityWord() & ~0b11L;
+        final int[] expected = others == 0 ? new int[] { 0 } :
+            BitSet.valueOf(new long[] { others }).stream().toArray();
+        assertArrayEquals(expected, eal.controlCpus());
         final Map<String, String> allowed = new HashMap<>();
         try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task")))
         {
@@ -77,10 +82,11 @@ class SharedEalTest
                 }
             }
         }
-        assertEquals("0", allowed.get("eal-intr-thread"), "EAL's own control thread: " + allowed);
-        assertEquals("0", allowed.get("C2 CompilerThre"), "the JIT, started before rte_eal_init: " + allowed);
-        assertEquals("0", allowed.get("VM Periodic Tas"), "the JVM's periodic task: " + allowed);
-        assertEquals("0", allowed.get("Signal Dispatch"), allowed.toString());
+        final String control = cpuList(expected);
+        assertEquals(control, allowed.get("eal-intr-thread"), "EAL's own control thread: " + allowed);
+        assertEquals(control, allowed.get("C2 CompilerThre"), "the JIT, started before rte_eal_init: " + allowed);
+        assertEquals(control, allowed.get("VM Periodic Tas"), "the JVM's periodic task: " + allowed);
+        assertEquals(control, allowed.get("Signal Dispatch"), allowed.toString());
     }
 
     @Test
@@ -102,6 +108,23 @@ class SharedEalTest
         assertEquals((1L << Runtime.getRuntime().availableProcessors()) - 1, masks[0], "unpinned: every CPU");
         assertEquals(1L, masks[1], "--lcores 0@0: the main lcore's CPU 0 only");
         assertEquals(masks[0], masks[2], "restored");
+    }
+
+    /** {@code cpus} as /proc's Cpus_allowed_list writes them: ranges, e.g. "0", "2-5,7". */
+    private static String cpuList(final int[] cpus)
+    {
+        final StringBuilder list = new StringBuilder();
+        for (int i = 0; i < cpus.length; i++)
+        {
+            int j = i;
+            while (j + 1 < cpus.length && cpus[j + 1] == cpus[j] + 1)
+            {
+                j++;
+            }
+            list.append(list.isEmpty() ? "" : ",").append(cpus[i]).append(j > i ? "-" + cpus[j] : "");
+            i = j;
+        }
+        return list.toString();
     }
 
     /** CPUs 0-63 of the calling thread's affinity, bit n for CPU n. */

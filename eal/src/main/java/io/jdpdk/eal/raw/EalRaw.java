@@ -26,6 +26,10 @@ public final class EalRaw
     public static final int LCORE_ID_ANY = -1;
     /** {@code RTE_MAX_LCORE} of Debian's build. */
     public static final int MAX_LCORE = 128;
+    /** {@code ROLE_RTE} of {@code enum rte_lcore_role_t}: an EAL lcore ({@link #eal_lcore_role}). */
+    public static final int ROLE_RTE = 0;
+    /** {@code ROLE_OFF} of {@code enum rte_lcore_role_t}: no lcore of this id ({@link #eal_lcore_role}). */
+    public static final int ROLE_OFF = 1;
     /** {@code sizeof(cpu_set_t)} in glibc: 1024 CPUs. */
     public static final long CPU_SET_SIZE = 128;
 
