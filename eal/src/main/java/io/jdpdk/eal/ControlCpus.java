@@ -173,7 +173,8 @@ final class ControlCpus
         }
     }
 
-    private static BitSet bits(final MemorySegment cpuSet)
+    /** The CPUs of a cpu_set_t ({@link EalRaw#CPU_SET_SIZE} bytes), bit n for CPU n. */
+    static BitSet bits(final MemorySegment cpuSet)
     {
         return BitSet.valueOf(cpuSet.asSlice(0, EalRaw.CPU_SET_SIZE).toArray(ValueLayout.JAVA_LONG));
     }

@@ -192,8 +192,7 @@ public final class Eal implements AutoCloseable
                 }
                 catch (final RuntimeException ex)
                 {
-                    System.err.println("jdpdk: the JVM's threads stay on every CPU, not moved to EAL's control " +
-                        "CPUs: " + ex.getMessage());
+                    warnThreadsNotMoved(ex);
                 }
             }
         }
@@ -693,10 +692,15 @@ public final class Eal implements AutoCloseable
         }
         catch (final RuntimeException ex)
         {
-            System.err.println("jdpdk: the JVM's threads stay on every CPU, not moved to EAL's control CPUs: " +
-                ex.getMessage());
+            warnThreadsNotMoved(ex);
             return Set.of();
         }
+    }
+
+    private static void warnThreadsNotMoved(final RuntimeException ex)
+    {
+        System.err.println("jdpdk: the JVM's threads stay on every CPU, not moved to EAL's control CPUs: " +
+            ex.getMessage());
     }
 
     /**

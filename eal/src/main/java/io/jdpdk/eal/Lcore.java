@@ -132,9 +132,7 @@ public final class Lcore
      */
     public int[] cpus()
     {
-        return java.util.stream.IntStream.range(0, 1024)
-            .filter(cpu -> (cpuset.get(ValueLayout.JAVA_LONG, (cpu / 64) * 8L) & (1L << (cpu % 64))) != 0)
-            .toArray();
+        return ControlCpus.bits(cpuset).stream().toArray();
     }
 
     /**

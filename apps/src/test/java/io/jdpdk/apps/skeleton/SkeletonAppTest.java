@@ -73,10 +73,7 @@ class SkeletonAppTest
                 }
             }
             // the thread that ran most in those 0.5 s: the forwarding loop (the JIT has long compiled it)
-            final Path loopStatus = Path.of("/proc/" + app.pid() + "/task/" + busiest + "/status");
-            final String loopCpus = Files.readAllLines(loopStatus).stream()
-                .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
-                .substring("Cpus_allowed_list:".length()).strip();
+            final String loopCpus = cpusAllowed(Path.of("/proc/" + app.pid() + "/task/" + busiest));
             assertEquals("0", loopCpus, "the forwarding loop, on -l 0's CPU: " + allowed);
             final String control = allowed.get("eal-intr-thread");
             assertFalse(control.equals("0") || control.startsWith("0,") || control.startsWith("0-"),
@@ -103,9 +100,7 @@ class SkeletonAppTest
                 try
                 {
                     final String comm = Files.readString(task.resolve("comm")).strip();
-                    allowed.put(comm, Files.readAllLines(task.resolve("status")).stream()
-                        .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
-                        .substring("Cpus_allowed_list:".length()).strip());
+                    allowed.put(comm, cpusAllowed(task));
                     ran.put(task.getFileName().toString(),
                         Long.parseLong(Files.readString(task.resolve("schedstat")).split(" ")[0]));
                 }
@@ -116,6 +111,14 @@ class SkeletonAppTest
             }
         }
         return ran;
+    }
+
+    /** A thread's Cpus_allowed_list, e.g. "0" or "1-3", from {@code /proc/PID/task/TID/status}. */
+    private static String cpusAllowed(final Path task) throws java.io.IOException
+    {
+        return Files.readAllLines(task.resolve("status")).stream()
+            .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
+            .substring("Cpus_allowed_list:".length()).strip();
     }
 
     @Test
