@@ -128,7 +128,8 @@ public final class LpmScenario
         }
         System.out.printf(Locale.ROOT, "java lookups allocated %d bytes over %d lookups (%.6f bytes per lookup)%n",
             scenario.javaAllocated, scenario.javaLookups, (double)scenario.javaAllocated / scenario.javaLookups);
-        System.out.println("Java heap on transparent huge pages: " + anonHugePages());
+        System.out.println("Transparent huge pages in use (/proc/self/smaps_rollup, the Java heap's with " +
+            "-XX:+UseTransparentHugePages): " + anonHugePages());
     }
 
     private void ipv4(final LpmTables.Ipv4 v4) throws Throwable
