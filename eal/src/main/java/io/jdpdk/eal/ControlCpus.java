@@ -103,8 +103,8 @@ final class ControlCpus
     }
 
     /**
-     * Moves each of {@code tids} but the caller whose affinity is the start-up one onto the control CPUs. A thread
-     * that has exited meanwhile fails the system calls (ESRCH) and is skipped.
+     * Moves each of {@code tids} but the caller whose affinity is the start-up one onto the control CPUs; one that
+     * has exited meanwhile is skipped.
      *
      * @param tids thread ids that existed before rte_eal_init ({@link #threads()})
      */
@@ -121,8 +121,7 @@ final class ControlCpus
             final MemorySegment current = arena.allocate(EalRaw.CPU_SET_SIZE);
             for (final int tid : tids)
             {
-                if (tid != caller && EalRaw.sched_getaffinity(tid, current) == 0 && bits(current).equals(startup) &&
-                    EalRaw.sched_setaffinity(tid, target) == 0)
+                if (tid != caller && move(tid, startup, target, current))
                 {
                     moved.add(tid);
                 }
@@ -151,13 +150,23 @@ final class ControlCpus
             final MemorySegment current = arena.allocate(EalRaw.CPU_SET_SIZE);
             for (final int tid : moved)
             {
-                if (EalRaw.sched_getaffinity(tid, current) == 0 && bits(current).equals(control))
-                {
-                    EalRaw.sched_setaffinity(tid, target);
-                }
+                move(tid, control, target, current);
             }
             moved.clear();
         }
+    }
+
+    /**
+     * Gives thread {@code tid} the affinity {@code to} if its affinity is {@code from}. A thread that has exited
+     * fails the system calls (ESRCH) and is left out.
+     *
+     * @param current a cpu_set_t to read the thread's affinity into
+     * @return whether the thread was moved
+     */
+    private static boolean move(final int tid, final BitSet from, final MemorySegment to, final MemorySegment current)
+    {
+        return EalRaw.sched_getaffinity(tid, current) == 0 && bits(current).equals(from) &&
+            EalRaw.sched_setaffinity(tid, to) == 0;
     }
 
     /** The calling thread's id: {@code /proc/thread-self} links to {@code PID/task/TID}. */
