@@ -254,6 +254,50 @@ class PortTest
     }
 
     @Test
+    void shouldFreeWhatAFullNetRingRefusesAndDeliverWhatItTook()
+    {
+        try (Port port = Port.probe(TestEal.uniqueName("net_ring"));
+             MbufBurst out = new MbufBurst(32); MbufBurst in = new MbufBurst(32))
+        {
+            port.configure(config()).start();
+            final io.jdpdk.mempool.Mbuf m = new io.jdpdk.mempool.Mbuf();
+            long sent = 0;
+            int partial = 0;
+            int refused = 0;
+            // Nobody receives: the ring fills up, the PMD takes part of a burst, then none of it.
+            for (int burst = 0; burst < 100 && refused == 0; burst++)
+            {
+                assertTrue(out.allocFrom(pool, 32));
+                for (int i = 0; i < 32; i++)
+                {
+                    out.mbuf(i, m).append(64);
+                    m.putLong(0, sent + i);
+                }
+                final int took = port.txBurstOrFree(0, out);
+                assertEquals(0, out.count(), "the burst is empty after txBurstOrFree, sent or freed");
+                partial += took > 0 && took < 32 ? 1 : 0;
+                refused += took == 0 ? 1 : 0;
+                sent += took;
+                assertEquals(sent, pool.inUseCount(), "only the mbufs the ring holds are out of the pool");
+            }
+            assertEquals(1, refused, "the ring filled up");
+            assertEquals(1, partial, "the PMD took part of one burst (a ring of 1024 holds 1023), sent " + sent);
+            long received = 0;
+            for (int n; (n = port.rxBurst(0, in)) > 0; received += n)
+            {
+                for (int i = 0; i < n; i++)
+                {
+                    assertEquals(received + i, in.mbuf(i, m).getLong(0), "in order, the first ones sent");
+                }
+                in.freeAll();
+            }
+            assertEquals(sent, received);
+            assertEquals(sent, port.stats().opackets());
+        }
+        assertEquals(0, pool.inUseCount());
+    }
+
+    @Test
     void shouldRejectUnknownPortIdWithValidIds()
     {
         final DpdkException ex = assertThrows(DpdkException.class, () -> Port.of(31));
