@@ -6,14 +6,18 @@ import com.lmax.disruptor.YieldingWaitStrategy;
 
 /**
  * A single-producer, single-consumer Disruptor ring of {@link PacketBurst} events between two
- * stages. The producer {@link #offer}s a burst by swapping it into the next slot (no copy); the
- * consumer {@link #poll}s with an {@link EventPoller}, so both sides stay non-blocking agent duty
- * cycles. Preallocated: {@code size} events of {@code burstCapacity} pointers each.
+ * stages. The producer either fills the next slot's event in place, the Disruptor's claim, fill, publish
+ * ({@link #claim}, then {@link #publishClaimed}: the RX stage receives into it), or {@link #offer}s a burst
+ * it holds by swapping it into the next slot (no copy); the consumer {@link #poll}s with an
+ * {@link EventPoller}, so both sides stay non-blocking agent duty cycles. Preallocated: {@code size} events
+ * of {@code burstCapacity} pointers each.
  */
 final class PacketRing
 {
     private final RingBuffer<PacketBurst> ring;
     private final EventPoller<PacketBurst> poller;
+    /** The slot {@link #claim} took and {@link #publishClaimed} has not yet published, or -1. */
+    private long claimed = -1;
 
     PacketRing(final int size, final int burstCapacity)
     {
@@ -30,6 +34,7 @@ final class PacketRing
      */
     boolean offer(final PacketBurst burst)
     {
+        assert claimed < 0 : "a claimed slot is published first";
         if (!ring.hasAvailableCapacity(1))
         {
             return false;
@@ -38,6 +43,33 @@ final class PacketRing
         ring.get(sequence).swapWith(burst);
         ring.publish(sequence);
         return true;
+    }
+
+    /**
+     * The next slot's event, for the producer to fill in place, or null, claiming nothing, when the ring is full.
+     * The event is empty (the consumer emptied it), and stays the producer's, the same on every call, until
+     * {@link #publishClaimed}. Producer thread only.
+     *
+     * @return the claimed event, or null
+     */
+    PacketBurst claim()
+    {
+        if (claimed < 0)
+        {
+            if (!ring.hasAvailableCapacity(1))
+            {
+                return null;
+            }
+            claimed = ring.next();
+        }
+        return ring.get(claimed);
+    }
+
+    /** Hands the event {@link #claim} returned on to the consumer. Producer thread only. */
+    void publishClaimed()
+    {
+        ring.publish(claimed);
+        claimed = -1;
     }
 
     /** Hands every available event to {@code handler}, in order. Consumer thread only. */

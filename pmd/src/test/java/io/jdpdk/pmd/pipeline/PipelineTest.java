@@ -425,6 +425,42 @@ class PipelineTest
     }
 
     @Test
+    void shouldLeavePacketsInTheNicQueueRatherThanDropWhenWaitingOnAFullRing() throws Exception
+    {
+        final int total = 4_000;
+        try (Port a = port("net_ring", 1); Port b = port("net_ring", 1))
+        {
+            inUseBefore = pool.inUseCount();
+            final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new)
+                .rx(eal.worker(1), new RxQueue(a, 0))
+                .workers(burst ->
+                {
+                    final long until = System.nanoTime() + 20_000; // a slow worker: 20 us per burst
+                    while (System.nanoTime() < until)
+                    {
+                        Thread.onSpinWait();
+                    }
+                    MARK_AND_SEND_TO_PEER.apply(burst);
+                    burst.sendAllTo(b.id());
+                }, eal.worker(2))
+                .tx(eal.worker(3))
+                .outputPorts(b)
+                .ringSize(2) // 2 bursts a ring: fewer than the injector's 256 packets in flight
+                .backpressure(Backpressure.WAIT)
+                .build();
+            final Map<String, Long> before = counters();
+            pipeline.start();
+            final Receiver receiver = new Receiver();
+            pump(pipeline, a, b, total, receiver, null);
+            final Map<String, Long> delta = delta(before, counters());
+            assertEquals(total, receiver.received, "every packet came out, in flow order");
+            assertEquals(total, delta.get("pipeline rx 0: packets received"));
+            assertEquals(0L, delta.getOrDefault("pipeline rx 0: dropped, ring full", 0L) +
+                delta.getOrDefault("pipeline worker 0: dropped, ring full", 0L), "nothing dropped: " + delta);
+        }
+    }
+
+    @Test
     void shouldSurfaceAnExceptionThrownOnAWorkerLcore() throws Exception
     {
         try (Port a = port("net_null", 1); Port b = port("net_null", 1))
