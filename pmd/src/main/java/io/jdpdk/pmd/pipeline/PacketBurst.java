@@ -8,8 +8,9 @@ import java.util.Objects;
 
 /**
  * The unit a pipeline moves: a burst of mbufs received on one port, with an output decision per
- * packet. It is the Disruptor ring's event, preallocated once; passing it on swaps its content
- * with the next ring's event ({@link #swapWith}), so no pointer is copied and nothing allocated.
+ * packet. It is the Disruptor ring's event, preallocated once: the RX stage receives straight into the next
+ * slot's event, and a later stage passes one on by swapping its content with the next ring's event
+ * ({@link #swapWith}), so no pointer is copied and nothing allocated.
  * <p>
  * The user's {@link BurstFunction} reads and rewrites the packets and sets each one's output port
  * ({@link #outPort(int, int)}) or {@link #drop(int)}s it; the TX stage sends or frees accordingly.
