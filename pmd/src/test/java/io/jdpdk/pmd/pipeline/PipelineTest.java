@@ -386,6 +386,20 @@ class PipelineTest
         }
     }
 
+    /** A slow worker: spins 20 us on each burst, then does what {@code then} does. */
+    private static BurstFunction slowly(final BurstFunction then)
+    {
+        return burst ->
+        {
+            final long until = System.nanoTime() + 20_000;
+            while (System.nanoTime() < until)
+            {
+                Thread.onSpinWait();
+            }
+            then.apply(burst);
+        };
+    }
+
     @Test
     void shouldCountAndFreeWhatAFullRingDrops() throws Exception
     {
@@ -394,15 +408,7 @@ class PipelineTest
             inUseBefore = pool.inUseCount();
             final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new)
                 .rx(eal.worker(1), new RxQueue(a, 0))
-                .workers(burst ->
-                {
-                    final long until = System.nanoTime() + 20_000; // a slow worker: 20 us per burst
-                    while (System.nanoTime() < until)
-                    {
-                        Thread.onSpinWait();
-                    }
-                    burst.sendAllTo(b.id());
-                }, eal.worker(2))
+                .workers(slowly(burst -> burst.sendAllTo(b.id())), eal.worker(2))
                 .tx(eal.worker(3))
                 .ringSize(4)
                 .build();
@@ -433,16 +439,11 @@ class PipelineTest
             inUseBefore = pool.inUseCount();
             final Pipeline pipeline = Pipeline.builder().idle(BackoffIdleStrategy::new)
                 .rx(eal.worker(1), new RxQueue(a, 0))
-                .workers(burst ->
+                .workers(slowly(burst ->
                 {
-                    final long until = System.nanoTime() + 20_000; // a slow worker: 20 us per burst
-                    while (System.nanoTime() < until)
-                    {
-                        Thread.onSpinWait();
-                    }
                     MARK_AND_SEND_TO_PEER.apply(burst);
                     burst.sendAllTo(b.id());
-                }, eal.worker(2))
+                }), eal.worker(2))
                 .tx(eal.worker(3))
                 .outputPorts(b)
                 .ringSize(2) // 2 bursts a ring: fewer than the injector's 256 packets in flight
