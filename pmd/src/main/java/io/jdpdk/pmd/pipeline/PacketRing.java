@@ -34,14 +34,13 @@ final class PacketRing
      */
     boolean offer(final PacketBurst burst)
     {
-        assert claimed < 0 : "a claimed slot is published first";
-        if (!ring.hasAvailableCapacity(1))
+        final PacketBurst slot = claim();
+        if (slot == null)
         {
             return false;
         }
-        final long sequence = ring.next();
-        ring.get(sequence).swapWith(burst);
-        ring.publish(sequence);
+        slot.swapWith(burst);
+        publishClaimed();
         return true;
     }
 

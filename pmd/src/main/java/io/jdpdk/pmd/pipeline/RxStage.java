@@ -119,8 +119,7 @@ final class RxStage implements Agent, CountedStage
             }
             else
             {
-                ringFullDrops.getAndAddRelease(burst.count());
-                burst.freeAll();
+                dropRingFull(burst);
             }
         }
         return work;
@@ -166,12 +165,18 @@ final class RxStage implements Agent, CountedStage
         {
             if (backpressure == Backpressure.DROP || !receiving)
             {
-                ringFullDrops.getAndAddRelease(burst.count());
-                burst.freeAll();
+                dropRingFull(burst);
                 return;
             }
             Thread.onSpinWait();
         }
+    }
+
+    /** Frees a burst its ring had no room for and counts its packets. */
+    private void dropRingFull(final PacketBurst burst)
+    {
+        ringFullDrops.getAndAddRelease(burst.count());
+        burst.freeAll();
     }
 
     /** Packets received. */
