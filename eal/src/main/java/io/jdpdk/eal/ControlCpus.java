@@ -30,6 +30,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * moved ones start later (another JIT compiler, a GC worker) inherit the control CPUs. {@link Eal#close} gives the
  * moved threads that are still on the control CPUs the start-up affinity back.
  * <p>
+ * When every CPU is an lcore's, the control CPUs are the main lcore's own, which is no place for them once the main
+ * lcore runs a polling loop (DPDK's skeleton, l2fwd, l3fwd do). From {@link Eal#pinToMainLcore()} until its pinning
+ * closes, the control threads (EAL's, the JVM's, jdpdk's, and the threads they started) therefore move to the CPUs
+ * of worker lcores that run nothing, if there are any, and move on, or back, when work is launched on such an lcore
+ * ({@link Lcore}). EAL's {@code rte_mp_handle} is one of them: sharing the forwarding CPU with it and with a
+ * secondary's main thread lets DPDK 22.11's pdump free dpdk-dumpcap's pool under a callback that is still running
+ * (the README's "Watching a running app").
+ * <p>
  * Control path only: a few system calls per thread of the process.
  */
 final class ControlCpus
@@ -37,15 +45,29 @@ final class ControlCpus
     private static final Path TASKS = Path.of("/proc/self/task");
     private static final Path THREAD_SELF = Path.of("/proc/thread-self");
 
+    private static final String LCORE_THREAD = "rte-worker-"; // EAL 22.11's name for a worker lcore's thread
+
     private final BitSet startup;
     private final BitSet control;
+    private final BitSet mainCpus;
+    /** EAL's worker lcore threads: never moved. */
+    private final Set<Integer> lcoreThreads;
     /** Thread ids moved to the control CPUs, by {@link #confine} or {@link #confineCaller}. */
     private final Set<Integer> moved = ConcurrentHashMap.newKeySet();
+    /** Where the control threads are: {@link #control}, or idle worker lcores' CPUs while the main lcore loops. */
+    private BitSet current;
+    /** Threads that had {@link #current}'s affinity before the control threads came there: not theirs to move. */
+    private Set<Integer> foreign = Set.of();
+    private int mainLoops;
 
-    private ControlCpus(final BitSet startup, final BitSet control)
+    private ControlCpus(final BitSet startup, final BitSet control, final BitSet mainCpus,
+        final Set<Integer> lcoreThreads)
     {
         this.startup = startup;
         this.control = control;
+        this.mainCpus = mainCpus;
+        this.lcoreThreads = lcoreThreads;
+        this.current = control;
     }
 
     /**
@@ -75,8 +97,9 @@ final class ControlCpus
      * lcores.
      *
      * @param startup the affinity the thread calling rte_eal_init had before it (a cpu_set_t)
+     * @param before the threads of the process before rte_eal_init ({@link #threads()})
      */
-    static ControlCpus of(final MemorySegment startup)
+    static ControlCpus of(final MemorySegment startup, final Set<Integer> before)
     {
         final BitSet allowed = bits(startup);
         try (Arena arena = Arena.ofConfined())
@@ -91,15 +114,129 @@ final class ControlCpus
             }
             final BitSet control = (BitSet)allowed.clone();
             control.andNot(lcoreCpus);
-            return new ControlCpus(allowed, control.isEmpty() ?
-                bits(EalRaw.lcore_cpuset(arena, EalRaw.get_main_lcore())) : control);
+            final BitSet mainCpus = bits(EalRaw.lcore_cpuset(arena, EalRaw.get_main_lcore()));
+            final Set<Integer> lcoreThreads = new HashSet<>();
+            for (final int tid : threads())
+            {
+                if (!before.contains(tid) && name(tid).startsWith(LCORE_THREAD))
+                {
+                    lcoreThreads.add(tid);
+                }
+            }
+            return new ControlCpus(allowed, control.isEmpty() ? mainCpus : control, mainCpus, lcoreThreads);
         }
     }
 
-    /** The control CPUs, ascending. */
-    int[] cpus()
+    /** The CPUs the control threads are on now, ascending. */
+    synchronized int[] cpus()
     {
-        return control.stream().toArray();
+        return current.stream().toArray();
+    }
+
+    /**
+     * The calling thread is about to run a polling loop on the main lcore: when the control threads share the main
+     * lcore's CPUs, moves them to the CPUs of worker lcores that run nothing, if any. Balanced by
+     * {@link #mainLoopEnded()}.
+     */
+    synchronized void mainLoopStarted()
+    {
+        if (mainLoops++ == 0 && current.equals(mainCpus))
+        {
+            final BitSet idle = idleWorkerCpus(-1);
+            if (!idle.isEmpty())
+            {
+                moveControlThreads(idle, callerTid());
+            }
+        }
+    }
+
+    /** The main lcore's loop ended: the control threads go back to the control CPUs. */
+    synchronized void mainLoopEnded()
+    {
+        if (--mainLoops == 0 && current != control)
+        {
+            moveControlThreads(control, -1);
+        }
+    }
+
+    /**
+     * Work is about to be launched on worker lcore {@code lcoreId}: control threads on its CPUs move to the other
+     * idle worker lcores' CPUs, or back to the control CPUs when there are none.
+     */
+    synchronized void workerLaunching(final int lcoreId)
+    {
+        if (current == control)
+        {
+            return;
+        }
+        try (Arena arena = Arena.ofConfined())
+        {
+            if (bits(EalRaw.lcore_cpuset(arena, lcoreId)).intersects(current))
+            {
+                final BitSet idle = idleWorkerCpus(lcoreId);
+                moveControlThreads(idle.isEmpty() ? control : idle, -1);
+            }
+        }
+    }
+
+    /**
+     * The CPUs of worker lcores in WAIT, other than {@code launching}, that no busy lcore (the main one, a running
+     * worker, a service lcore) shares.
+     */
+    private BitSet idleWorkerCpus(final int launching)
+    {
+        final BitSet idle = new BitSet();
+        final BitSet busy = (BitSet)mainCpus.clone();
+        final int main = EalRaw.get_main_lcore();
+        try (Arena arena = Arena.ofConfined())
+        {
+            for (int id = 0; id < EalRaw.MAX_LCORE; id++)
+            {
+                final int role = EalRaw.eal_lcore_role(id);
+                if (role == EalRaw.ROLE_OFF || id == main)
+                {
+                    continue;
+                }
+                final boolean waiting = id != launching && role == EalRaw.ROLE_RTE && EalRaw.eal_get_lcore_state(id) == 0;
+                (waiting ? idle : busy).or(bits(EalRaw.lcore_cpuset(arena, id)));
+            }
+        }
+        idle.andNot(busy);
+        return idle;
+    }
+
+    /**
+     * Moves every thread on {@link #current}'s CPUs to {@code to}: but {@code caller}, EAL's lcore threads and the
+     * threads that were there before the control threads came.
+     */
+    private void moveControlThreads(final BitSet to, final int caller)
+    {
+        final Set<Integer> tids = threads();
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment target = segment(arena, to);
+            final MemorySegment affinity = arena.allocate(EalRaw.CPU_SET_SIZE);
+            final Set<Integer> already = new HashSet<>();
+            if (to != control)
+            {
+                for (final int tid : tids)
+                {
+                    if (EalRaw.sched_getaffinity(tid, affinity) == 0 && bits(affinity).equals(to))
+                    {
+                        already.add(tid);
+                    }
+                }
+            }
+            for (final int tid : tids)
+            {
+                if (tid != caller && !lcoreThreads.contains(tid) && !foreign.contains(tid))
+                {
+                    move(tid, current, target, affinity);
+                }
+            }
+            foreign = already;
+            current = to;
+        }
     }
 
     /**
@@ -130,11 +267,11 @@ final class ControlCpus
     }
 
     /** Moves the calling thread onto the control CPUs: for jdpdk's own threads, started later by the application's. */
-    void confineCaller()
+    synchronized void confineCaller()
     {
         try (Arena arena = Arena.ofConfined())
         {
-            if (EalRaw.sched_setaffinity(segment(arena, control)) == 0)
+            if (EalRaw.sched_setaffinity(segment(arena, current)) == 0)
             {
                 moved.add(callerTid());
             }
@@ -142,8 +279,13 @@ final class ControlCpus
     }
 
     /** Gives the moved threads still on the control CPUs (not re-pinned since) the start-up affinity back. */
-    void release()
+    synchronized void release()
     {
+        if (current != control)
+        {
+            mainLoops = 0;
+            moveControlThreads(control, -1);
+        }
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment target = segment(arena, startup);
@@ -167,6 +309,19 @@ final class ControlCpus
     {
         return EalRaw.sched_getaffinity(tid, current) == 0 && bits(current).equals(from) &&
             EalRaw.sched_setaffinity(tid, to) == 0;
+    }
+
+    /** A thread's name ({@code /proc/self/task/TID/comm}), or "" when it has exited. */
+    private static String name(final int tid)
+    {
+        try
+        {
+            return Files.readString(TASKS.resolve(tid + "/comm")).strip();
+        }
+        catch (final IOException ex)
+        {
+            return "";
+        }
     }
 
     /** The calling thread's id: {@code /proc/thread-self} links to {@code PID/task/TID}. */

@@ -187,7 +187,7 @@ public final class Eal implements AutoCloseable
                 // DPDK is up from here on: a failure to move the JVM's threads costs their placement, not the EAL.
                 try
                 {
-                    controlCpus = ControlCpus.of(affinity);
+                    controlCpus = ControlCpus.of(affinity, threadsBefore);
                     controlCpus.confine(threadsBefore);
                 }
                 catch (final RuntimeException ex)
@@ -416,6 +416,9 @@ public final class Eal implements AutoCloseable
      * there when it starts, and threads the moved ones start inherit the control CPUs. So a worker lcore's CPU runs
      * only that lcore's loop and what the application itself puts there, as in a C DPDK program.
      * <p>
+     * While the main lcore runs a loop ({@link #pinToMainLcore()}) and these are its own CPUs, the control threads
+     * are on the CPUs of worker lcores that run nothing, if there are any, and this answers those.
+     * <p>
      * Not moved: the caller of {@code init} keeps its affinity, and so do the threads and processes it starts, which
      * are the application's; the threads rte_eal_init created (lcores, EAL's control threads); threads with an
      * affinity of their own. {@link #close} gives the moved threads still on the control CPUs their start-up affinity
@@ -449,6 +452,10 @@ public final class Eal implements AutoCloseable
      * busy loop moves between CPUs and, on a worker lcore's CPU, takes turns with that lcore's busy loop, which then
      * stalls for whole scheduler slices (milliseconds). Threads the pinned thread starts inherit the pinning, so
      * start them before or after.
+     * <p>
+     * When every CPU is an lcore's, EAL's control threads and the JVM's share the main lcore's CPUs; until the
+     * pinning closes they move to the CPUs of worker lcores that run nothing, if there are any ({@link #controlCpus()}
+     * tells where they are).
      * <pre>{@code
      * try (Eal.Pinning _ = eal.pinToMainLcore()) { while (running) idle.idle(rx.doWork()); }
      * }</pre>
@@ -468,17 +475,37 @@ public final class Eal implements AutoCloseable
             throw new IllegalStateException("cannot pin the calling thread to the CPUs of the main lcore (" +
                 EalRaw.get_main_lcore() + "): sched_setaffinity failed");
         }
+        if (controlCpus != null)
+        {
+            controlCpus.mainLoopStarted();
+        }
         return () ->
         {
             try
             {
-                EalRaw.sched_setaffinity(saved);
+                if (controlCpus != null)
+                {
+                    controlCpus.mainLoopEnded();
+                }
             }
             finally
             {
+                EalRaw.sched_setaffinity(saved);
                 arena.close();
             }
         };
+    }
+
+    /**
+     * Before work is launched on worker lcore {@code lcoreId}: control threads that moved onto its CPUs while the main
+     * lcore loops ({@link #pinToMainLcore()}) move off them.
+     */
+    static synchronized void workerLaunching(final int lcoreId)
+    {
+        if (state == State.RUNNING && current.controlCpus != null)
+        {
+            current.controlCpus.workerLaunching(lcoreId);
+        }
     }
 
     /** The calling thread's pinning to the main lcore ({@link #pinToMainLcore()}); closing it restores the affinity. */

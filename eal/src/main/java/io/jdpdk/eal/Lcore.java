@@ -537,6 +537,7 @@ public final class Lcore
     private void start(final Runnable work)
     {
         Eal.checkRunning("launch on lcore " + id);
+        Eal.workerLaunching(id); // no control thread left on the CPUs this work will poll
         synchronized (lock)
         {
             if (shutdown)

@@ -63,30 +63,69 @@ class SharedEalTest
         final int[] expected = others == 0 ? new int[] { 0 } :
             BitSet.valueOf(new long[] { others }).stream().toArray();
         assertArrayEquals(expected, eal.controlCpus());
-        final Map<String, String> allowed = new HashMap<>();
-        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task")))
-        {
-            for (final Path task : tasks.toList())
-            {
-                try
-                {
-                    final String comm = Files.readString(task.resolve("comm")).strip();
-                    final String cpus = Files.readAllLines(task.resolve("status")).stream()
-                        .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
-                        .substring("Cpus_allowed_list:".length()).strip();
-                    allowed.merge(comm, cpus, (a, b) -> a.equals(b) ? a : a + " and " + b);
-                }
-                catch (final java.nio.file.NoSuchFileException ex)
-                {
-                    // the thread exited meanwhile
-                }
-            }
-        }
+        final Map<String, String> allowed = allowedCpus();
         final String control = cpuList(expected);
         assertEquals(control, allowed.get("eal-intr-thread"), "EAL's own control thread: " + allowed);
         assertEquals(control, allowed.get("C2 CompilerThre"), "the JIT, started before rte_eal_init: " + allowed);
         assertEquals(control, allowed.get("VM Periodic Tas"), "the JVM's periodic task: " + allowed);
         assertEquals(control, allowed.get("Signal Dispatch"), allowed.toString());
+    }
+
+    @Test
+    void shouldMoveTheControlThreadsOffTheMainLcoresCpuWhileItLoopsAndOffAWorkersCpuWhenItIsLaunched() throws Exception
+    {
+        final Eal eal = TestEal.get();
+        final Lcore worker = eal.worker(1);
+        assertEquals(0, EalRaw.eal_get_lcore_state(1), "lcore 1 (CPU 1 alone) runs nothing");
+        // With no CPU left for them, EAL's control threads share the main lcore's CPU 0; a loop there moves them to
+        // idle lcore 1's CPU 1. With CPUs of their own (a machine with more than 2), nothing moves.
+        final int[] control = eal.controlCpus();
+        final boolean shared = java.util.Arrays.equals(control, new int[] { 0 });
+        final String looping = shared ? "1" : cpuList(control);
+        final java.util.List<Map<String, String>> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final int[][] reported = new int[2][];
+        final Thread main = new Thread(() ->
+        {
+            try (Eal.Pinning _ = eal.pinToMainLcore())
+            {
+                seen.add(allowedCpus());
+                reported[0] = eal.controlCpus();
+                worker.launch(new org.agrona.concurrent.Agent()
+                {
+                    @Override
+                    public int doWork()
+                    {
+                        return 0;
+                    }
+
+                    @Override
+                    public String roleName()
+                    {
+                        return "idle";
+                    }
+                }, new org.agrona.concurrent.BackoffIdleStrategy());
+                seen.add(allowedCpus());
+                reported[1] = eal.controlCpus();
+                worker.stop();
+                worker.await();
+            }
+            catch (final Exception ex)
+            {
+                throw new IllegalStateException(ex);
+            }
+        });
+        main.start();
+        main.join();
+        seen.add(allowedCpus());
+        assertEquals(looping, seen.get(0).get("eal-intr-thread"), "EAL's control thread: " + seen.get(0));
+        assertEquals(looping, seen.get(0).get("C2 CompilerThre"), "the JIT: " + seen.get(0));
+        assertEquals("1", seen.get(0).get("rte-worker-1"), "lcore 1's own thread stays: " + seen.get(0));
+        assertEquals(cpuList(shared ? new int[] { 1 } : control), cpuList(reported[0]));
+        assertEquals(cpuList(control), seen.get(1).get("eal-intr-thread"), "off lcore 1 once it runs: " + seen.get(1));
+        assertEquals(cpuList(control), seen.get(1).get("C2 CompilerThre"), seen.get(1).toString());
+        assertEquals(cpuList(control), cpuList(reported[1]));
+        assertEquals(cpuList(control), seen.get(2).get("eal-intr-thread"), "back after the loop: " + seen.get(2));
+        assertEquals("0", seen.get(2).get("rte-worker-2"), "lcore 2 (on the main lcore's CPU) never moved: " + seen.get(2));
     }
 
     @Test
@@ -108,6 +147,31 @@ class SharedEalTest
         assertEquals((1L << Runtime.getRuntime().availableProcessors()) - 1, masks[0], "unpinned: every CPU");
         assertEquals(1L, masks[1], "--lcores 0@0: the main lcore's CPU 0 only");
         assertEquals(masks[0], masks[2], "restored");
+    }
+
+    /** Each thread name's Cpus_allowed_list (as /proc writes it), "A and B" when threads of one name differ. */
+    private static Map<String, String> allowedCpus() throws java.io.IOException
+    {
+        final Map<String, String> allowed = new HashMap<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task")))
+        {
+            for (final Path task : tasks.toList())
+            {
+                try
+                {
+                    final String comm = Files.readString(task.resolve("comm")).strip();
+                    final String cpus = Files.readAllLines(task.resolve("status")).stream()
+                        .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
+                        .substring("Cpus_allowed_list:".length()).strip();
+                    allowed.merge(comm, cpus, (a, b) -> a.equals(b) ? a : a + " and " + b);
+                }
+                catch (final java.nio.file.NoSuchFileException ex)
+                {
+                    // the thread exited meanwhile
+                }
+            }
+        }
+        return allowed;
     }
 
     /** {@code cpus} as /proc's Cpus_allowed_list writes them: ranges, e.g. "0", "2-5,7". */

@@ -194,27 +194,27 @@ class DpdkToolsTest
 
     /**
      * dpdk-dumpcap attached and detached three times while the skeleton forwards two net_null ports at full rate,
-     * so pdump's callback copies every burst when dumpcap disables it and frees its pool. The skeleton forwards on
-     * its main lcore and is given that one lcore ({@code -l 0}), as the README says to run it: EAL then keeps its
-     * control threads, the multi-process one that serves dumpcap among them, off CPU 0. With {@code -l 0-1} they
-     * share CPU 0 with the forwarding loop, and DPDK 22.11's pdump, which does not wait for a callback still
-     * running before dumpcap frees its pool, lets the loop resume inside that callback after the pool is gone
-     * (DPDK's C skeleton with rte_pdump_init dies of that too). Each capture must hold at least its 100 frames,
-     * the app must outlive every detach, and Ctrl-C must find every mbuf back in the pool.
+     * so pdump's callback copies every burst when dumpcap disables it and frees its pool. DPDK 22.11's pdump does
+     * not wait for a callback still running before dumpcap frees that pool, so the forwarding loop must not be
+     * kept off its CPU by the threads that serve the detach. The skeleton runs as DPDK's default gives it every
+     * CPU ({@code -l 0-1}) and forwards on the main lcore, CPU 0: jdpdk moves the control threads, EAL's
+     * {@code rte_mp_handle} among them, to idle lcore 1's CPU while it loops ({@code Eal.pinToMainLcore}), and
+     * dumpcap runs there too, as the README says to run it. Each capture must hold at least its 100 frames, the
+     * app must outlive every detach, and Ctrl-C must find every mbuf back in the pool.
      */
     @org.junit.jupiter.api.Test
     void shouldKeepForwardingAndLoseNoMbufWhenDumpcapDetachesUnderFullRateTraffic(@TempDir final Path dir)
         throws Exception
     {
         final String prefix = "jdcap" + (ProcessHandle.current().pid() % 100000);
-        try (AppProcess process = AppProcess.start(Skeleton.class, "-l", "0", "--no-pci", "--file-prefix", prefix,
+        try (AppProcess process = AppProcess.start(Skeleton.class, "-l", "0-1", "--no-pci", "--file-prefix", prefix,
             "--vdev=net_null0", "--vdev=net_null1"))
         {
             process.awaitOutput("forwarding packets. [Ctrl+C to quit]", 60);
             for (int round = 0; round < 3; round++)
             {
                 final Path capture = dir.resolve("cap" + round + ".pcapng");
-                final String log = Commands.run(60, "dpdk-dumpcap", "--file-prefix", prefix,
+                final String log = Commands.run(60, "taskset", "-c", "1", "dpdk-dumpcap", "--file-prefix", prefix,
                     "-i", "net_null1", "-c", "100", "-w", capture.toString());
                 final Matcher counts = Pattern.compile("Packets received/dropped on interface 'net_null1': (\\d+)/")
                     .matcher(log);
