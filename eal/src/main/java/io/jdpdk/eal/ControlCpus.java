@@ -34,7 +34,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * lcore runs a polling loop (DPDK's skeleton, l2fwd, l3fwd do). From {@link Eal#pinToMainLcore()} until its pinning
  * closes, the control threads (EAL's, the JVM's, jdpdk's, and the threads they started) therefore move to the CPUs
  * of worker lcores that run nothing, if there are any, and move on, or back, when work is launched on such an lcore
- * ({@link Lcore}). EAL's {@code rte_mp_handle} is one of them: sharing the forwarding CPU with it and with a
+ * ({@link Lcore}). Which threads: every one whose affinity is exactly the control CPUs then, but the looping thread
+ * and EAL's lcore threads, so also an application thread pinned to the main lcore's CPUs alone. EAL's
+ * {@code rte_mp_handle} is one of them: sharing the forwarding CPU with it and with a
  * secondary's main thread lets DPDK 22.11's pdump free dpdk-dumpcap's pool under a callback that is still running
  * (the README's "Watching a running app").
  * <p>
@@ -59,6 +61,8 @@ final class ControlCpus
     /** Threads that had {@link #current}'s affinity before the control threads came there: not theirs to move. */
     private Set<Integer> foreign = Set.of();
     private int mainLoops;
+    /** Worker lcores between {@link #workerLaunching} and {@link #workerLaunched}: busy, though EAL says WAIT. */
+    private final BitSet launching = new BitSet();
 
     private ControlCpus(final BitSet startup, final BitSet control, final BitSet mainCpus,
         final Set<Integer> lcoreThreads)
@@ -142,7 +146,7 @@ final class ControlCpus
     {
         if (mainLoops++ == 0 && current.equals(mainCpus))
         {
-            final BitSet idle = idleWorkerCpus(-1);
+            final BitSet idle = idleWorkerCpus();
             if (!idle.isEmpty())
             {
                 moveControlThreads(idle, callerTid());
@@ -165,6 +169,7 @@ final class ControlCpus
      */
     synchronized void workerLaunching(final int lcoreId)
     {
+        launching.set(lcoreId);
         if (current == control)
         {
             return;
@@ -173,21 +178,35 @@ final class ControlCpus
         {
             if (bits(EalRaw.lcore_cpuset(arena, lcoreId)).intersects(current))
             {
-                final BitSet idle = idleWorkerCpus(lcoreId);
+                final BitSet idle = idleWorkerCpus();
                 moveControlThreads(idle.isEmpty() ? control : idle, -1);
             }
         }
     }
 
+    /** The launch on {@code lcoreId} is done, or failed: EAL's state tells from now on. */
+    synchronized void workerLaunched(final int lcoreId)
+    {
+        launching.clear(lcoreId);
+    }
+
     /**
-     * The CPUs of worker lcores in WAIT, other than {@code launching}, that no busy lcore (the main one, a running
-     * worker, a service lcore) shares.
+     * The CPUs of worker lcores in WAIT, and not being launched, that no busy lcore (the main one, a running or
+     * launching worker, a service lcore) shares.
      */
-    private BitSet idleWorkerCpus(final int launching)
+    private BitSet idleWorkerCpus()
     {
         final BitSet idle = new BitSet();
         final BitSet busy = (BitSet)mainCpus.clone();
         final int main = EalRaw.get_main_lcore();
+        final BitSet running = (BitSet)launching.clone(); // jdpdk's view: EAL's says RUNNING only once its thread woke
+        for (final Lcore lcore : Lcore.all())
+        {
+            if (lcore.state() == Lcore.State.RUNNING)
+            {
+                running.set(lcore.id());
+            }
+        }
         try (Arena arena = Arena.ofConfined())
         {
             for (int id = 0; id < EalRaw.MAX_LCORE; id++)
@@ -197,7 +216,8 @@ final class ControlCpus
                 {
                     continue;
                 }
-                final boolean waiting = id != launching && role == EalRaw.ROLE_RTE && EalRaw.eal_get_lcore_state(id) == 0;
+                final boolean waiting = !running.get(id) && role == EalRaw.ROLE_RTE &&
+                    EalRaw.eal_get_lcore_state(id) == 0;
                 (waiting ? idle : busy).or(bits(EalRaw.lcore_cpuset(arena, id)));
             }
         }
@@ -211,7 +231,6 @@ final class ControlCpus
      */
     private void moveControlThreads(final BitSet to, final int caller)
     {
-        final Set<Integer> tids = threads();
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment target = segment(arena, to);
@@ -219,7 +238,7 @@ final class ControlCpus
             final Set<Integer> already = new HashSet<>();
             if (to != control)
             {
-                for (final int tid : tids)
+                for (final int tid : threads())
                 {
                     if (EalRaw.sched_getaffinity(tid, affinity) == 0 && bits(affinity).equals(to))
                     {
@@ -227,11 +246,17 @@ final class ControlCpus
                     }
                 }
             }
-            for (final int tid : tids)
+            // Again until a pass finds no thread it has not seen: one a control thread started meanwhile (a JIT
+            // compiler thread) inherited the CPUs they are leaving.
+            final Set<Integer> seen = new HashSet<>();
+            for (Set<Integer> tids = threads(); seen.addAll(tids); tids = threads())
             {
-                if (tid != caller && !lcoreThreads.contains(tid) && !foreign.contains(tid))
+                for (final int tid : tids)
                 {
-                    move(tid, current, target, affinity);
+                    if (tid != caller && !lcoreThreads.contains(tid) && !foreign.contains(tid) && !already.contains(tid))
+                    {
+                        move(tid, current, target, affinity);
+                    }
                 }
             }
             foreign = already;

@@ -419,10 +419,12 @@ public final class Eal implements AutoCloseable
      * While the main lcore runs a loop ({@link #pinToMainLcore()}) and these are its own CPUs, the control threads
      * are on the CPUs of worker lcores that run nothing, if there are any, and this answers those.
      * <p>
-     * Not moved: the caller of {@code init} keeps its affinity, and so do the threads and processes it starts, which
-     * are the application's; the threads rte_eal_init created (lcores, EAL's control threads); threads with an
-     * affinity of their own. {@link #close} gives the moved threads still on the control CPUs their start-up affinity
-     * back.
+     * Not moved by {@code init}: the caller of {@code init} keeps its affinity, and so do the threads and processes it
+     * starts, which are the application's; the threads rte_eal_init created (lcores, EAL's control threads, already
+     * there); threads with an affinity of their own. {@link #close} gives the moved threads still on the control CPUs
+     * their start-up affinity back. The move of a main-lcore loop takes every thread whose affinity is exactly the
+     * main lcore's CPUs but the looping one and EAL's lcore threads: EAL's control threads, the JVM's, and also an
+     * application thread pinned to those CPUs alone.
      *
      * @return the CPU numbers, ascending; empty when the start-up affinity could not be read (no thread was moved)
      */
@@ -475,18 +477,12 @@ public final class Eal implements AutoCloseable
             throw new IllegalStateException("cannot pin the calling thread to the CPUs of the main lcore (" +
                 EalRaw.get_main_lcore() + "): sched_setaffinity failed");
         }
-        if (controlCpus != null)
-        {
-            controlCpus.mainLoopStarted();
-        }
+        mainLoop(true);
         return () ->
         {
             try
             {
-                if (controlCpus != null)
-                {
-                    controlCpus.mainLoopEnded();
-                }
+                mainLoop(false);
             }
             finally
             {
@@ -494,6 +490,35 @@ public final class Eal implements AutoCloseable
                 arena.close();
             }
         };
+    }
+
+    /**
+     * A loop on the main lcore starts or ends: the control threads leave its CPUs, or come back. Under the EAL's
+     * lock, so that it runs before {@link #close} releases the control CPUs or not at all. A failure to move them
+     * costs their placement, not the loop: it is printed.
+     */
+    private static synchronized void mainLoop(final boolean started)
+    {
+        if (state != State.RUNNING || current.controlCpus == null)
+        {
+            return;
+        }
+        try
+        {
+            if (started)
+            {
+                current.controlCpus.mainLoopStarted();
+            }
+            else
+            {
+                current.controlCpus.mainLoopEnded();
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            System.err.println("jdpdk: the control threads stay where they are, beside the main lcore's loop: " +
+                ex.getMessage());
+        }
     }
 
     /**
@@ -505,6 +530,15 @@ public final class Eal implements AutoCloseable
         if (state == State.RUNNING && current.controlCpus != null)
         {
             current.controlCpus.workerLaunching(lcoreId);
+        }
+    }
+
+    /** After work was launched on worker lcore {@code lcoreId}, or its launch failed. */
+    static synchronized void workerLaunched(final int lcoreId)
+    {
+        if (state == State.RUNNING && current.controlCpus != null)
+        {
+            current.controlCpus.workerLaunched(lcoreId);
         }
     }
 

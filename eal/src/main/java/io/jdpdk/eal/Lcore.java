@@ -538,6 +538,18 @@ public final class Lcore
     {
         Eal.checkRunning("launch on lcore " + id);
         Eal.workerLaunching(id); // no control thread left on the CPUs this work will poll
+        try
+        {
+            launchUnderLock(work);
+        }
+        finally
+        {
+            Eal.workerLaunched(id);
+        }
+    }
+
+    private void launchUnderLock(final Runnable work)
+    {
         synchronized (lock)
         {
             if (shutdown)
