@@ -441,10 +441,17 @@ public final class Eal implements AutoCloseable
      */
     static synchronized void confineToControlCpus()
     {
-        if (state == State.RUNNING && current.controlCpus != null)
+        final ControlCpus cpus = runningControlCpus();
+        if (cpus != null)
         {
-            current.controlCpus.confineCaller();
+            cpus.confineCaller();
         }
+    }
+
+    /** The running EAL's control CPUs, or null without a running EAL or a readable start-up affinity. Under lock. */
+    private static ControlCpus runningControlCpus()
+    {
+        return state == State.RUNNING ? current.controlCpus : null;
     }
 
     /**
@@ -499,7 +506,8 @@ public final class Eal implements AutoCloseable
      */
     private static synchronized void mainLoop(final boolean started)
     {
-        if (state != State.RUNNING || current.controlCpus == null)
+        final ControlCpus cpus = runningControlCpus();
+        if (cpus == null)
         {
             return;
         }
@@ -507,11 +515,11 @@ public final class Eal implements AutoCloseable
         {
             if (started)
             {
-                current.controlCpus.mainLoopStarted();
+                cpus.mainLoopStarted();
             }
             else
             {
-                current.controlCpus.mainLoopEnded();
+                cpus.mainLoopEnded();
             }
         }
         catch (final RuntimeException ex)
@@ -527,18 +535,20 @@ public final class Eal implements AutoCloseable
      */
     static synchronized void workerLaunching(final int lcoreId)
     {
-        if (state == State.RUNNING && current.controlCpus != null)
+        final ControlCpus cpus = runningControlCpus();
+        if (cpus != null)
         {
-            current.controlCpus.workerLaunching(lcoreId);
+            cpus.workerLaunching(lcoreId);
         }
     }
 
     /** After work was launched on worker lcore {@code lcoreId}, or its launch failed. */
     static synchronized void workerLaunched(final int lcoreId)
     {
-        if (state == State.RUNNING && current.controlCpus != null)
+        final ControlCpus cpus = runningControlCpus();
+        if (cpus != null)
         {
-            current.controlCpus.workerLaunched(lcoreId);
+            cpus.workerLaunched(lcoreId);
         }
     }
 

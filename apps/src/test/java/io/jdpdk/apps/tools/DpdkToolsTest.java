@@ -180,8 +180,7 @@ class DpdkToolsTest
                 procInfoStats(prefix, CAPTURED + AFTER));
             process.interrupt();
             assertEquals(app.sigintExit, process.waitFor(60), process.output());
-            final Matcher pool = Pattern.compile("Mempool \\S+: (\\d+) of \\d+ mbufs in use").matcher(process.output());
-            assertTrue(pool.find() && pool.group(1).equals("0"), process.output());
+            assertEveryMbufBack(process.output());
         }
         finally
         {
@@ -230,13 +229,19 @@ class DpdkToolsTest
             }
             process.interrupt();
             assertEquals(130, process.waitFor(60), process.output());
-            final Matcher pool = Pattern.compile("Mempool \\S+: (\\d+) of \\d+ mbufs in use").matcher(process.output());
-            assertTrue(pool.find() && pool.group(1).equals("0"), process.output());
+            assertEveryMbufBack(process.output());
         }
         finally
         {
             Commands.run(30, "rm", "-rf", "/var/run/dpdk/" + prefix);
         }
+    }
+
+    /** The app's exit line "Mempool NAME: 0 of N mbufs in use". */
+    private static void assertEveryMbufBack(final String output)
+    {
+        final Matcher pool = Pattern.compile("Mempool \\S+: (\\d+) of \\d+ mbufs in use").matcher(output);
+        assertTrue(pool.find() && pool.group(1).equals("0"), output);
     }
 
     private static void inject(final Path pcap, final String iface) throws Exception
