@@ -1,6 +1,7 @@
 package io.jdpdk.apps.l2fwd;
 
 import io.jdpdk.apps.common.AppArgs;
+import io.jdpdk.apps.common.AppMain;
 import io.jdpdk.apps.common.LinkCheck;
 import io.jdpdk.apps.common.RteExit;
 import io.jdpdk.apps.common.Shutdown;
@@ -349,12 +350,7 @@ public final class L2fwd
      */
     public static void main(final String[] args)
     {
-        Port.preload(); // DPDK's bindings link on another thread while the arguments are parsed
-        final int code = run(args, System.out, System.err);
-        if (code != 0)
-        {
-            System.exit(code);
-        }
+        AppMain.run(args, L2fwd::run);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.apps.common.AppArgs;
+import io.jdpdk.apps.common.AppMain;
 import io.jdpdk.apps.common.LinkCheck;
 import io.jdpdk.apps.common.NicStats;
 import io.jdpdk.apps.common.Shutdown;
@@ -173,12 +174,7 @@ public final class L3fwd
      */
     public static void main(final String[] args)
     {
-        Port.preload(); // DPDK's bindings link on another thread while the arguments are parsed
-        final int code = run(args, System.out, System.err);
-        if (code != 0)
-        {
-            System.exit(code);
-        }
+        AppMain.run(args, L3fwd::run);
     }
 
     /** The whole app; returns the exit code. */

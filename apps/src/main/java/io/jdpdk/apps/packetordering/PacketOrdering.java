@@ -1,6 +1,7 @@
 package io.jdpdk.apps.packetordering;
 
 import io.jdpdk.apps.common.AppArgs;
+import io.jdpdk.apps.common.AppMain;
 import io.jdpdk.apps.common.CNumbers;
 import io.jdpdk.apps.common.RteExit;
 import io.jdpdk.apps.common.Shutdown;
@@ -198,12 +199,7 @@ public final class PacketOrdering
      */
     public static void main(final String[] args)
     {
-        Port.preload(); // DPDK's bindings link on another thread while the arguments are parsed
-        final int code = run(args, System.out, System.err);
-        if (code != 0)
-        {
-            System.exit(code);
-        }
+        AppMain.run(args, PacketOrdering::run);
     }
 
     /** The whole app, the C app's {@code main}; returns the exit status (1 where it calls {@code rte_exit}). */

@@ -1,6 +1,7 @@
 package io.jdpdk.apps.skeleton;
 
 import io.jdpdk.apps.common.AppArgs;
+import io.jdpdk.apps.common.AppMain;
 import io.jdpdk.apps.common.NicStats;
 import io.jdpdk.apps.common.Shutdown;
 import io.jdpdk.eal.DpdkException;
@@ -246,12 +247,7 @@ public final class Skeleton
      */
     public static void main(final String[] args)
     {
-        Port.preload(); // DPDK's bindings link on another thread while the arguments are parsed
-        final int code = run(args, System.out, System.err);
-        if (code != 0)
-        {
-            System.exit(code);
-        }
+        AppMain.run(args, Skeleton::run);
     }
 
     /** The whole app; returns the exit code. */
