@@ -1,6 +1,7 @@
 package io.jdpdk.apps.l2fwd;
 
 import io.jdpdk.apps.testing.AppProcess;
+import io.jdpdk.apps.testing.PoolLine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -8,8 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,7 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class L2fwdAppTest
 {
-    private static final Pattern IN_USE = Pattern.compile("Mempool mbuf_pool: (\\d+) of (\\d+) mbufs in use");
     private static final String SIGNAL = "Signal 2 received, preparing to exit...";
 
     @Test
@@ -169,9 +167,7 @@ class L2fwdAppTest
             final String out = process.output();
             assertTrue(out.contains(SIGNAL), out);
             assertTrue(out.endsWith("Bye...\n"), out);
-            final Matcher inUse = IN_USE.matcher(out);
-            assertTrue(inUse.find(), out);
-            assertEquals("0", inUse.group(1), "every mbuf back in the pool:\n" + out);
+            PoolLine.assertEveryMbufBack(out, "mbuf_pool");
             return out;
         }
     }

@@ -2,6 +2,7 @@ package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.apps.testing.AppProcess;
 import io.jdpdk.apps.testing.Pcap;
+import io.jdpdk.apps.testing.PoolLine;
 import io.jdpdk.eal.Hugepages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,7 +36,6 @@ class L3fwdAppTest
     private static final Pattern ROUTED = Pattern.compile(
         "L3FWD: ipv4-routed=(\\d+) lpm-miss-to-input-port=(\\d+) ipv6-routed=(\\d+) " +
         "lpm6-miss-to-input-port=(\\d+) non-ip-to-input-port=(\\d+)");
-    private static final Pattern IN_USE = Pattern.compile("Mempool mbuf_pool_0: (\\d+) of (\\d+) mbufs in use");
     private static final long PORT1_DEST = 0x0A_0B_0C_0D_0E_01L;
 
     /** One input frame and where it should leave: an output port, or a drop reason (negative). */
@@ -299,8 +299,7 @@ class L3fwdAppTest
             assertEquals(130, app.waitFor(30), app.output());
             final String out = app.output();
             assertTrue(out.contains("Bye..."), out);
-            final Matcher inUse = find(IN_USE, out);
-            assertEquals("0", inUse.group(1), "every mbuf back in the pool: " + out);
+            PoolLine.assertEveryMbufBack(out, "mbuf_pool_0");
             return out;
         }
     }

@@ -1,14 +1,13 @@
 package io.jdpdk.apps.skeleton;
 
 import io.jdpdk.apps.testing.AppProcess;
+import io.jdpdk.apps.testing.PoolLine;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,8 +18,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /** The skeleton app as a user runs it: its own JVM and EAL, DPDK's command line. */
 class SkeletonAppTest
 {
-    private static final Pattern IN_USE = Pattern.compile("Mempool MBUF_POOL: (\\d+) of (\\d+) mbufs in use");
-
     @Test
     void shouldRunWithNoEalArgumentsAndStopByItselfAfterPacketCount() throws Exception
     {
@@ -179,8 +176,6 @@ class SkeletonAppTest
 
     private static void assertNoMbufInUse(final String out)
     {
-        final Matcher m = IN_USE.matcher(out);
-        assertTrue(m.find(), out);
-        assertEquals("0", m.group(1), out);
+        PoolLine.assertEveryMbufBack(out, "MBUF_POOL");
     }
 }

@@ -2,6 +2,7 @@ package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.apps.testing.AppProcess;
 import io.jdpdk.apps.testing.Commands;
+import io.jdpdk.apps.testing.PoolLine;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -22,7 +23,6 @@ import java.util.regex.Pattern;
 final class TestPmdRun implements AutoCloseable
 {
     static final Path DPDK_TESTPMD = Path.of("/usr/bin/dpdk-testpmd");
-    private static final Pattern IN_USE = Pattern.compile("Mempool mb_pool_0: (\\d+) of (\\d+) mbufs in use");
     private static final Pattern PORT_BLOCK = Pattern.compile(
         "-+ Forward statistics for port (\\d+) +-+\\R" +
         " {2}RX-packets: (\\d+) +RX-dropped: (\\d+) +RX-total: (\\d+)\\R" +
@@ -262,8 +262,7 @@ final class TestPmdRun implements AutoCloseable
     /** jdpdk's "Mempool mb_pool_0: N of M mbufs in use" line: {N, M}, or null. */
     static long[] inUse(final String output)
     {
-        final Matcher m = IN_USE.matcher(output);
-        return m.find() ? new long[] { Long.parseLong(m.group(1)), Long.parseLong(m.group(2)) } : null;
+        return PoolLine.inUse(output, "mb_pool_0");
     }
 
     @Override

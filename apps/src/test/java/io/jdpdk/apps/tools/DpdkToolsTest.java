@@ -8,6 +8,7 @@ import io.jdpdk.apps.stat.JdpdkStatProbe;
 import io.jdpdk.apps.testing.AppProcess;
 import io.jdpdk.apps.testing.Commands;
 import io.jdpdk.apps.testing.Pcap;
+import io.jdpdk.apps.testing.PoolLine;
 import io.jdpdk.apps.testpmd.TestPmd;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -180,7 +181,7 @@ class DpdkToolsTest
                 procInfoStats(prefix, CAPTURED + AFTER));
             process.interrupt();
             assertEquals(app.sigintExit, process.waitFor(60), process.output());
-            assertEveryMbufBack(process.output());
+            PoolLine.assertEveryMbufBack(process.output(), null);
         }
         finally
         {
@@ -229,19 +230,12 @@ class DpdkToolsTest
             }
             process.interrupt();
             assertEquals(130, process.waitFor(60), process.output());
-            assertEveryMbufBack(process.output());
+            PoolLine.assertEveryMbufBack(process.output(), null);
         }
         finally
         {
             Commands.run(30, "rm", "-rf", "/var/run/dpdk/" + prefix);
         }
-    }
-
-    /** The app's exit line "Mempool NAME: 0 of N mbufs in use". */
-    private static void assertEveryMbufBack(final String output)
-    {
-        final Matcher pool = Pattern.compile("Mempool \\S+: (\\d+) of \\d+ mbufs in use").matcher(output);
-        assertTrue(pool.find() && pool.group(1).equals("0"), output);
     }
 
     private static void inject(final Path pcap, final String iface) throws Exception

@@ -1,12 +1,11 @@
 package io.jdpdk.apps.vm;
 
 import io.jdpdk.apps.testing.Commands;
+import io.jdpdk.apps.testing.PoolLine;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,7 +35,7 @@ class GuestAfXdpIT
             assertTrue(section.contains("received 500, matching 500, lost 0, bytes differing 0, out of another " +
                 "NIC 0, duplicates 0") && section.contains("frames.py exit 0\n"), app + ": " + section);
         }
-        final Matcher inUse = Pattern.compile("Mempool mb_pool_0: (\\d+) of 8192 mbufs in use").matcher(out);
-        assertTrue(inUse.find() && Integer.parseInt(inUse.group(1)) <= 2 * 4096, out);
+        final long[] inUse = PoolLine.inUse(out, "mb_pool_0");
+        assertTrue(inUse != null && inUse[1] == 8192 && inUse[0] <= 2 * 4096, out);
     }
 }
