@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds libjdpdk.so, the fast-path shim, against the installed DPDK (pkg-config libdpdk).
+# Builds libjdpdk.so, the fast-path shim (jdpdk_shim.c) and the primary's side of packet capture
+# (jdpdk_pdump.c), against the installed DPDK (pkg-config libdpdk).
 # Called by the Maven build (eal/pom.xml); usage: build.sh OUTPUT_DIR
 set -euo pipefail
 out=${1:?usage: build.sh OUTPUT_DIR}
@@ -19,6 +20,6 @@ mkdir -p "$out"
 # functions up through the shim's handle.
 gcc -O3 -fPIC -shared -Wall -Wextra -Werror \
   $(pkg-config --cflags libdpdk) \
-  "$here/jdpdk_shim.c" -o "$out/libjdpdk.so" \
+  "$here/jdpdk_shim.c" "$here/jdpdk_pdump.c" -o "$out/libjdpdk.so" \
   -Wl,--no-as-needed -lrte_ethdev -lrte_mbuf -lrte_mempool -lrte_ring -lrte_net -lrte_eal -lrte_timer \
-  -lrte_lpm -lrte_hash -lrte_kvargs -lrte_pdump -lrte_telemetry -Wl,--as-needed
+  -lrte_lpm -lrte_hash -lrte_kvargs -lrte_pcapng -lrte_bpf -lrte_telemetry -Wl,--as-needed

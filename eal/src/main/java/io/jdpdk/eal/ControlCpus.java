@@ -36,9 +36,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * of worker lcores that run nothing, if there are any, and move on, or back, when work is launched on such an lcore
  * ({@link Lcore}). Which threads: every one whose affinity is exactly the control CPUs then, but the looping thread
  * and EAL's lcore threads, so also an application thread pinned to the main lcore's CPUs alone. EAL's
- * {@code rte_mp_handle} is one of them: sharing the forwarding CPU with it and with a
- * secondary's main thread lets DPDK 22.11's pdump free dpdk-dumpcap's pool under a callback that is still running
- * (the README's "Watching a running app").
+ * {@code rte_mp_handle} is one of them: it serves the requests of DPDK's tools (dpdk-dumpcap's enable and disable
+ * among them), and on the forwarding CPU each request preempts the loop (the README's "Watching a running app").
  * <p>
  * Control path only: a few system calls per thread of the process.
  */

@@ -213,7 +213,7 @@ public final class Eal implements AutoCloseable
             {
                 final int e = EalRaw.errno();
                 current.close();
-                throw new DpdkException("rte_pdump_init", e, EalRaw.strerror(e));
+                throw new DpdkException("jdpdk_pdump_init", e, EalRaw.strerror(e));
             }
         }
         return current;
@@ -291,7 +291,8 @@ public final class Eal implements AutoCloseable
     /**
      * Whether DPDK's secondary processes can attach: a primary on hugepages with shared config files, i.e. started
      * with {@code --file-prefix} and neither {@code --in-memory} nor {@code --no-shconf}. Then pdump is initialised
-     * ({@code rte_pdump_init}), so {@code dpdk-dumpcap --file-prefix NAME} captures from the ports and
+     * (the shim's {@code jdpdk_pdump_init}: DPDK 22.11's {@code rte_pdump_init}, but a capture is disabled only once
+     * no lcore is inside its callback), so {@code dpdk-dumpcap --file-prefix NAME} captures from the ports and
      * {@code dpdk-proc-info --file-prefix NAME} reads their statistics.
      *
      * @return true for a multi-process primary

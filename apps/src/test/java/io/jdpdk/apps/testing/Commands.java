@@ -113,6 +113,42 @@ public final class Commands
         run(30, "ip", "link", "set", outside, "up");
     }
 
+    /**
+     * Removes what a DPDK process started with {@code --file-prefix prefix} leaves behind when it ends, C or jdpdk
+     * alike: its runtime directory {@code /var/run/dpdk/PREFIX} and, unless it ran {@code --in-memory}, its hugepage
+     * files {@code PREFIXmap_*} in every hugetlbfs mount (EAL keeps them for the next primary of that prefix; left
+     * there, they hold their hugepages). For the tests' own prefixes, once their processes ended.
+     */
+    public static void removeDpdkFiles(final String prefix) throws IOException
+    {
+        final Path runtime = Path.of("/var/run/dpdk", prefix);
+        if (Files.isDirectory(runtime))
+        {
+            try (java.util.stream.Stream<Path> files = Files.walk(runtime))
+            {
+                for (final Path p : files.sorted(java.util.Comparator.reverseOrder()).toList())
+                {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+        for (final String mount : Files.readAllLines(Path.of("/proc/mounts")))
+        {
+            final String[] fields = mount.split(" ");
+            if (fields.length > 2 && fields[2].equals("hugetlbfs"))
+            {
+                try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(Path.of(fields[1]),
+                    prefix + "map_*"))
+                {
+                    for (final Path p : files)
+                    {
+                        Files.deleteIfExists(p);
+                    }
+                }
+            }
+        }
+    }
+
     /** Sends SIGINT to {@code process}, as Ctrl-C does (Java's own destroy sends SIGTERM or SIGKILL). */
     public static void sigint(final Process process) throws IOException, InterruptedException
     {

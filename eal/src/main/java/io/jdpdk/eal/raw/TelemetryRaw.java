@@ -11,8 +11,9 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Raw binding of librte_telemetry (DPDK 22.11) and librte_pdump's init/uninit, which a primary process calls
- * so that DPDK's tools can attach. One static method per C function, named without {@code rte_}. Not for
+ * Raw binding of librte_telemetry (DPDK 22.11) and of the shim's packet capture server ({@code jdpdk_pdump.c}:
+ * 22.11's pdump, which waits for the lcores before it lets dpdk-dumpcap free a capture's ring and pool), which a
+ * primary process calls so that DPDK's tools can attach. One static method per C function, named without {@code rte_}. Not for
  * applications: {@link io.jdpdk.eal.Eal} registers jdpdk's telemetry commands and initialises pdump.
  */
 public final class TelemetryRaw
@@ -35,8 +36,8 @@ public final class TelemetryRaw
         FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
     private static final MethodHandle ALLOC = downcall("rte_tel_data_alloc", FunctionDescriptor.of(ADDRESS));
     private static final MethodHandle FREE = downcall("rte_tel_data_free", FunctionDescriptor.ofVoid(ADDRESS));
-    private static final MethodHandle PDUMP_INIT = downcall("rte_pdump_init", FunctionDescriptor.of(JAVA_INT));
-    private static final MethodHandle PDUMP_UNINIT = downcall("rte_pdump_uninit", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle PDUMP_INIT = downcall("jdpdk_pdump_init", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle PDUMP_UNINIT = downcall("jdpdk_pdump_uninit", FunctionDescriptor.of(JAVA_INT));
 
     private TelemetryRaw()
     {
@@ -177,7 +178,9 @@ public final class TelemetryRaw
     }
 
     /**
-     * {@code rte_pdump_init()}: lets dpdk-dumpcap and dpdk-pdump enable capture on this primary's ports.
+     * {@code jdpdk_pdump_init()}, the shim's {@code rte_pdump_init()}: lets dpdk-dumpcap and dpdk-pdump enable
+     * capture on this primary's ports. Unlike DPDK 22.11's, disabling a capture waits until no lcore is inside its
+     * RX/TX callback, so that dumpcap cannot free the ring and pool under a running copy.
      *
      * @return 0, or -1 with {@link EalRaw#errno()} set
      */
@@ -194,7 +197,8 @@ public final class TelemetryRaw
     }
 
     /**
-     * {@code rte_pdump_uninit()}: undoes {@link #pdump_init()}, before the ports close.
+     * {@code jdpdk_pdump_uninit()}, the shim's {@code rte_pdump_uninit()}: undoes {@link #pdump_init()}, before the
+     * ports close.
      *
      * @return 0, or -1
      */
