@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Builds DPDK 22.11's own l2fwd, l3fwd and packet_ordering sample apps from the sources Debian ships in dpdk-doc
-# (/usr/share/dpdk/examples), against the installed DPDK, as their Makefiles do: the oracles of
-# jdpdk's l2fwd, l3fwd and packet_ordering tests. Without dpdk-doc it says so and builds nothing, and the oracle
-# tests then fail on purpose, naming the package (hugepage-setup/install-deps.sh --test-tools
-# installs it). A binary is rebuilt when its sources are newer or the installed DPDK's version
+# Builds DPDK 22.11's own skeleton (basicfwd.c), l2fwd, l3fwd and packet_ordering sample apps from the sources
+# Debian ships in dpdk-doc (/usr/share/dpdk/examples), against the installed DPDK, as their Makefiles do: the
+# oracles of jdpdk's skeleton, l2fwd, l3fwd and packet_ordering tests. Without dpdk-doc it says so and builds
+# nothing, and the oracle tests then fail on purpose, naming the package (hugepage-setup/install-deps.sh
+# --test-tools installs it). A binary is rebuilt when its sources are newer or the installed DPDK's version
 # (pkg-config --modversion libdpdk) differs from the one it was built with. DPDK's l3fwd asks
 # every port for RX checksum offload, which net_null, net_pcap and net_ring refuse: its test runs
 # on net_tap.
@@ -14,8 +14,9 @@ OUT=$(realpath -m "${1:?usage: build-dpdk-examples.sh OUTDIR}")
 readonly OUT
 readonly EXAMPLES=${DPDK_EXAMPLES:-/usr/share/dpdk/examples}
 
-if [[ ! -f "$EXAMPLES/l2fwd/main.c" || ! -f "$EXAMPLES/l3fwd/main.c" || ! -f "$EXAMPLES/packet_ordering/main.c" ]]; then
-    echo "build-dpdk-examples: $EXAMPLES has no l2fwd/l3fwd/packet_ordering sources (Debian package dpdk-doc); DPDK's sample apps not built"
+if [[ ! -f "$EXAMPLES/skeleton/basicfwd.c" || ! -f "$EXAMPLES/l2fwd/main.c" || ! -f "$EXAMPLES/l3fwd/main.c" ||
+    ! -f "$EXAMPLES/packet_ordering/main.c" ]]; then
+    echo "build-dpdk-examples: $EXAMPLES has no skeleton/l2fwd/l3fwd/packet_ordering sources (Debian package dpdk-doc); DPDK's sample apps not built"
     exit 0
 fi
 if ! DPDK_VERSION=$(pkg-config --modversion libdpdk 2>/dev/null); then
@@ -43,6 +44,7 @@ build() {
     echo "$DPDK_VERSION" > "$binary.dpdk-version"
 }
 
+build skeleton "$EXAMPLES/skeleton" basicfwd.c
 build l2fwd "$EXAMPLES/l2fwd" main.c
 build l3fwd "$EXAMPLES/l3fwd" main.c l3fwd_acl.c l3fwd_lpm.c l3fwd_fib.c l3fwd_em.c l3fwd_event.c \
     l3fwd_event_generic.c l3fwd_event_internal_port.c

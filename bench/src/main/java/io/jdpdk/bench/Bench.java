@@ -402,7 +402,7 @@ public final class Bench implements Callable<Integer>
 
     /**
      * Launch to first forwarded packet ({@link LaunchTime}) on two net_null ports, each program started as its user
-     * starts it: DPDK's skeleton (examples/skeleton/basicfwd.c, built here on first use), dpdk-testpmd and DPDK's
+     * starts it: DPDK's skeleton (examples/skeleton/basicfwd.c, as the apps module builds it), dpdk-testpmd and DPDK's
      * l3fwd beside jdpdk's apps/bin launchers (which start from the AOT cache {@code ./jdpdk build} trains).
      * The two alternate, {@code rounds} times 3 launches each; the median of each is printed.
      */
@@ -464,23 +464,17 @@ public final class Bench implements Callable<Integer>
         throw new IllegalStateException("cannot find the checkout: no jdpdk-bench jar on the class path");
     }
 
-    /** DPDK's skeleton (basicfwd.c from dpdk-doc), compiled as its Makefile does into bench/target/native. */
-    private static String cSkeleton(final Path root) throws Exception
+    /**
+     * DPDK's skeleton (basicfwd.c from dpdk-doc), which the apps module builds as the oracle of its skeleton tests
+     * (apps/src/build/build-dpdk-examples.sh, also under {@code -DskipTests}).
+     */
+    private static String cSkeleton(final Path root)
     {
-        final Path binary = root.resolve("bench/target/native/dpdk-skeleton");
-        final Path source = Path.of("/usr/share/dpdk/examples/skeleton/basicfwd.c");
+        final Path binary = root.resolve("apps/target/dpdk-examples/dpdk-skeleton");
         if (!Files.isExecutable(binary))
         {
-            if (!Files.isRegularFile(source))
-            {
-                throw new IllegalStateException(source + " is missing (Debian package dpdk-doc)");
-            }
-            final Process gcc = new ProcessBuilder("bash", "-c", "gcc -O3 $(pkg-config --cflags libdpdk) " + source +
-                " -o " + binary + " $(pkg-config --libs libdpdk)").inheritIO().start();
-            if (gcc.waitFor() != 0)
-            {
-                throw new IllegalStateException("cannot build " + binary + " from " + source);
-            }
+            throw new IllegalStateException(binary + " is missing: install Debian's dpdk-doc " +
+                "(hugepage-setup/install-deps.sh --test-tools) and build again (./jdpdk build)");
         }
         return binary.toString();
     }

@@ -3,6 +3,7 @@ package io.jdpdk.apps.skeleton;
 import io.jdpdk.apps.common.AppArgs;
 import io.jdpdk.apps.common.AppMain;
 import io.jdpdk.apps.common.NicStats;
+import io.jdpdk.apps.common.RteExit;
 import io.jdpdk.apps.common.Shutdown;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
@@ -290,20 +291,58 @@ public final class Skeleton
         Eal eal = null;
         try
         {
-            eal = Eal.init(split.ealOrDefaults(err, "net_null0", "net_null1"));
-            Port.requireVdevsProbed(eal.args());
-            final int[] ids = Port.ids();
-            if (ids.length == 0 || ids.length % 2 != 0)
+            try
             {
-                err.println("skeleton: number of ports must be even, got " + ids.length +
-                    " (give devices with -a or --vdev)");
-                return 1;
+                eal = Eal.init(split.ealOrDefaults(err, "net_null0", "net_null1"));
+                Port.requireVdevsProbed(eal.args());
             }
-            final Mempool pool = Mempool.create("MBUF_POOL", NUM_MBUFS * ids.length, MBUF_CACHE_SIZE);
+            catch (final DpdkException ex)
+            {
+                err.println("skeleton: " + ex.getMessage());
+                return RteExit.print(out, err, "Error with EAL initialization");
+            }
+            final int[] ids = Port.ids();
+            if (ids.length < 2 || ids.length % 2 != 0)
+            {
+                err.println("skeleton: " + ids.length + " port(s); give devices in pairs with -a or --vdev");
+                return RteExit.print(out, err, "Error: number of ports must be even");
+            }
+            final Mempool pool;
+            try
+            {
+                pool = Mempool.create("MBUF_POOL", NUM_MBUFS * ids.length, MBUF_CACHE_SIZE);
+            }
+            catch (final DpdkException ex)
+            {
+                err.println("skeleton: " + ex.getMessage());
+                return RteExit.print(out, err, "Cannot create mbuf pool");
+            }
             final Port[] ports = new Port[ids.length];
             for (int i = 0; i < ids.length; i++)
             {
-                ports[i] = portInit(ids[i], pool, out);
+                try
+                {
+                    ports[i] = portInit(ids[i], pool, out);
+                }
+                catch (final DpdkException ex)
+                {
+                    err.println("skeleton: " + ex.getMessage());
+                    return RteExit.print(out, err, "Cannot init port " + ids[i]);
+                }
+            }
+            if (eal.lcoreCount() > 1)
+            {
+                out.printf("%nWARNING: Too many lcores enabled. Only 1 used.%n");
+            }
+            final int socket = eal.socketOf(eal.mainLcore());
+            for (final Port port : ports)
+            {
+                final int portSocket = port.info().socketId();
+                if (portSocket >= 0 && portSocket != socket)
+                {
+                    out.printf("WARNING, port %d is on remote NUMA node to polling thread.%n\tPerformance will not " +
+                        "be optimal.%n", port.id());
+                }
             }
             out.printf("%nCore %d forwarding packets. [Ctrl+C to quit]%n", eal.mainLcore());
             final Forwarder forwarder = new Forwarder(ports);

@@ -138,6 +138,7 @@ class SkeletonAppTest
             assertEquals(1, app.waitFor(30));
             assertTrue(app.output().contains("skeleton: rte_eal_init(--no-such-option"), app.output());
             assertTrue(app.output().contains("Invalid argument"), app.output());
+            assertTrue(app.output().contains("Cause: Error with EAL initialization\n"), app.output());
         }
     }
 
@@ -160,7 +161,8 @@ class SkeletonAppTest
         try (AppProcess app = AppProcess.start(Skeleton.class, "-l", "0", "--no-pci", "--vdev=net_null0"))
         {
             assertEquals(1, app.waitFor(30));
-            assertTrue(app.output().contains("number of ports must be even, got 1"), app.output());
+            assertTrue(app.output().contains("skeleton: 1 port(s); give devices in pairs with -a or --vdev\n" +
+                "EAL: Error - exiting with code: 1\n  Cause: Error: number of ports must be even\n"), app.output());
         }
     }
 

@@ -42,10 +42,19 @@ public final class AppProcess implements AutoCloseable
     private static AppProcess start(final List<String> prefix, final Class<?> mainClass, final String... args)
         throws IOException
     {
-        final Path output = Files.createTempFile("jdpdk-app", ".out");
         final List<String> command = new ArrayList<>(prefix);
         command.addAll(command(mainClass));
         command.addAll(List.of(args));
+        return startCommand(command);
+    }
+
+    /**
+     * Starts {@code command}, any program (DPDK's own sample apps, the oracles of jdpdk's), the way the apps are
+     * started: standard output and error into one file, standard input a pipe.
+     */
+    public static AppProcess startCommand(final List<String> command) throws IOException
+    {
+        final Path output = Files.createTempFile("jdpdk-app", ".out");
         final Process process = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
         return new AppProcess(process, output);
@@ -87,6 +96,12 @@ public final class AppProcess implements AutoCloseable
     public long pid()
     {
         return process.pid();
+    }
+
+    /** Whether the app is still running. */
+    public boolean isAlive()
+    {
+        return process.isAlive();
     }
 
     /** Sends SIGINT, as Ctrl-C does. */

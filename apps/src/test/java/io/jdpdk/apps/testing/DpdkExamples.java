@@ -6,7 +6,7 @@ import java.util.Locale;
 
 
 /**
- * DPDK's own sample apps as test oracles (l2fwd, l3fwd): built by the apps module's
+ * DPDK's own sample apps as test oracles (skeleton, l2fwd, l3fwd, packet_ordering): built by the apps module's
  * {@code build-dpdk-examples.sh} from the sources of Debian's dpdk-doc into {@code target/dpdk-examples}.
  */
 public final class DpdkExamples
