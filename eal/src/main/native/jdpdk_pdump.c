@@ -104,31 +104,49 @@ static inline void pdump_cb_release(struct pdump_rxtx_cbs *cbs)
 	__atomic_store_n(&cbs->use_count, cbs->use_count + 1, __ATOMIC_RELEASE);
 }
 
-/* DISABLE, after the callback is removed: no lcore inside it, and none that enters will copy. */
-static void pdump_cb_wait(struct pdump_rxtx_cbs *cbs)
+/*
+ * DISABLE, after the callback is removed: no lcore inside it, and none that enters will copy. Gives up after
+ * PDUMP_WAIT_S with an error (an lcore gone for that long, or two threads polling one queue, which DPDK forbids):
+ * dumpcap's request times out after 5 s and it frees the ring and pool anyway.
+ */
+#define PDUMP_WAIT_S 4
+static int pdump_cb_wait(struct pdump_rxtx_cbs *cbs)
 {
+	const uint64_t deadline = rte_get_timer_cycles() + PDUMP_WAIT_S * rte_get_timer_hz();
+
 	__atomic_store_n(&cbs->stopped, 1, __ATOMIC_RELAXED);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	while (__atomic_load_n(&cbs->use_count, __ATOMIC_ACQUIRE) & 1)
+	while (__atomic_load_n(&cbs->use_count, __ATOMIC_ACQUIRE) & 1) {
+		if (rte_get_timer_cycles() > deadline) {
+			PDUMP_LOG(ERR, "an lcore has been inside a capture callback for %d s\n", PDUMP_WAIT_S);
+			return -EBUSY;
+		}
 		rte_pause();
+	}
+	return 0;
 }
 
-/* 22.11's pdump_copy: a copy of each packet the filter passes into the ring; what does not fit is freed. */
-static void pdump_copy(uint16_t port_id, uint16_t queue, enum rte_pcapng_direction direction,
-	struct rte_mbuf **pkts, uint16_t nb_pkts, const struct pdump_rxtx_cbs *cbs, struct rte_pdump_stats *stats)
+#define PDUMP_BURST_SIZE 32
+
+/*
+ * 22.11's pdump_copy, in chunks of PDUMP_BURST_SIZE on fixed arrays (as later DPDK does; a burst may be far larger
+ * than the lcore's stack would hold in 22.11's arrays sized by it): a copy of each packet the filter passes into
+ * the ring; what does not fit is freed.
+ */
+static void pdump_copy_burst(uint16_t port_id, uint16_t queue, enum rte_pcapng_direction direction,
+	struct rte_mbuf **pkts, uint16_t nb_pkts, const struct pdump_rxtx_cbs *cbs, struct rte_pdump_stats *stats,
+	uint64_t ts)
 {
 	unsigned int i;
 	int ring_enq;
 	uint16_t d_pkts = 0;
-	struct rte_mbuf *dup_bufs[nb_pkts];
-	uint64_t rcs[nb_pkts];
-	uint64_t ts;
+	struct rte_mbuf *dup_bufs[PDUMP_BURST_SIZE];
+	uint64_t rcs[PDUMP_BURST_SIZE];
 	struct rte_mbuf *p;
 
 	if (cbs->filter)
 		rte_bpf_exec_burst(cbs->filter, (void **)pkts, rcs, nb_pkts);
 
-	ts = rte_get_tsc_cycles();
 	for (i = 0; i < nb_pkts; i++) {
 		/* socket filter convention: 0 means the packet does not match */
 		if (cbs->filter && rcs[i] == 0) {
@@ -144,6 +162,8 @@ static void pdump_copy(uint16_t port_id, uint16_t queue, enum rte_pcapng_directi
 		else
 			dup_bufs[d_pkts++] = p;
 	}
+	if (d_pkts == 0)
+		return;
 
 	__atomic_fetch_add(&stats->accepted, d_pkts, __ATOMIC_RELAXED);
 
@@ -156,12 +176,23 @@ static void pdump_copy(uint16_t port_id, uint16_t queue, enum rte_pcapng_directi
 	}
 }
 
+static void pdump_copy(uint16_t port_id, uint16_t queue, enum rte_pcapng_direction direction,
+	struct rte_mbuf **pkts, uint16_t nb_pkts, const struct pdump_rxtx_cbs *cbs, struct rte_pdump_stats *stats)
+{
+	const uint64_t ts = rte_get_tsc_cycles();
+	uint16_t offs;
+
+	for (offs = 0; offs < nb_pkts; offs += PDUMP_BURST_SIZE)
+		pdump_copy_burst(port_id, queue, direction, &pkts[offs], RTE_MIN(nb_pkts - offs, PDUMP_BURST_SIZE),
+			cbs, stats, ts);
+}
+
 static uint16_t pdump_rx(uint16_t port, uint16_t queue, struct rte_mbuf **pkts, uint16_t nb_pkts,
 	uint16_t max_pkts __rte_unused, void *user_params)
 {
 	struct pdump_rxtx_cbs *cbs = user_params;
 
-	if (pdump_cb_hold(cbs)) {
+	if (nb_pkts > 0 && pdump_cb_hold(cbs)) {
 		pdump_copy(port, queue, RTE_PCAPNG_DIRECTION_IN, pkts, nb_pkts, cbs, &pdump_stats->rx[port][queue]);
 		pdump_cb_release(cbs);
 	}
@@ -173,20 +204,41 @@ static uint16_t pdump_tx(uint16_t port, uint16_t queue, struct rte_mbuf **pkts, 
 {
 	struct pdump_rxtx_cbs *cbs = user_params;
 
-	if (pdump_cb_hold(cbs)) {
+	if (nb_pkts > 0 && pdump_cb_hold(cbs)) {
 		pdump_copy(port, queue, RTE_PCAPNG_DIRECTION_OUT, pkts, nb_pkts, cbs, &pdump_stats->tx[port][queue]);
 		pdump_cb_release(cbs);
 	}
 	return nb_pkts;
 }
 
-/* 22.11's pdump_register_rx_callbacks and pdump_register_tx_callbacks in one, with the wait on DISABLE. */
+/*
+ * Stops one callback: removed from the queue (unless gone with its port), then waited for. Its slot is free
+ * afterwards even when the removal failed: the callback, if DPDK still calls it, copies nothing.
+ */
+static int pdump_cb_stop(int rx, uint16_t port, uint16_t qid, struct pdump_rxtx_cbs *cbs)
+{
+	int ret = rx ? rte_eth_remove_rx_callback(port, qid, cbs->cb) : rte_eth_remove_tx_callback(port, qid, cbs->cb);
+	int waited;
+
+	if (ret < 0)
+		PDUMP_LOG(ERR, "failed to remove %s callback, errno=%d\n", rx ? "rx" : "tx", -ret);
+	waited = pdump_cb_wait(cbs);
+	cbs->cb = NULL;
+	return ret < 0 ? ret : waited;
+}
+
+/*
+ * 22.11's pdump_register_rx_callbacks and pdump_register_tx_callbacks in one, with the wait on DISABLE. ENABLE
+ * stops at the first error, as 22.11 does; DISABLE goes through every queue and returns the first error, since
+ * the client frees the ring and pool whatever the answer.
+ */
 static int pdump_register_callbacks(int rx, enum pdump_version ver, uint16_t end_q, uint16_t port,
 	uint16_t queue, struct rte_ring *ring, struct rte_mempool *mp, struct rte_bpf *filter, uint16_t operation,
 	uint32_t snaplen)
 {
 	const char *dir = rx ? "rx" : "tx";
 	uint16_t qid = (queue == RTE_PDUMP_ALL_QUEUES) ? 0 : queue;
+	int first = 0;
 
 	for (; qid < end_q; qid++) {
 		struct pdump_rxtx_cbs *cbs = rx ? &rx_cbs[port][qid] : &tx_cbs[port][qid];
@@ -205,27 +257,29 @@ static int pdump_register_callbacks(int rx, enum pdump_version ver, uint16_t end
 			cbs->cb = rx ? rte_eth_add_first_rx_callback(port, qid, pdump_rx, cbs) :
 				rte_eth_add_tx_callback(port, qid, pdump_tx, cbs);
 			if (cbs->cb == NULL) {
-				PDUMP_LOG(ERR, "failed to add %s callback, errno=%d\n", dir, rte_errno);
-				return rte_errno;
+				int err = rte_errno;
+
+				PDUMP_LOG(ERR, "failed to add %s callback, errno=%d\n", dir, err);
+				pdump_cb_wait(cbs); /* stopped again, for a callback left from an earlier capture */
+				return -err;
 			}
+			/* a new capture counts from 0 (22.11.8: "pdump: clear statistics when enabled") */
+			memset(rx ? &pdump_stats->rx[port][qid] : &pdump_stats->tx[port][qid], 0,
+				sizeof(struct rte_pdump_stats));
 		} else if (operation == DISABLE) {
 			int ret;
 
 			if (cbs->cb == NULL) {
 				PDUMP_LOG(ERR, "no existing %s callback for port=%d queue=%d\n", dir, port, qid);
-				return -EINVAL;
+				ret = -EINVAL;
+			} else {
+				ret = pdump_cb_stop(rx, port, qid, cbs);
 			}
-			ret = rx ? rte_eth_remove_rx_callback(port, qid, cbs->cb) :
-				rte_eth_remove_tx_callback(port, qid, cbs->cb);
-			if (ret < 0) {
-				PDUMP_LOG(ERR, "failed to remove %s callback, errno=%d\n", dir, -ret);
-				return ret;
-			}
-			pdump_cb_wait(cbs);
-			cbs->cb = NULL;
+			if (ret < 0 && first == 0)
+				first = ret;
 		}
 	}
-	return 0;
+	return first;
 }
 
 /* 22.11's set_pdump_rxtx_cbs. */
@@ -233,7 +287,7 @@ static int set_pdump_rxtx_cbs(const struct pdump_request *p)
 {
 	uint16_t nb_rx_q = 0, nb_tx_q = 0, end_q;
 	uint16_t port;
-	int ret;
+	int ret, tx;
 	struct rte_bpf *filter = NULL;
 
 	if (!(p->ver == V1 || p->ver == V2)) {
@@ -250,6 +304,10 @@ static int set_pdump_rxtx_cbs(const struct pdump_request *p)
 			PDUMP_LOG(ERR, "cannot load BPF filter: %s\n", rte_strerror(rte_errno));
 			return -rte_errno;
 		}
+	}
+	if (p->queue != RTE_PDUMP_ALL_QUEUES && p->queue >= RTE_MAX_QUEUES_PER_PORT) {
+		PDUMP_LOG(ERR, "invalid queue %u\n", p->queue);
+		return -EINVAL;
 	}
 	ret = rte_eth_dev_get_port_by_name(p->device, &port);
 	if (ret < 0) {
@@ -279,19 +337,20 @@ static int set_pdump_rxtx_cbs(const struct pdump_request *p)
 			return -EINVAL;
 		}
 	}
+	ret = 0;
 	if (p->flags & RTE_PDUMP_FLAG_RX) {
 		end_q = (p->queue == RTE_PDUMP_ALL_QUEUES) ? nb_rx_q : p->queue + 1;
 		ret = pdump_register_callbacks(1, p->ver, end_q, port, p->queue, p->ring, p->mp, filter, p->op,
 			p->snaplen);
-		if (ret < 0)
+		if (ret < 0 && p->op == ENABLE)
 			return ret;
 	}
 	if (p->flags & RTE_PDUMP_FLAG_TX) {
 		end_q = (p->queue == RTE_PDUMP_ALL_QUEUES) ? nb_tx_q : p->queue + 1;
-		ret = pdump_register_callbacks(0, p->ver, end_q, port, p->queue, p->ring, p->mp, filter, p->op,
+		tx = pdump_register_callbacks(0, p->ver, end_q, port, p->queue, p->ring, p->mp, filter, p->op,
 			p->snaplen);
-		if (ret < 0)
-			return ret;
+		if (ret == 0)
+			ret = tx;
 	}
 	return ret;
 }
@@ -344,10 +403,37 @@ int jdpdk_pdump_init(void)
 	return 0;
 }
 
-/* rte_pdump_uninit(): no more requests; the statistics memzone is freed. */
+/*
+ * Stops every capture on port {@code port} (all queues, both directions), before the port closes: a callback left
+ * on a closed port id would come back with the next port of that id, copying into a ring dumpcap freed. Returns 0,
+ * or the first error.
+ */
+int jdpdk_pdump_port_closing(int port)
+{
+	uint16_t qid;
+	int first = 0, ret;
+
+	if (port < 0 || port >= RTE_MAX_ETHPORTS)
+		return -EINVAL;
+	for (qid = 0; qid < RTE_MAX_QUEUES_PER_PORT; qid++) {
+		if (rx_cbs[port][qid].cb != NULL && (ret = pdump_cb_stop(1, port, qid, &rx_cbs[port][qid])) < 0 &&
+				first == 0)
+			first = ret;
+		if (tx_cbs[port][qid].cb != NULL && (ret = pdump_cb_stop(0, port, qid, &tx_cbs[port][qid])) < 0 &&
+				first == 0)
+			first = ret;
+	}
+	return first;
+}
+
+/* rte_pdump_uninit(): no more requests, every capture stopped, the statistics memzone freed. */
 int jdpdk_pdump_uninit(void)
 {
+	int port;
+
 	rte_mp_action_unregister(PDUMP_MP);
+	for (port = 0; port < RTE_MAX_ETHPORTS; port++)
+		jdpdk_pdump_port_closing(port);
 	if (pdump_stats != NULL) {
 		rte_memzone_free(pdump_stats->mz);
 		pdump_stats = NULL;

@@ -718,7 +718,7 @@ public final class Eal implements AutoCloseable
                 }
                 if (multiProcess)
                 {
-                    TelemetryRaw.pdump_uninit(); // before the ports go: no capture may be enabled on a closing port
+                    TelemetryRaw.pdump_uninit(); // before the ports go: every capture stopped, no lcore inside a callback
                 }
                 RuntimeException failure = null;
                 while (!closeables.isEmpty())

@@ -3,6 +3,7 @@ package io.jdpdk.pmd;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.raw.EalRaw;
+import io.jdpdk.eal.raw.TelemetryRaw;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.raw.MbufRaw;
 import io.jdpdk.mempool.raw.MempoolRaw;
@@ -714,6 +715,8 @@ public final class Port implements AutoCloseable
             state = State.CLOSED;
             return;
         }
+        // dpdk-dumpcap's capture on this port ends here, not with a callback left for the next port of this id.
+        TelemetryRaw.pdump_port_closing(id);
         try
         {
             stop();

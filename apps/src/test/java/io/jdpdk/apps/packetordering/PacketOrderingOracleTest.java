@@ -89,7 +89,7 @@ class PacketOrderingOracleTest
         command.add("--");
         command.addAll(List.of(app));
         // DPDK's app returns 0 after Ctrl-C; jdpdk's apps exit 130 (Shutdown).
-        return PcapRun.run(dir, name, command, TOTAL, c ? 0 : 130);
+        return PcapRun.run(dir, name, command, TOTAL, true, c ? 0 : 130);
     }
 
     private static List<byte[]> sorted(final List<byte[]> frames)

@@ -104,6 +104,12 @@ public final class AppProcess implements AutoCloseable
         return process.isAlive();
     }
 
+    /** Sends SIGTERM, as {@code kill} does. */
+    public void terminate()
+    {
+        process.destroy();
+    }
+
     /** Sends SIGINT, as Ctrl-C does. */
     public void interrupt() throws Exception
     {

@@ -62,18 +62,27 @@ public record PcapRun(Path dir, String name, String log)
 
     /**
      * Runs {@code command} (arguments from {@link #eal} among them) until ports 0 and 1 have sent {@code sent} frames in
-     * all, then sends SIGINT and asserts that it exits with {@code exitStatus} (130 for a process that Ctrl-C ends
-     * by its default action, as DPDK's skeleton has no handler; jdpdk's apps exit 130 after cleaning up).
+     * all, then stops it, with SIGINT as Ctrl-C does or else with SIGTERM, and asserts that it exits with
+     * {@code exitStatus} (jdpdk's apps exit 130 after cleaning up). SIGTERM is for a program without a SIGINT
+     * handler, such as DPDK's skeleton: started from a background job, as CI may run the tests, it inherits SIGINT
+     * ignored and would not stop.
      *
      * @throws AssertionError when it ends early, sends fewer within 60 s, or exits otherwise, with its output
      */
     public static PcapRun run(final Path dir, final String name, final List<String> command, final long sent,
-        final int exitStatus) throws Exception
+        final boolean ctrlC, final int exitStatus) throws Exception
     {
         try (AppProcess process = AppProcess.startCommand(command))
         {
             awaitSent(prefix(dir, name), sent, process);
-            process.interrupt();
+            if (ctrlC)
+            {
+                process.interrupt();
+            }
+            else
+            {
+                process.terminate();
+            }
             assertEquals(exitStatus, process.waitFor(30), process.output());
             return new PcapRun(dir, name, process.output());
         }

@@ -38,6 +38,8 @@ public final class TelemetryRaw
     private static final MethodHandle FREE = downcall("rte_tel_data_free", FunctionDescriptor.ofVoid(ADDRESS));
     private static final MethodHandle PDUMP_INIT = downcall("jdpdk_pdump_init", FunctionDescriptor.of(JAVA_INT));
     private static final MethodHandle PDUMP_UNINIT = downcall("jdpdk_pdump_uninit", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle PDUMP_PORT_CLOSING = downcall("jdpdk_pdump_port_closing",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT));
 
     private TelemetryRaw()
     {
@@ -198,7 +200,7 @@ public final class TelemetryRaw
 
     /**
      * {@code jdpdk_pdump_uninit()}, the shim's {@code rte_pdump_uninit()}: undoes {@link #pdump_init()}, before the
-     * ports close.
+     * ports close, stopping every capture still enabled (as {@link #pdump_port_closing} does per port).
      *
      * @return 0, or -1
      */
@@ -207,6 +209,26 @@ public final class TelemetryRaw
         try
         {
             return (int)PDUMP_UNINIT.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code jdpdk_pdump_port_closing(port)}: stops every capture enabled on the port (its callbacks removed, and
+     * waited for), before the port closes; a callback left on a closed port id would come back with the next port
+     * of that id, copying into a ring dpdk-dumpcap freed. Does nothing where pdump never enabled one.
+     *
+     * @param port the port id
+     * @return 0, or a negative errno of the first callback that could not be removed
+     */
+    public static int pdump_port_closing(final int port)
+    {
+        try
+        {
+            return (int)PDUMP_PORT_CLOSING.invokeExact(port);
         }
         catch (final Throwable t)
         {
