@@ -181,6 +181,8 @@ class L3fwdOracleTest
         {
             captures.forEach(Process::destroyForcibly);
             app.destroyForcibly();
+            app.waitFor(30, TimeUnit.SECONDS);
+            Commands.removeDpdkFiles(ifaces); // the file prefix is the taps' name
         }
     }
 

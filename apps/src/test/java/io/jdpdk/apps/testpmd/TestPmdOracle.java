@@ -30,13 +30,16 @@ final class TestPmdOracle implements AutoCloseable
     private static final AtomicLong SEQ = new AtomicLong();
 
     private final Process process;
+    /** Its {@code --file-prefix}, whose runtime directory {@link #close} removes. */
+    private final String prefix;
     private final OutputStream stdin;
     private final StringBuffer output = new StringBuffer();
     private final Thread reader;
 
-    private TestPmdOracle(final Process process)
+    private TestPmdOracle(final Process process, final String prefix)
     {
         this.process = process;
+        this.prefix = prefix;
         this.stdin = process.getOutputStream();
         this.reader = Thread.ofPlatform().daemon().name("testpmd-output").start(() ->
         {
@@ -65,15 +68,14 @@ final class TestPmdOracle implements AutoCloseable
         io.jdpdk.apps.testing.Tools.require(Files.isExecutable(TESTPMD), TESTPMD + " (Debian package dpdk) is the oracle of these tests");
         final List<String> command = new ArrayList<>();
         command.add(TESTPMD.toString());
-        command.addAll(List.of("--in-memory", "--no-pci",
-            "--file-prefix=jdpdk_oracle_" + ProcessHandle.current().pid() + "_" + SEQ.incrementAndGet(),
-            "--log-level=*:notice"));
+        final String prefix = "jdpdk_oracle_" + ProcessHandle.current().pid() + "_" + SEQ.incrementAndGet();
+        command.addAll(List.of("--in-memory", "--no-pci", "--file-prefix=" + prefix, "--log-level=*:notice"));
         command.addAll(eal);
         command.add("--");
         command.addAll(List.of("-i", "--total-num-mbufs=8192"));
         command.addAll(app);
         final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        return new TestPmdOracle(process);
+        return new TestPmdOracle(process, prefix);
     }
 
     /**
@@ -181,11 +183,20 @@ final class TestPmdOracle implements AutoCloseable
     }
 
     @Override
-    public void close()
+    public void close() throws IOException
     {
         if (process.isAlive())
         {
             process.destroyForcibly();
+            try
+            {
+                process.waitFor(30, TimeUnit.SECONDS);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
         }
+        io.jdpdk.apps.testing.Commands.removeDpdkFiles(prefix); // its --in-memory runtime directory
     }
 }
