@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What the kernel offers in hugepages, read from sysfs and /proc/mounts: enough for
@@ -51,6 +53,18 @@ public final class Hugepages
      */
     public static boolean mounted()
     {
+        return !mounts().isEmpty();
+    }
+
+    /**
+     * Where hugetlbfs is mounted: the directories in which DPDK keeps a primary's hugepage files
+     * ({@code PREFIXmap_N}) unless it runs {@code --in-memory}.
+     *
+     * @return the mount points in /proc/mounts' order; empty when there is none or /proc/mounts cannot be read
+     */
+    public static List<Path> mounts()
+    {
+        final List<Path> mounts = new ArrayList<>();
         try
         {
             for (final String line : Files.readAllLines(MOUNTS))
@@ -58,15 +72,15 @@ public final class Hugepages
                 final String[] fields = line.split(" ");
                 if (fields.length > 2 && "hugetlbfs".equals(fields[2]))
                 {
-                    return true;
+                    mounts.add(Path.of(fields[1]));
                 }
             }
         }
         catch (final IOException ex)
         {
-            return false;
+            return List.of();
         }
-        return false;
+        return mounts;
     }
 
     /**

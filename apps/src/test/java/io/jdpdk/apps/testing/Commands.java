@@ -132,18 +132,13 @@ public final class Commands
                 }
             }
         }
-        for (final String mount : Files.readAllLines(Path.of("/proc/mounts")))
+        for (final Path mount : io.jdpdk.eal.Hugepages.mounts())
         {
-            final String[] fields = mount.split(" ");
-            if (fields.length > 2 && fields[2].equals("hugetlbfs"))
+            try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(mount, prefix + "map_*"))
             {
-                try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(Path.of(fields[1]),
-                    prefix + "map_*"))
+                for (final Path p : files)
                 {
-                    for (final Path p : files)
-                    {
-                        Files.deleteIfExists(p);
-                    }
+                    Files.deleteIfExists(p);
                 }
             }
         }
