@@ -37,4 +37,22 @@ public final class RteExit extends RuntimeException
         err.flush();
         return 1;
     }
+
+    /**
+     * As {@link #print(PrintStream, PrintStream, String)}, after jdpdk's own line on what failed, "APP: DETAIL"
+     * (e.g. DPDK's error text, which the C sample leaves to DPDK's log), also on {@code err}.
+     *
+     * @param out    the app's standard output, flushed before the cause
+     * @param err    where both lines go
+     * @param app    the app's name, e.g. "skeleton"
+     * @param detail what failed
+     * @param cause  the C sample's cause
+     * @return 1, the exit status
+     */
+    public static int print(final PrintStream out, final PrintStream err, final String app, final Exception detail,
+        final String cause)
+    {
+        err.println(app + ": " + detail.getMessage());
+        return print(out, err, cause);
+    }
 }

@@ -376,8 +376,7 @@ public final class L2fwd
             }
             catch (final DpdkException ex)
             {
-                err.println("l2fwd: " + ex.getMessage());
-                return RteExit.print(out, err, "Invalid EAL arguments");
+                return RteExit.print(out, err, "l2fwd", ex, "Invalid EAL arguments");
             }
             final int code = forward(eal, options, shutdown, out, err);
             eal.close();

@@ -224,8 +224,7 @@ public final class PacketOrdering
             }
             catch (final DpdkException ex)
             {
-                err.println("packet_ordering: " + ex.getMessage());
-                return RteExit.print(out, err, "Invalid EAL arguments");
+                return RteExit.print(out, err, "packet_ordering", ex, "Invalid EAL arguments");
             }
             order(eal, options, shutdown, out);
             return 0;

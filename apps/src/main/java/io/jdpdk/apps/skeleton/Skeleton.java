@@ -298,8 +298,7 @@ public final class Skeleton
             }
             catch (final DpdkException ex)
             {
-                err.println("skeleton: " + ex.getMessage());
-                return RteExit.print(out, err, "Error with EAL initialization");
+                return RteExit.print(out, err, "skeleton", ex, "Error with EAL initialization");
             }
             final int[] ids = Port.ids();
             if (ids.length < 2 || ids.length % 2 != 0)
@@ -314,8 +313,7 @@ public final class Skeleton
             }
             catch (final DpdkException ex)
             {
-                err.println("skeleton: " + ex.getMessage());
-                return RteExit.print(out, err, "Cannot create mbuf pool");
+                return RteExit.print(out, err, "skeleton", ex, "Cannot create mbuf pool");
             }
             final Port[] ports = new Port[ids.length];
             for (int i = 0; i < ids.length; i++)
@@ -326,8 +324,7 @@ public final class Skeleton
                 }
                 catch (final DpdkException ex)
                 {
-                    err.println("skeleton: " + ex.getMessage());
-                    return RteExit.print(out, err, "Cannot init port " + ids[i]);
+                    return RteExit.print(out, err, "skeleton", ex, "Cannot init port " + ids[i]);
                 }
             }
             if (eal.lcoreCount() > 1)
