@@ -37,13 +37,15 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 
 /**
- * DPDK 22.11's {@code examples/l3fwd} in LPM mode, in Java: IPv4 and IPv6 forwarding by longest-prefix match
- * over the ports of a mask, RX queues spread over lcores by {@code --config}, l3fwd's header checks, TTL decrement and
- * MAC rewrite ({@link LpmRouter}), per-port TX buffers drained every 100 us ({@link LcoreForwarder}).
+ * DPDK 22.11's {@code examples/l3fwd} in Java: IPv4 and IPv6 forwarding by longest-prefix match (LPM, FIB) or
+ * exact match of the 5-tuple (EM) over the ports of a mask, RX queues spread over lcores by {@code --config}, l3fwd's
+ * header checks, TTL decrement and MAC rewrite ({@link LpmRouter}), per-port TX buffers drained every 100 us
+ * ({@link LcoreForwarder}).
  * <pre>
- *   apps/bin/l3fwd [EAL args] -- -p PORTMASK [-P] [-L | --lookup=lpm] [--mode=poll]
+ *   apps/bin/l3fwd [EAL args] -- -p PORTMASK [-P] [-L | -E | --lookup=lpm|em|fib] [--ipv6] [--no-numa] [--mode=poll]
  *       --config="(port,queue,lcore)[,(port,queue,lcore)...]" [--eth-dest=PORT,XX:XX:XX:XX:XX:XX ...]
  *       [--rx-queue-size N] [--tx-queue-size N] [--parse-ptype]
  *       [--rule_ipv4=FILE --rule_ipv6=FILE | --route-file FILE] [--idle busy|backoff] [--stats-period S]
@@ -54,8 +56,12 @@ import java.util.concurrent.TimeUnit;
  * off when idle instead of busy polling, for shared machines), {@code --stats-period} (port statistics every
  * S seconds) and {@code --strict-rfc1812} (drop what RFC 1812 has a router drop and DPDK's l3fwd forwards: TTL 0 and
  * 1, bad header checksums, lengths that lie; {@link LpmRouter.Checks#RFC1812}). Without it every frame leaves as it
- * leaves DPDK's l3fwd ({@link LpmRouter.Checks#L3FWD}). Only LPM lookup and poll mode exist: {@code -E},
- * {@code --lookup=em|fib|acl} and {@code --mode=eventdev} are refused with a message. IPv6 routes are DPDK's sixteen, 2001:200:0:N::/64 to port N
+ * leaves DPDK's l3fwd ({@link LpmRouter.Checks#L3FWD}). {@code --lookup=acl} and {@code --mode=eventdev} are refused
+ * with a message. The lookup methods ({@link LpmRouter.Lookup}): LPM (the default, {@code -L}); FIB, the same routes
+ * and answers, except that l3fwd_fib.c looks up every frame that is not IPv4 as IPv6; EM ({@code -E}), l3fwd_em.c's
+ * 5-tuple rules ({@link ExactMatch}: DPDK's sixteen, or the {@code --rule_ipv4}/{@code --rule_ipv6} pair in EM's
+ * format), IPv4 ones unless {@code --ipv6} loads the IPv6 ones instead, as l3fwd does. IPv6 routes are DPDK's
+ * sixteen, 2001:200:0:N::/64 to port N
  * ({@link RouteTable#defaultIpv6Routes()}), in a {@link Fib6} (rte_fib6's TRIE layout, in Java). As in DPDK's l3fwd,
  * {@code --rule_ipv4=FILE --rule_ipv6=FILE} replace both default tables, and are read only as a pair (one
  * alone: the defaults, with a note). Route files are read whole before the EAL starts: a malformed line stops l3fwd
@@ -100,7 +106,7 @@ public final class L3fwd
 
     /** The app's options, after {@code --}. */
     @Command(name = NAME, mixinStandardHelpOptions = true, sortOptions = false,
-        description = "DPDK l3fwd in LPM mode: forward IPv4 by longest-prefix match.")
+        description = "DPDK l3fwd: forward IPv4 and IPv6 by longest-prefix match (lpm, fib) or exact match (em).")
     static final class Options
     {
         @Option(names = "-p", paramLabel = "PORTMASK", description = "hexadecimal bitmask of ports to configure")
@@ -112,12 +118,19 @@ public final class L3fwd
         @Option(names = "-L", description = "longest prefix match (legacy flag; same as --lookup=lpm)")
         boolean lpm;
 
-        @Option(names = "-E", description = "exact match (legacy flag): not supported")
+        @Option(names = "-E", description = "exact match (legacy flag; same as --lookup=em)")
         boolean exactMatch;
 
         @Option(names = "--lookup", paramLabel = "METHOD",
-            description = "lookup method: lpm (em, fib, acl: not supported)")
+            description = "lookup method: lpm (default), em or fib (acl: not supported)")
         String lookup;
+
+        @Option(names = "--ipv6", description = "exact match: load the IPv6 rules instead of the IPv4 ones")
+        boolean ipv6;
+
+        @Option(names = "--no-numa",
+            description = "accepted as DPDK's l3fwd does; jdpdk's l3fwd makes one mbuf pool, as l3fwd does on one socket")
+        boolean noNuma;
 
         @Option(names = "--config", paramLabel = "(port,queue,lcore)[,...]", description = "RX queue configuration")
         String config;
@@ -184,8 +197,7 @@ public final class L3fwd
         final Options options = new Options();
         final CommandLine cli = new CommandLine(options);
         final L3fwdConfig config;
-        final List<RouteTable.Route> routes;
-        final List<RouteTable.Route6> routes6;
+        final Routes routes;
         try
         {
             cli.parseArgs(split.app());
@@ -206,22 +218,12 @@ public final class L3fwd
                 throw new ConfigException("--route-file cannot be combined with " + rules +
                     ": give routes as a --rule_ipv4/--rule_ipv6 pair or as --route-file, not both");
             }
-            if (options.ruleIpv4 != null && options.ruleIpv6 != null)
+            if (config.lookup() == LpmRouter.Lookup.EM && options.routeFile != null)
             {
-                routes = RouteTable.parse(options.ruleIpv4);
-                routes6 = RouteTable.parseIpv6(options.ruleIpv6);
+                throw new ConfigException("--route-file gives prefixes for lpm and fib; exact match (-E, " +
+                    "--lookup=em) reads 5-tuple rules from --rule_ipv4 and --rule_ipv6");
             }
-            else
-            {
-                if (options.routeFile == null)
-                {
-                    // read_config_files_lpm: rule files are read only in pairs (RTE_LOG, so on stderr).
-                    err.println("L3FWD: Missing 1 or more rule files, using default instead");
-                }
-                routes = options.routeFile == null ? RouteTable.defaultIpv4Routes() :
-                    RouteTable.parse(options.routeFile);
-                routes6 = RouteTable.defaultIpv6Routes();
-            }
+            routes = Routes.read(config.lookup(), options, err);
         }
         catch (final CommandLine.ParameterException | ConfigException ex)
         {
@@ -240,7 +242,7 @@ public final class L3fwd
 
         // The tables need no EAL: they are built on another thread while rte_eal_init runs (their 2 x 64 MiB tbl24 take
         // 0.1-0.2 s to zero at launch) and printed where setup_lpm prints them.
-        final FutureTask<Tables> tables = new FutureTask<>(() -> Tables.build(routes, routes6, config.portMask()));
+        final FutureTask<Tables> tables = new FutureTask<>(() -> routes.build(config.portMask()));
         Thread.ofPlatform().name("l3fwd-routes").daemon(true).start(tables);
         final Shutdown shutdown = new Shutdown();
         shutdown.announceSignals(out, "\n\nSignal %d received, preparing to exit...\n"); // signal_handler
@@ -249,7 +251,7 @@ public final class L3fwd
         {
             eal = Eal.init(split.ealOrDefaults(err, "net_null0", "net_null1"));
             Port.requireVdevsProbed(eal.args());
-            return forward(eal, config, routes, routes6, tables, idle, (long)(options.statsPeriod * 1e9),
+            return forward(eal, config, routes, tables, idle, (long)(options.statsPeriod * 1e9),
                 options.parsePtype, options.strictRfc1812 ? LpmRouter.Checks.RFC1812 : LpmRouter.Checks.L3FWD,
                 shutdown, out, err);
         }
@@ -275,25 +277,7 @@ public final class L3fwd
      */
     static L3fwdConfig configure(final Options options, final PrintStream err)
     {
-        if (options.exactMatch || (options.lookup != null && !options.lookup.equals("lpm")))
-        {
-            final String method = options.exactMatch ? "em" : options.lookup;
-            if (!List.of("em", "fib", "acl").contains(method))
-            {
-                throw new ConfigException("Invalid lookup option '" + method + "'! Accepted options: lpm " +
-                    "(DPDK l3fwd also has acl, em, fib)");
-            }
-            throw new ConfigException("lookup method " + method + " is not supported: jdpdk's l3fwd implements LPM " +
-                "only (-L or --lookup=lpm)");
-        }
-        if ((options.exactMatch || options.lpm) && options.lookup != null)
-        {
-            throw new ConfigException("Only one lookup mode is allowed at a time!");
-        }
-        if (!options.lpm && options.lookup == null)
-        {
-            err.println("Neither ACL, LPM, EM, or FIB selected, defaulting to LPM");
-        }
+        final LpmRouter.Lookup lookup = lookup(options, err);
         if (!"poll".equals(options.mode))
         {
             throw new ConfigException("mode " + options.mode + " is not supported: jdpdk's l3fwd runs in poll mode " +
@@ -312,7 +296,7 @@ public final class L3fwd
             throw new ConfigException("Invalid portmask: -p PORTMASK is required");
         }
         final L3fwdConfig config = new L3fwdConfig().portMask(L3fwdConfig.parsePortMask(options.portMask))
-            .promiscuous(options.promiscuous).rxDesc(options.rxQueueSize).txDesc(options.txQueueSize);
+            .lookup(lookup).promiscuous(options.promiscuous).rxDesc(options.rxQueueSize).txDesc(options.txQueueSize);
         for (final String ethDest : options.ethDest)
         {
             final long[] portMac = L3fwdConfig.parseEthDest(ethDest);
@@ -325,9 +309,43 @@ public final class L3fwd
         return config;
     }
 
+    /**
+     * The lookup method of {@code -L}, {@code -E} and {@code --lookup} ({@code parse_args}, {@code parse_lookup}): one
+     * of them at most; none is LPM, with l3fwd's note on {@code err}.
+     */
+    static LpmRouter.Lookup lookup(final Options options, final PrintStream err)
+    {
+        if ((options.exactMatch ? 1 : 0) + (options.lpm ? 1 : 0) + (options.lookup != null ? 1 : 0) > 1)
+        {
+            throw new ConfigException("Only one lookup mode is allowed at a time!");
+        }
+        if (options.exactMatch)
+        {
+            return LpmRouter.Lookup.EM;
+        }
+        if (options.lpm)
+        {
+            return LpmRouter.Lookup.LPM;
+        }
+        if (options.lookup == null)
+        {
+            err.println("Neither ACL, LPM, EM, or FIB selected, defaulting to LPM");
+            return LpmRouter.Lookup.LPM;
+        }
+        return switch (options.lookup)
+        {
+            case "lpm" -> LpmRouter.Lookup.LPM;
+            case "em" -> LpmRouter.Lookup.EM;
+            case "fib" -> LpmRouter.Lookup.FIB;
+            case "acl" -> throw new ConfigException("lookup method acl is not supported: jdpdk's l3fwd implements " +
+                "lpm, em and fib");
+            default -> throw new ConfigException("Invalid lookup option! Accepted options: acl, em, lpm, fib");
+        };
+    }
+
     /** Everything after rte_eal_init: l3fwd's resource setup, main loop and exit. @return the exit code */
-    private static int forward(final Eal eal, final L3fwdConfig config, final List<RouteTable.Route> routes,
-        final List<RouteTable.Route6> routes6, final FutureTask<Tables> tables, final IdleStrategy idle,
+    private static int forward(final Eal eal, final L3fwdConfig config, final Routes routes,
+        final FutureTask<Tables> tables, final IdleStrategy idle,
         final long statsNanos, final boolean parsePtype, final LpmRouter.Checks checks, final Shutdown shutdown,
         final PrintStream out, final PrintStream err)
     {
@@ -339,10 +357,9 @@ public final class L3fwd
         config.conclude();
         checkLcoreParams(eal, config, present);
         final Tables built = Tables.await(tables);
-        RouteTable.printAdded(routes, config.portMask(), out); // setup_lpm
-        RouteTable.printAdded6(routes6, config.portMask(), out);
-        final Lpm4 lpm = built.lpm();
-        final Fib6 lpm6 = built.lpm6();
+        // setup_lpm, setup_fib, setup_hash: printed by init_mem, after the pool line of the first port.
+        final Runnable printRoutes = () -> routes.print(config.portMask(),
+            id -> contains(present, id) ? Port.of(id).name() : null, out);
 
         long activeMask = 0;
         for (final int port : config.enabledPorts())
@@ -366,7 +383,7 @@ public final class L3fwd
         long nicChecksumPorts = 0; // where the NIC checks IPv4 header checksums, as DPDK's l3fwd has every port do
         for (final int id : active)
         {
-            ports[id] = initPort(eal, id, config, lcores, pool, id == active[0], out);
+            ports[id] = initPort(eal, id, config, lcores, pool, id == active[0] ? printRoutes : null, out);
             portMacs[id] = ports[id].macAddress();
             if ((ports[id].rxOffloads() & PortConfig.RX_OFFLOAD_IPV4_CKSUM) != 0)
             {
@@ -387,8 +404,8 @@ public final class L3fwd
             final int[] rxQueueIds = queues.stream().mapToInt(LcoreParams::queue).toArray();
             final int[] txQueueIds = new int[L3fwdConfig.MAX_PORTS];
             Arrays.fill(txQueueIds, i);
-            final LpmRouter router = new LpmRouter(lpm, lpm6, activeMask, config.ethDests(), portMacs, checks,
-                nicChecksumPorts);
+            final LpmRouter router = new LpmRouter(config.lookup(), built.lpm(), built.lpm6(), built.exact4(),
+                built.exact6(), activeMask, config.ethDests(), portMacs, checks, nicChecksumPorts);
             forwarders.put(lcores[i], new LcoreForwarder(lcores[i], rxPorts, rxQueueIds, ports, txQueueIds, router));
         }
         for (final int lcore : eal.lcores())
@@ -444,20 +461,84 @@ public final class L3fwd
     }
 
     /**
-     * setup_lpm's tables: l3fwd's sizes, grown to the routes ({@link RouteTable#newLpm4}, {@link RouteTable#newFib6}),
-     * routes to ports outside the mask skipped.
+     * The routes of one lookup method, as read from the rule files or l3fwd's defaults: prefixes for LPM and FIB,
+     * 5-tuple rules for EM (of which only one family is loaded: IPv6 with {@code --ipv6}, else IPv4, as l3fwd's
+     * {@code setup_hash}).
      */
-    record Tables(Lpm4 lpm, Fib6 lpm6)
+    record Routes(LpmRouter.Lookup lookup, List<RouteTable.Route> prefixes, List<RouteTable.Route6> prefixes6,
+        List<ExactMatch.Rule4> rules4, List<ExactMatch.Rule6> rules6, boolean ipv6)
     {
-        static Tables build(final List<RouteTable.Route> routes, final List<RouteTable.Route6> routes6,
-            final long portMask)
+        /**
+         * read_config_files_lpm / read_config_files_em: both rule files, or l3fwd's defaults with its note; for LPM
+         * and FIB, {@code --route-file} in place of the IPv4 defaults.
+         */
+        static Routes read(final LpmRouter.Lookup lookup, final Options options, final PrintStream err)
+            throws IOException
         {
-            final Lpm4 lpm = RouteTable.newLpm4(routes);
-            RouteTable.addTo(lpm, routes, portMask);
-            final Fib6 lpm6 = RouteTable.newFib6(routes6);
-            RouteTable.addTo(lpm6, routes6, portMask);
-            return new Tables(lpm, lpm6);
+            final boolean pair = options.ruleIpv4 != null && options.ruleIpv6 != null;
+            if (!pair && (lookup == LpmRouter.Lookup.EM || options.routeFile == null))
+            {
+                // Rule files are read only in pairs (RTE_LOG, so on stderr).
+                err.println("L3FWD: Missing 1 or more rule files, using default instead");
+            }
+            if (lookup == LpmRouter.Lookup.EM)
+            {
+                return new Routes(lookup, List.of(), List.of(),
+                    pair ? ExactMatch.parseIpv4(options.ruleIpv4) : ExactMatch.defaultIpv4Rules(),
+                    pair ? ExactMatch.parseIpv6(options.ruleIpv6) : ExactMatch.defaultIpv6Rules(), options.ipv6);
+            }
+            final List<RouteTable.Route> v4 = pair ? RouteTable.parse(options.ruleIpv4) :
+                options.routeFile != null ? RouteTable.parse(options.routeFile) : RouteTable.defaultIpv4Routes();
+            final List<RouteTable.Route6> v6 = pair ? RouteTable.parseIpv6(options.ruleIpv6) :
+                RouteTable.defaultIpv6Routes();
+            return new Routes(lookup, v4, v6, List.of(), List.of(), options.ipv6);
         }
+
+        /** The tables, routes to ports outside {@code portMask} skipped. */
+        Tables build(final long portMask)
+        {
+            if (lookup == LpmRouter.Lookup.EM)
+            {
+                return new Tables(null, null, ipv6 ? ExactMatch.empty() : ExactMatch.ipv4(rules4, portMask),
+                    ipv6 ? ExactMatch.ipv6(rules6, portMask) : ExactMatch.empty());
+            }
+            final Lpm4 lpm = RouteTable.newLpm4(prefixes);
+            RouteTable.addTo(lpm, prefixes, portMask);
+            final Fib6 lpm6 = RouteTable.newFib6(prefixes6);
+            RouteTable.addTo(lpm6, prefixes6, portMask);
+            return new Tables(lpm, lpm6, null, null);
+        }
+
+        /**
+         * What l3fwd prints as it adds them (setup_lpm, setup_fib, populate_ipv4/ipv6_flow_into_table), each line
+         * ending with the port's device name where {@code device} gives one.
+         */
+        void print(final long portMask, final IntFunction<String> device, final PrintStream out)
+        {
+            if (lookup == LpmRouter.Lookup.EM)
+            {
+                if (ipv6)
+                {
+                    ExactMatch.printAdded6(rules6, portMask, device, out);
+                }
+                else
+                {
+                    ExactMatch.printAdded4(rules4, portMask, device, out);
+                }
+                return;
+            }
+            final String label = lookup == LpmRouter.Lookup.FIB ? "FIB" : "LPM";
+            RouteTable.printAdded(label, prefixes, portMask, device, out);
+            RouteTable.printAdded6(label, prefixes6, portMask, device, out);
+        }
+    }
+
+    /**
+     * The lookup tables: setup_lpm's and setup_fib's (l3fwd's sizes, grown to the routes: {@link RouteTable#newLpm4},
+     * {@link RouteTable#newFib6}), or setup_hash's ({@link ExactMatch}); those the method does not use are null.
+     */
+    record Tables(Lpm4 lpm, Fib6 lpm6, ExactMatch exact4, ExactMatch exact6)
+    {
 
         /** The tables {@code task} built; what it threw is thrown here, on the caller's thread. */
         static Tables await(final FutureTask<Tables> task)
@@ -525,9 +606,12 @@ public final class L3fwd
         }
     }
 
-    /** Configures one enabled port as l3fwd's {@code l3fwd_poll_resource_setup} does, and prints it. */
+    /**
+     * Configures one enabled port as l3fwd's {@code l3fwd_poll_resource_setup} does, and prints it; for the first
+     * port ({@code initMem} not null), also what l3fwd's {@code init_mem} prints: the pool line, then the routes.
+     */
     private static Port initPort(final Eal eal, final int id, final L3fwdConfig config, final int[] lcores,
-        final Mempool pool, final boolean first, final PrintStream out)
+        final Mempool pool, final Runnable initMem, final PrintStream out)
     {
         final Port port = Port.of(id);
         final DeviceInfo info = port.info();
@@ -548,9 +632,10 @@ public final class L3fwd
         port.configure(portConfig);
         out.printf(" Address:%s, Destination:%s, ", Port.formatMac(port.macAddress()),
             Port.formatMac(config.ethDest(id)));
-        if (first)
+        if (initMem != null)
         {
             out.printf("Allocated mbuf pool on socket %d%n", eal.socketOf(lcores[0])); // init_mem, at the first port
+            initMem.run();
         }
         for (int i = 0; i < lcores.length; i++)
         {

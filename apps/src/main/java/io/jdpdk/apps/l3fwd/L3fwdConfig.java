@@ -76,6 +76,7 @@ public final class L3fwdConfig
 
     private long portMask;
     private boolean promiscuous;
+    private LpmRouter.Lookup lookup = LpmRouter.Lookup.LPM;
     private List<LcoreParams> lcoreParams = List.of();
     private final long[] ethDest = defaultEthDest();
     private int rxDesc = 1024;
@@ -100,6 +101,28 @@ public final class L3fwdConfig
     public L3fwdConfig portMask(final long mask)
     {
         portMask = mask;
+        return this;
+    }
+
+    /**
+     * The lookup method ({@code -L}, {@code -E}, {@code --lookup}; LPM by default, as in l3fwd).
+     *
+     * @return LPM, EM or FIB
+     */
+    public LpmRouter.Lookup lookup()
+    {
+        return lookup;
+    }
+
+    /**
+     * Sets the lookup method ({@code -L}, {@code -E}, {@code --lookup}).
+     *
+     * @param method LPM (the default), EM or FIB
+     * @return this
+     */
+    public L3fwdConfig lookup(final LpmRouter.Lookup method)
+    {
+        lookup = method;
         return this;
     }
 

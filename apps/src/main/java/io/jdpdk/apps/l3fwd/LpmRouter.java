@@ -28,6 +28,11 @@ import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_HEADER_LENGTH;
  * l3fwd's per-packet work in LPM mode ({@code l3fwd_lpm.c}, {@code l3fwd_common.h}): pick the output port of
  * one frame and rewrite the frame for it, in place, with one of two sets of checks ({@link Checks}).
  * <p>
+ * l3fwd's other two lookup methods ({@link Lookup}) differ only in how the port is picked, and the router does them
+ * too: {@link Lookup#FIB} as LPM but for frames that are not IPv4, which it looks up as IPv6; {@link Lookup#EM}
+ * by the 5-tuple of IPv4 and IPv6 TCP and UDP packets ({@link ExactMatch}), every other frame and every miss
+ * going back out of its input port. Below, "LPM lookup" reads as "the method's lookup".
+ * <p>
  * <b>{@link Checks#L3FWD}</b> (the default): DPDK l3fwd's own (22.11, {@code DO_RFC_1812_CHECKS} defined, as it
  * is by default; the vector path's {@code rfc1812_process}), so that every frame leaves as it leaves DPDK's l3fwd:
  * <pre>
@@ -138,6 +143,27 @@ public final class LpmRouter
         RFC1812
     }
 
+    /**
+     * How l3fwd picks a packet's output port ({@code --lookup}). The checks, TTL and checksum update and MAC rewrite
+     * are the same for all three, as l3fwd's {@code send_packets_multi} is.
+     */
+    public enum Lookup
+    {
+        /** Longest-prefix match ({@code l3fwd_lpm.c}): IPv4 and IPv6 destinations; anything else goes back out. */
+        LPM,
+
+        /**
+         * Longest-prefix match as {@code l3fwd_fib.c} does it: as {@link #LPM}, except that a frame that is not
+         * IPv4 is taken for IPv6 whatever its EtherType ({@code fib_parse_packet}), so an ARP or VLAN-tagged frame
+         * is looked up by the 16 bytes where an IPv6 destination would be (frame bytes 38 to 53; a shorter frame,
+         * where l3fwd would read past the data, misses here).
+         */
+        FIB,
+
+        /** Exact match of the 5-tuple ({@code l3fwd_em.c}, {@link ExactMatch}). */
+        EM
+    }
+
     /** Number of drop reasons; reason {@code code} is counted at index {@code -code - 1}. */
     public static final int DROP_REASONS = 4;
 
@@ -159,6 +185,13 @@ public final class LpmRouter
 
     private final Lpm4 lpm;
     private final Fib6 lpm6;
+    /** {@link Lookup#EM}'s tables; null otherwise. */
+    private final ExactMatch exact4;
+    private final ExactMatch exact6;
+    /** Whether IPv6 frames are looked up at all (else they go back out of their input port). */
+    private final boolean routes6;
+    /** {@link Lookup#FIB}: frames that are neither IPv4 nor IPv6 are looked up as IPv6. */
+    private final boolean fibNonIp;
     private final long enabledMask;
     /** {@link Checks#RFC1812}; else {@link Checks#L3FWD}. */
     private final boolean rfc1812;
@@ -221,6 +254,33 @@ public final class LpmRouter
     public LpmRouter(final Lpm4 lpm, final Fib6 lpm6, final long enabledMask, final long[] ethDest,
         final long[] portMac, final Checks checks, final long nicChecksumPorts)
     {
+        this(Lookup.LPM, lpm, lpm6, null, null, enabledMask, ethDest, portMac, checks, nicChecksumPorts);
+    }
+
+    /**
+     * A router with zeroed counters for any of l3fwd's lookup methods.
+     *
+     * @param lookup           how output ports are picked
+     * @param lpm              the IPv4 routes ({@link Lookup#LPM}, {@link Lookup#FIB}); not read under {@link Lookup#EM}
+     * @param lpm6             the IPv6 routes, or null for none; not read under {@link Lookup#EM}
+     * @param exact4           {@link Lookup#EM}'s IPv4 table; not read otherwise
+     * @param exact6           {@link Lookup#EM}'s IPv6 table; not read otherwise
+     * @param enabledMask      as {@link #LpmRouter(Lpm4, Fib6, long, long[], long[])}
+     * @param ethDest          as there
+     * @param portMac          as there
+     * @param checks           DPDK l3fwd's or RFC 1812's
+     * @param nicChecksumPorts as {@link #LpmRouter(Lpm4, Fib6, long, long[], long[], Checks, long)}
+     * @throws IllegalArgumentException as there, or when the tables the lookup method reads are missing
+     */
+    public LpmRouter(final Lookup lookup, final Lpm4 lpm, final Fib6 lpm6, final ExactMatch exact4,
+        final ExactMatch exact6, final long enabledMask, final long[] ethDest, final long[] portMac,
+        final Checks checks, final long nicChecksumPorts)
+    {
+        if (lookup == Lookup.EM ? exact4 == null || exact6 == null : lpm == null)
+        {
+            throw new IllegalArgumentException(lookup + " needs " + (lookup == Lookup.EM ? "both exact-match tables" :
+                "an IPv4 route table"));
+        }
         if (ethDest.length < L3fwdConfig.MAX_PORTS || portMac.length < L3fwdConfig.MAX_PORTS)
         {
             throw new IllegalArgumentException("ethDest and portMac need " + L3fwdConfig.MAX_PORTS + " entries");
@@ -230,8 +290,12 @@ public final class LpmRouter
             throw new IllegalArgumentException("enabled mask 0x" + Long.toHexString(enabledMask) + " names ports " +
                 "above " + (L3fwdConfig.MAX_PORTS - 1));
         }
-        this.lpm = lpm;
-        this.lpm6 = lpm6;
+        this.exact4 = lookup == Lookup.EM ? exact4 : null;
+        this.exact6 = lookup == Lookup.EM ? exact6 : null;
+        this.lpm = lookup == Lookup.EM ? null : lpm;
+        this.lpm6 = lookup == Lookup.EM ? null : lpm6;
+        this.routes6 = this.lpm6 != null || this.exact6 != null;
+        this.fibNonIp = lookup == Lookup.FIB;
         this.enabledMask = enabledMask;
         this.rfc1812 = checks == Checks.RFC1812;
         this.nicChecksumPorts = nicChecksumPorts;
@@ -311,7 +375,7 @@ public final class LpmRouter
             int port = PASS_2;
             if (ipv4 != L3Frame.NOT_PLAIN_IPV4 && L3Frame.ipv4Ttl(ipv4) >= minTtl)
             {
-                final int hop = lpm.lookup(L3Frame.ipv4Destination(ipv4));
+                final int hop = hop4(Memory.ALL, frame, lengthOf[i], L3Frame.ipv4Destination(ipv4));
                 final int out = hop < 0 ? rxPort : hop;
                 if (out < L3fwdConfig.MAX_PORTS && (enabled & (1L << out)) != 0)
                 {
@@ -331,10 +395,11 @@ public final class LpmRouter
                     port = out;
                 }
             }
-            else if (lpm6 != null && ipv6(strict, frame, lengthOf[i]))
+            else if (routes6 && ipv6(strict, frame, lengthOf[i]))
             {
                 // In this pass rather than in one bulk lookup after it: 7-13 % faster on half IPv6 traffic.
-                final int hop = lpm6.lookup(L3Frame.ipv6DestinationHigh(frame), L3Frame.ipv6DestinationLow(frame));
+                final int hop = hop6(Memory.ALL, frame, lengthOf[i], L3Frame.ipv6DestinationHigh(frame),
+                    L3Frame.ipv6DestinationLow(frame));
                 final int out = hop < 0 ? rxPort : hop;
                 if (out < L3fwdConfig.MAX_PORTS && (enabled & (1L << out)) != 0)
                 {
@@ -369,7 +434,7 @@ public final class LpmRouter
                     }
                     else
                     {
-                        final int hop = lpm.lookup(L3Frame.ipv4Destination(ipv4));
+                        final int hop = hop4(Memory.ALL, frameOf[i], lengthOf[i], L3Frame.ipv4Destination(ipv4));
                         if (hop == Lpm4.NO_ROUTE)
                         {
                             lpmMisses++;
@@ -380,8 +445,8 @@ public final class LpmRouter
                 else if (ipv6(strict, frameOf[i], lengthOf[i]))
                 {
                     final long frame = frameOf[i];
-                    port = ipv6Port(frame, lpm6 == null ? Fib6.NO_ROUTE :
-                        lpm6.lookup(L3Frame.ipv6DestinationHigh(frame), L3Frame.ipv6DestinationLow(frame)), rxPort);
+                    port = ipv6Port(frame, hop6(Memory.ALL, frame, lengthOf[i], L3Frame.ipv6DestinationHigh(frame),
+                        L3Frame.ipv6DestinationLow(frame)), rxPort);
                 }
                 else
                 {
@@ -394,6 +459,31 @@ public final class LpmRouter
         routed += count - left - routed6In;
         routed6 += routed6In;
         return used;
+    }
+
+    /**
+     * The next hop of an IPv4 frame: its destination's route, or under {@link Lookup#EM} its 5-tuple's rule.
+     *
+     * @return the port, or {@link Lpm4#NO_ROUTE} (equal to {@link ExactMatch#MISS})
+     */
+    private int hop4(final MemorySegment segment, final long frame, final long length, final int destination)
+    {
+        return exact4 == null ? lpm.lookup(destination) : exact4.lookupIpv4(segment, frame, length);
+    }
+
+    /**
+     * The next hop of an IPv6 frame: its destination's route, or under {@link Lookup#EM} its 5-tuple's rule.
+     *
+     * @return the port, or {@link Fib6#NO_ROUTE} (equal to {@link ExactMatch#MISS}), also without IPv6 routes
+     */
+    private int hop6(final MemorySegment segment, final long frame, final long length, final long high,
+        final long low)
+    {
+        if (exact6 != null)
+        {
+            return exact6.lookupIpv6(segment, frame, length);
+        }
+        return lpm6 == null ? Fib6.NO_ROUTE : lpm6.lookup(high, low);
     }
 
     /** Whether the burst path routes a frame as IPv6 under the checks ({@code strict}: RFC 1812's). */
@@ -520,6 +610,23 @@ public final class LpmRouter
             }
             return send(port);
         }
+        if (fibNonIp && lpm6 != null)
+        {
+            // fib_parse_packet: what is not IPv4 is IPv6 to it, destination and all (counted as IPv6).
+            final long at = eth.base() + ETH_HEADER_LENGTH + IPV6_DESTINATION;
+            final int hop = eth.limit() < ETH_HEADER_LENGTH + IPV6_HEADER_LENGTH ? Fib6.NO_ROUTE :
+                lpm6.lookup(eth.segment().get(LONG_BIG_ENDIAN, at), eth.segment().get(LONG_BIG_ENDIAN, at + 8));
+            if (hop == Fib6.NO_ROUTE)
+            {
+                lpm6Misses++;
+            }
+            final int port = send(outPort(hop, rxPort));
+            if (port >= 0)
+            {
+                routed6++;
+            }
+            return port;
+        }
         // Not IP to l3fwd's packet-type parser: lpm_get_dst_port sends it back out of the input port.
         rewrite(rxPort);
         nonIp++;
@@ -559,7 +666,7 @@ public final class LpmRouter
         {
             return TTL_EXCEEDED;
         }
-        final int hop = lpm.lookup(ip.destinationAddress());
+        final int hop = hop4(eth.segment(), eth.base(), eth.limit(), ip.destinationAddress());
         if (hop == Lpm4.NO_ROUTE)
         {
             lpmMisses++;
@@ -586,7 +693,7 @@ public final class LpmRouter
         {
             return BAD_HEADER;
         }
-        final int hop = lpm.lookup(frame.get(INT_BIG_ENDIAN, at + IPV4_DESTINATION));
+        final int hop = hop4(frame, eth.base(), eth.limit(), frame.get(INT_BIG_ENDIAN, at + IPV4_DESTINATION));
         if (hop == Lpm4.NO_ROUTE)
         {
             lpmMisses++;
@@ -623,7 +730,7 @@ public final class LpmRouter
             high = eth.segment().get(LONG_BIG_ENDIAN, at);
             low = eth.segment().get(LONG_BIG_ENDIAN, at + 8);
         }
-        final int hop = lpm6 == null ? Fib6.NO_ROUTE : lpm6.lookup(high, low);
+        final int hop = hop6(eth.segment(), eth.base(), eth.limit(), high, low);
         if (hop == Fib6.NO_ROUTE)
         {
             lpm6Misses++;

@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import java.util.function.ToIntFunction;
 
 import static io.jdpdk.lpm.IpAddress.formatIpv4;
@@ -430,34 +431,42 @@ public final class RouteTable
 
     /**
      * Prints {@code LPM: Adding route A.B.C.D / len (port)} for each route whose port is in {@code portMask}, as
-     * l3fwd's {@code setup_lpm} does for each route it adds; in blocks of lines, so that a table of a million
-     * routes prints in a fraction of a second rather than a line-at-a-time flush of each.
+     * l3fwd's {@code setup_lpm} does for each route it adds ({@code FIB:} for {@code setup_fib}); in blocks of lines,
+     * so that a table of a million routes prints in a fraction of a second rather than a line-at-a-time flush of each.
      *
+     * @param label {@code LPM} or {@code FIB}
      * @param routes the routes, in order
      * @param portMask bit N set enables port N
+     * @param device the device name of a port id (null for none), printed after it in brackets
      * @param out where to print
      */
-    public static void printAdded(final List<Route> routes, final long portMask, final PrintStream out)
+    public static void printAdded(final String label, final List<Route> routes, final long portMask,
+        final IntFunction<String> device, final PrintStream out)
     {
-        printEnabled(routes, Route::port, portMask, out, (r, line) -> line.append(formatIpv4(r.ip())).append(" / ")
-            .append(r.depth()));
-    }
-
-    /**
-     * As {@link #printAdded(List, long, PrintStream)} for IPv6 routes ({@code LPM: Adding route X:X::X / len (port)}).
-     *
-     * @param routes the routes, in order
-     * @param portMask bit N set enables port N
-     * @param out where to print
-     */
-    public static void printAdded6(final List<Route6> routes, final long portMask, final PrintStream out)
-    {
-        printEnabled(routes, Route6::port, portMask, out, (r, line) -> line.append(formatIpv6(r.high(), r.low()))
+        printEnabled(label, routes, Route::port, portMask, device, out, (r, line) -> line.append(formatIpv4(r.ip()))
             .append(" / ").append(r.depth()));
     }
 
-    private static <R> void printEnabled(final List<R> routes, final ToIntFunction<R> port, final long portMask,
-        final PrintStream out, final BiConsumer<R, StringBuilder> prefix)
+    /**
+     * As {@link #printAdded(String, List, long, IntFunction, PrintStream)} for IPv6 routes
+     * ({@code LPM: Adding route X:X::X / len (port) [device]}).
+     *
+     * @param label {@code LPM} or {@code FIB}
+     * @param routes the routes, in order
+     * @param portMask bit N set enables port N
+     * @param device the device name of a port id (null for none)
+     * @param out where to print
+     */
+    public static void printAdded6(final String label, final List<Route6> routes, final long portMask,
+        final IntFunction<String> device, final PrintStream out)
+    {
+        printEnabled(label, routes, Route6::port, portMask, device, out, (r, line) ->
+            line.append(formatIpv6(r.high(), r.low())).append(" / ").append(r.depth()));
+    }
+
+    private static <R> void printEnabled(final String label, final List<R> routes, final ToIntFunction<R> port,
+        final long portMask, final IntFunction<String> device, final PrintStream out,
+        final BiConsumer<R, StringBuilder> prefix)
     {
         final StringBuilder lines = new StringBuilder(1 << 16);
         for (final R route : routes)
@@ -465,9 +474,9 @@ public final class RouteTable
             final int p = port.applyAsInt(route);
             if (p < Long.SIZE && (portMask & (1L << p)) != 0)
             {
-                lines.append("LPM: Adding route ");
+                lines.append(label).append(": Adding route ");
                 prefix.accept(route, lines);
-                lines.append(" (").append(p).append(')').append(System.lineSeparator());
+                appendPort(lines, p, device).append(System.lineSeparator());
                 if (lines.length() >= 1 << 16)
                 {
                     out.print(lines);
@@ -477,6 +486,22 @@ public final class RouteTable
         }
         out.print(lines);
         out.flush();
+    }
+
+    /**
+     * Appends {@code " (port) [device]"} as l3fwd ends each line of the routes it adds (the device name of
+     * {@code rte_dev_name}), without the brackets when {@code device} gives no name.
+     *
+     * @param line where to append
+     * @param port the route's port
+     * @param device the device name of a port id, or null
+     * @return line
+     */
+    static StringBuilder appendPort(final StringBuilder line, final int port, final IntFunction<String> device)
+    {
+        line.append(" (").append(port).append(')');
+        final String name = device.apply(port);
+        return name == null ? line : line.append(" [").append(name).append(']');
     }
 
     /** The route on {@code line}, or null for a blank or comment line. */

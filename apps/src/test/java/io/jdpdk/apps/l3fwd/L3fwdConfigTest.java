@@ -3,10 +3,13 @@ package io.jdpdk.apps.l3fwd;
 import io.jdpdk.apps.l3fwd.L3fwdConfig.ConfigException;
 import io.jdpdk.apps.l3fwd.L3fwdConfig.LcoreParams;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -103,22 +106,41 @@ class L3fwdConfigTest
     }
 
     @Test
-    void shouldRefuseEveryLookupButLpmAndEveryModeButPoll()
+    void shouldRefuseAclLookupMoreThanOneLookupAndEveryModeButPoll()
     {
-        for (final String method : new String[] { "em", "fib", "acl" })
+        final Result acl = run("--", "-p", "1", "--lookup=acl");
+        assertEquals(1, acl.code);
+        assertTrue(acl.err.contains("lookup method acl is not supported: jdpdk's l3fwd implements lpm, em and fib"),
+            acl.err);
+        assertTrue(run("--", "-p", "1", "--lookup=hash").err
+            .contains("Invalid lookup option! Accepted options: acl, em, lpm, fib"));
+        for (final String[] both : new String[][] { { "-L", "--lookup=lpm" }, { "-E", "-L" }, { "-E", "--lookup=fib" } })
         {
-            final Result r = run("--", "-p", "1", "--lookup=" + method);
+            final Result r = run("--", "-p", "1", both[0], both[1]);
             assertEquals(1, r.code);
-            assertTrue(r.err.contains("lookup method " + method + " is not supported: jdpdk's l3fwd implements LPM " +
-                "only (-L or --lookup=lpm)"), r.err);
+            assertTrue(r.err.contains("Only one lookup mode is allowed at a time!"), r.err);
         }
-        assertTrue(run("--", "-p", "1", "-E").err.contains("lookup method em is not supported"));
-        assertTrue(run("--", "-p", "1", "--lookup=hash").err.contains("Invalid lookup option 'hash'"));
-        assertTrue(run("--", "-p", "1", "-L", "--lookup=lpm").err
-            .contains("Only one lookup mode is allowed at a time!"));
         assertTrue(run("--", "-p", "1", "--mode=eventdev").err.contains("mode eventdev is not supported: jdpdk's " +
             "l3fwd runs in poll mode only (--mode=poll)"));
         assertTrue(run("--", "-p", "1", "--mode=interrupt").err.contains("DPDK knows poll and eventdev"));
+    }
+
+    @Test
+    void shouldRefuseExactMatchWithPrefixRouteFileOrMalformedRuleBeforeStartingEal(@TempDir final Path dir)
+        throws Exception
+    {
+        final Result withRouteFile = run("--", "-p", "1", "-E", "--route-file=" + dir.resolve("none"));
+        assertEquals(1, withRouteFile.code);
+        assertTrue(withRouteFile.err.contains("--route-file gives prefixes for lpm and fib"), withRouteFile.err);
+
+        final Path v4 = Files.writeString(dir.resolve("em4.cfg"), "# rules\nR198.18.0.1 10.0.0.1 9 9 17 0\n" +
+            "R198.18.0.2 10.0.0.1 9 65536 17 0\n");
+        final Path v6 = Files.writeString(dir.resolve("em6.cfg"), "R2001:200::1 2001:200::2 9 9 17 0\n");
+        final Result bad = run("--", "-p", "1", "-E", "--rule_ipv4=" + v4, "--rule_ipv6=" + v6);
+        assertEquals(1, bad.code);
+        assertTrue(bad.err.contains("l3fwd: cannot read route file: " + v4 + ":3: source port '65536' is not " +
+            "0..65535: 'R198.18.0.2 10.0.0.1 9 65536 17 0'"), bad.err);
+        assertTrue(!bad.out.contains("EAL") && !bad.err.contains("EAL:"), "no EAL started");
     }
 
     @Test

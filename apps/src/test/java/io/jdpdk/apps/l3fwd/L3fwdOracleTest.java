@@ -49,7 +49,55 @@ class L3fwdOracleTest
         throws Exception
     {
         // DPDK's default tables: out of port 0, 22 of port 0's 40 frames and 17 of port 1's; out of port 1 the rest.
-        compareWithDpdk(dir, new int[] { 39, 41 });
+        compareWithDpdk(dir, new int[] { 39, 41 }, List.of());
+    }
+
+    @Test
+    void shouldRouteAsDpdksOwnL3fwdWithFibLookupTakingNonIpFramesForIpv6(@TempDir final Path dir) throws Exception
+    {
+        // l3fwd_fib.c takes every frame that is not IPv4 for IPv6: this one (EtherType 0x88B5, local experimental)
+        // has 2001:200:0:1::7 where an IPv6 destination would be, so FIB sends it out of port 1 (LPM: input port).
+        final byte[] bait = L3fwdFrames.ipv6(0x2001_0200_0000_0001L, 7, 77);
+        bait[12] = (byte)0x88;
+        bait[13] = (byte)0xB5;
+        compareWithDpdk(dir, new int[] { 39, 43 }, List.of(bait), "--lookup=fib");
+    }
+
+    @Test
+    void shouldForwardByExactMatchOfIpv4RulesAsDpdksOwnL3fwd(@TempDir final Path dir) throws Exception
+    {
+        compareWithDpdk(dir, null, List.of(), exactMatchRules(dir, "-E"));
+    }
+
+    @Test
+    void shouldForwardByExactMatchOfIpv6RulesWithIpv6FlagAsDpdksOwnL3fwd(@TempDir final Path dir) throws Exception
+    {
+        compareWithDpdk(dir, null, List.of(), exactMatchRules(dir, "--lookup=em", "--ipv6"));
+    }
+
+    /**
+     * Exact-match rule files for the frames of {@link #frames(int)} (all UDP from 192.0.2.1 or 2001:db8::1, port 1024
+     * to 2048): hits to both ports, a rule with the ports the wrong way round (a miss), one for the IPv4 frame with
+     * options (a miss: only option-less headers are looked up), one to port 15 (not in the mask: skipped), a
+     * duplicate (the later wins), hex and octal numbers.
+     *
+     * @return the command-line arguments: {@code options}, then both rule files
+     */
+    private static String[] exactMatchRules(final Path dir, final String... options) throws Exception
+    {
+        Files.writeString(dir.resolve("em4.cfg"), String.join("\n", "# IPv4 5-tuples",
+            "R198.18.0.5 192.0.2.1 2048 1024 17 1", "R198.18.1.5 192.0.2.1 2048 1024 0x11 0",
+            "R198.18.1.6 192.0.2.1 1024 2048 17 0", "R198.18.1.14 192.0.2.1 2048 1024 17 0",
+            "R203.0.113.9 192.0.2.1 0x800 02000 17 15", "R198.18.0.200 192.0.2.1 2048 1024 17 0",
+            "R198.18.0.200 192.0.2.1 2048 1024 17 1", "R198.18.1.20 192.0.2.1 2048 1024 17 0", ""));
+        Files.writeString(dir.resolve("em6.cfg"), String.join("\n", "# IPv6 5-tuples",
+            "R2001:200:0:1::5 2001:db8::1 2048 1024 17 0", "R2001:200::9 2001:db8::1 2048 1024 17 1",
+            "R2001:db8::1 2001:db8::1 2048 1024 6 0", "R2001:200:0:f::1 2001:db8::1 2048 1024 17 15",
+            "R2001:200::1 2001:db8::1 2048 1024 17 1", ""));
+        final List<String> args = new ArrayList<>(List.of(options));
+        args.add("--rule_ipv4=" + dir.resolve("em4.cfg"));
+        args.add("--rule_ipv6=" + dir.resolve("em6.cfg"));
+        return args.toArray(String[]::new);
     }
 
     @Test
@@ -59,23 +107,24 @@ class L3fwdOracleTest
             "R198.18.1.0/25 0", "R203.0.113.0/24 1", ""));
         Files.writeString(dir.resolve("v6.cfg"), String.join("\n", "# IPv6 rules", "R2001:200::/48 1",
             "R2001:0200:0000:0001:0000:0000:0000:0000/64 0", "R2001:db8::/32 1", "R2001:200:0:f::1/128 0", ""));
-        compareWithDpdk(dir, null, "--rule_ipv4=" + dir.resolve("v4.cfg"), "--rule_ipv6=" + dir.resolve("v6.cfg"));
+        compareWithDpdk(dir, null, List.of(), "--rule_ipv4=" + dir.resolve("v4.cfg"), "--rule_ipv6=" + dir.resolve("v6.cfg"));
     }
 
     /**
-     * Runs dpdk-l3fwd, then jdpdk's l3fwd, with {@link #APP} and {@code extra}, feeds both the same frames and
-     * compares what each port sent. Every frame must leave exactly once; {@code expected}, when given, is how
-     * many out of each port.
+     * Runs dpdk-l3fwd, then jdpdk's l3fwd, with {@link #APP} and {@code extra}, feeds both the same frames
+     * ({@link #frames(int)} and {@code more} into each port) and compares what each port sent. Every frame must
+     * leave exactly once; {@code expected}, when given, is how many out of each port.
      */
-    private static void compareWithDpdk(final Path dir, final int[] expected, final String... extra)
-        throws Exception
+    private static void compareWithDpdk(final Path dir, final int[] expected, final List<byte[]> more,
+        final String... extra) throws Exception
     {
         assumeTrue(Files.exists(Path.of("/dev/net/tun")), "/dev/net/tun is missing: no TAP devices on this machine");
         final Path oracle = DpdkExamples.binary("l3fwd");
         int total = 0;
         for (int port = 0; port < 2; port++)
         {
-            final List<byte[]> frames = frames(port);
+            final List<byte[]> frames = new ArrayList<>(frames(port));
+            frames.addAll(more);
             total += frames.size();
             Pcap.write(dir.resolve("in" + port + ".pcap"), frames);
         }
@@ -152,7 +201,8 @@ class L3fwdOracleTest
                 final Path capLog = dir.resolve(ifaces + port + ".tshark");
                 final Process tshark = new ProcessBuilder("tshark", "-i", ifaces + port, "-q", "-F", "pcap", "-w",
                     dir.resolve(ifaces + "-out" + port + ".pcap").toString(), "-f",
-                    "not ether src 00:11:22:33:44:55 and (src host 192.0.2.1 or src host 2001:db8::1 or arp)")
+                    "not ether src 00:11:22:33:44:55 and (src host 192.0.2.1 or src host 2001:db8::1 or arp or " +
+                    "ether proto 0x88b5)")
                     .redirectErrorStream(true).redirectOutput(capLog.toFile()).start();
                 captures.add(tshark);
                 await(tshark, capLog, "Capturing on");
