@@ -59,6 +59,8 @@ public final class Port implements AutoCloseable
     private static final int NAME_MAX = 64;
 
     private final int id;
+    /** Whether {@code rte_eth_dev_configure} succeeded once, so the port is in {@link Eal}'s list to close. */
+    private boolean closeRegistered;
     private final String name;
     private volatile State state = State.NEW;
     /** The bus of a device {@link #probe}d or {@link #probePci}d at run time, removed again on close; else null. */
@@ -353,6 +355,13 @@ public final class Port implements AutoCloseable
             conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("txmode"), groupElement("offloads")),
                 cfg.txOffloads() & info.txOffloadCapa());
             check(call, EthdevRaw.dev_configure(id, cfg.rxQueues(), cfg.txQueues(), conf));
+            if (!closeRegistered)
+            {
+                // From here the device holds queues (net_tap's hold mbufs of the pool): should a later step fail,
+                // Eal.close must still close it, and before the pool goes (registered earlier, closed later).
+                Eal.current().onClose(this);
+                closeRegistered = true;
+            }
             final MemorySegment nbRxd = arena.allocate(JAVA_SHORT);
             final MemorySegment nbTxd = arena.allocate(JAVA_SHORT);
             nbRxd.set(JAVA_SHORT, 0, (short)cfg.rxDescFor(info)); // 0: the PMD's preferred size, as ethdev picks it
@@ -386,10 +395,6 @@ public final class Port implements AutoCloseable
         rxQueues = cfg.rxQueues();
         txQueues = cfg.txQueues();
         config = cfg;
-        if (state == State.NEW)
-        {
-            Eal.current().onClose(this);
-        }
         state = State.CONFIGURED;
         return this;
     }
@@ -731,7 +736,7 @@ public final class Port implements AutoCloseable
             {
                 flows.releaseAll(); // as testpmd flushes a port's rules before closing it
             }
-            if (was != State.NEW || hotplugBus != null)
+            if (was != State.NEW || closeRegistered || hotplugBus != null)
             {
                 check("rte_eth_dev_close(port=" + id + ")", EthdevRaw.dev_close(id));
             }

@@ -26,6 +26,8 @@ public final class PortConfig
     public static final long RX_OFFLOAD_IPV4_CKSUM = 1L << 1;
     /** {@code RTE_ETH_RX_OFFLOAD_CHECKSUM}: IPv4, UDP and TCP checksums. */
     public static final long RX_OFFLOAD_CHECKSUM = 1L << 1 | 1L << 2 | 1L << 3;
+    /** {@code RTE_ETH_TX_OFFLOAD_MULTI_SEGS}: packets of more than one mbuf may be sent. */
+    public static final long TX_OFFLOAD_MULTI_SEGS = 1L << 15;
     /** {@code RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE}: mbufs of one pool, reference count 1, freed in bulk. */
     public static final long TX_OFFLOAD_MBUF_FAST_FREE = 1L << 16;
 

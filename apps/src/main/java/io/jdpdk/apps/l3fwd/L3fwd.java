@@ -46,6 +46,7 @@ import java.util.function.IntFunction;
  * ({@link LcoreForwarder}).
  * <pre>
  *   apps/bin/l3fwd [EAL args] -- -p PORTMASK [-P] [-L | -E | --lookup=lpm|em|fib] [--ipv6] [--no-numa] [--mode=poll]
+ *       [--max-pkt-len PKTLEN] [--per-port-pool] [--hash-entry-num N]
  *       --config="(port,queue,lcore)[,(port,queue,lcore)...]" [--eth-dest=PORT,XX:XX:XX:XX:XX:XX ...]
  *       [--rx-queue-size N] [--tx-queue-size N] [--parse-ptype]
  *       [--rule_ipv4=FILE --rule_ipv6=FILE | --route-file FILE] [--idle busy|backoff] [--stats-period S]
@@ -69,7 +70,10 @@ import java.util.function.IntFunction;
  * tables grow to the routes given ({@link RouteTable#newLpm4}, {@link RouteTable#newFib6}): a full Internet table
  * of a million routes loads in about two seconds.
  * <p>
- * Setup follows l3fwd's {@code main()}: one mbuf pool sized by l3fwd's {@code NB_MBUF}, routes to ports outside
+ * Setup follows l3fwd's {@code main()}: one mbuf pool sized by l3fwd's {@code NB_MBUF} (with {@code --per-port-pool}
+ * one per port, each sized for one), each port's MTU {@code --max-pkt-len} less the device's overhead (with
+ * multi-segment TX above 1500, as {@code config_port_max_pkt_len}), {@code --hash-entry-num} ignored with l3fwd's
+ * note, {@code --no-numa} accepted (the pools are on the first lcore's socket either way), routes to ports outside
  * the mask skipped ({@code setup_lpm}), each enabled port configured with the RX queues {@code --config} gives it
  * and one TX queue per forwarding lcore, destination MAC {@code 02:00:00:00:00:<port>} unless
  * {@code --eth-dest} says otherwise, promiscuous mode only with {@code -P}. Differences: without
@@ -87,6 +91,11 @@ public final class L3fwd
 {
     /** l3fwd's {@code lcore_params_array_default}, used by DPDK when {@code --config} is absent. */
     static final String DPDK_DEFAULT_CONFIG = "(0,0,2),(0,1,2),(0,2,2),(1,0,2),(1,1,2),(1,2,2),(2,0,2),(3,0,3),(3,1,3)";
+
+    /** {@code RTE_ETHER_HDR_LEN}, {@code RTE_ETHER_CRC_LEN}, {@code RTE_ETHER_MTU}. */
+    private static final int ETHER_HDR_LEN = 14;
+    private static final int ETHER_CRC_LEN = 4;
+    private static final int ETHER_MTU = 1500;
 
     /** {@code MEMPOOL_CACHE_SIZE}. */
     static final int MEMPOOL_CACHE_SIZE = 256;
@@ -131,6 +140,16 @@ public final class L3fwd
         @Option(names = "--no-numa",
             description = "accepted as DPDK's l3fwd does; jdpdk's l3fwd makes one mbuf pool, as l3fwd does on one socket")
         boolean noNuma;
+
+        @Option(names = "--max-pkt-len", paramLabel = "PKTLEN",
+            description = "maximum packet length in decimal (64-9600): each port's MTU is this less its overhead")
+        Integer maxPktLen;
+
+        @Option(names = "--per-port-pool", description = "one mbuf pool per port")
+        boolean perPortPool;
+
+        @Option(names = "--hash-entry-num", paramLabel = "N", description = "ignored, as DPDK's l3fwd ignores it")
+        String hashEntryNum;
 
         @Option(names = "--config", paramLabel = "(port,queue,lcore)[,...]", description = "RX queue configuration")
         String config;
@@ -209,6 +228,14 @@ public final class L3fwd
             if (options.parsePtype)
             {
                 out.println("soft parse-ptype is enabled"); // parse_args
+            }
+            if (options.perPortPool)
+            {
+                out.println("per port buffer pool is enabled");
+            }
+            if (options.hashEntryNum != null)
+            {
+                err.println("Hash entry number will be ignored");
             }
             config = configure(options, err);
             if (options.routeFile != null && (options.ruleIpv4 != null || options.ruleIpv6 != null))
@@ -296,7 +323,12 @@ public final class L3fwd
             throw new ConfigException("Invalid portmask: -p PORTMASK is required");
         }
         final L3fwdConfig config = new L3fwdConfig().portMask(L3fwdConfig.parsePortMask(options.portMask))
-            .lookup(lookup).promiscuous(options.promiscuous).rxDesc(options.rxQueueSize).txDesc(options.txQueueSize);
+            .lookup(lookup).perPortPool(options.perPortPool)
+            .promiscuous(options.promiscuous).rxDesc(options.rxQueueSize).txDesc(options.txQueueSize);
+        if (options.maxPktLen != null)
+        {
+            config.maxPktLen(options.maxPktLen);
+        }
         for (final String ethDest : options.ethDest)
         {
             final long[] portMac = L3fwdConfig.parseEthDest(ethDest);
@@ -376,14 +408,41 @@ public final class L3fwd
         }
         final int[] active = Arrays.stream(config.enabledPorts()).filter(p -> contains(present, p)).toArray();
         final int[] lcores = config.lcores();
-        final Mempool pool = Mempool.create("mbuf_pool_0", nbMbuf(config, active, lcores), MEMPOOL_CACHE_SIZE);
+        // init_mem: one pool for all ports (NB_MBUF(nb_ports)), or with --per-port-pool one per port (NB_MBUF(1)).
+        final Mempool[] pools = new Mempool[L3fwdConfig.MAX_PORTS];
+        final List<Mempool> created = new ArrayList<>();
+        final Mempool shared = config.perPortPool() ? null :
+            Mempool.create("mbuf_pool_0", nbMbuf(config, active, lcores), MEMPOOL_CACHE_SIZE);
+        if (shared != null)
+        {
+            created.add(shared);
+        }
+        for (final int id : active)
+        {
+            pools[id] = shared != null ? shared :
+                Mempool.create("mbuf_pool_" + id, nbMbuf(config, new int[] { id }, lcores), MEMPOOL_CACHE_SIZE);
+            if (shared == null)
+            {
+                created.add(pools[id]);
+            }
+        }
 
         final Port[] ports = new Port[L3fwdConfig.MAX_PORTS];
         final long[] portMacs = new long[L3fwdConfig.MAX_PORTS];
         long nicChecksumPorts = 0; // where the NIC checks IPv4 header checksums, as DPDK's l3fwd has every port do
         for (final int id : active)
         {
-            ports[id] = initPort(eal, id, config, lcores, pool, id == active[0] ? printRoutes : null, out);
+            final boolean first = id == active[0];
+            // init_mem prints a line for each pool it makes, and the routes once, after the first.
+            final Runnable initMem = !first && !config.perPortPool() ? null : () ->
+            {
+                out.printf("Allocated mbuf pool on socket %d%n", eal.socketOf(lcores[0]));
+                if (first)
+                {
+                    printRoutes.run();
+                }
+            };
+            ports[id] = initPort(eal, id, config, lcores, pools[id], initMem, out);
             portMacs[id] = ports[id].macAddress();
             if ((ports[id].rxOffloads() & PortConfig.RX_OFFLOAD_IPV4_CKSUM) != 0)
             {
@@ -437,7 +496,10 @@ public final class L3fwd
             ports[id].close();
             out.printf(" Done%n");
         }
-        out.printf("Mempool %s: %d of %d mbufs in use%n", pool.name(), pool.inUseCount(), pool.size());
+        for (final Mempool pool : created)
+        {
+            out.printf("Mempool %s: %d of %d mbufs in use%n", pool.name(), pool.inUseCount(), pool.size());
+        }
         out.println("Bye...");
         return code;
     }
@@ -607,8 +669,8 @@ public final class L3fwd
     }
 
     /**
-     * Configures one enabled port as l3fwd's {@code l3fwd_poll_resource_setup} does, and prints it; for the first
-     * port ({@code initMem} not null), also what l3fwd's {@code init_mem} prints: the pool line, then the routes.
+     * Configures one enabled port as l3fwd's {@code l3fwd_poll_resource_setup} does, and prints it, with what
+     * l3fwd's {@code init_mem} prints for the port ({@code initMem}, null for nothing) in its place.
      */
     private static Port initPort(final Eal eal, final int id, final L3fwdConfig config, final int[] lcores,
         final Mempool pool, final Runnable initMem, final PrintStream out)
@@ -629,12 +691,24 @@ public final class L3fwd
         {
             portConfig.rssHashFunctions(io.jdpdk.pmd.RssTypes.IP & info.flowTypeRssOffloads());
         }
+        if (config.maxPktLen() != 0)
+        {
+            // config_port_max_pkt_len: the frame less the device's overhead (Ethernet header and CRC by default),
+            // and multi-segment TX above the standard MTU.
+            final int overhead = info.maxMtu() != 0xFFFF && info.maxRxPktLen() > info.maxMtu() ?
+                info.maxRxPktLen() - info.maxMtu() : ETHER_HDR_LEN + ETHER_CRC_LEN;
+            final int mtu = config.maxPktLen() - overhead;
+            portConfig.mtu(mtu);
+            if (mtu > ETHER_MTU)
+            {
+                portConfig.txOffloads(PortConfig.TX_OFFLOAD_MULTI_SEGS);
+            }
+        }
         port.configure(portConfig);
         out.printf(" Address:%s, Destination:%s, ", Port.formatMac(port.macAddress()),
             Port.formatMac(config.ethDest(id)));
         if (initMem != null)
         {
-            out.printf("Allocated mbuf pool on socket %d%n", eal.socketOf(lcores[0])); // init_mem, at the first port
             initMem.run();
         }
         for (int i = 0; i < lcores.length; i++)

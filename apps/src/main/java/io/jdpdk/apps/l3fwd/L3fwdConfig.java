@@ -26,6 +26,12 @@ public final class L3fwdConfig
     /** {@code RTE_MAX_ETHPORTS} of Debian's DPDK build: the port mask has this many bits, as l3fwd's uint32. */
     public static final int MAX_PORTS = 32;
 
+    /** Shortest {@code --max-pkt-len}: {@code RTE_ETHER_MIN_LEN}. */
+    public static final int MIN_PKT_LEN = 64;
+
+    /** Longest {@code --max-pkt-len}: l3fwd's {@code MAX_JUMBO_PKT_LEN}. */
+    public static final int MAX_JUMBO_PKT_LEN = 9600;
+
     /** {@code RTE_MAX_QUEUES_PER_PORT}. */
     public static final int MAX_QUEUES_PER_PORT = 1024;
 
@@ -80,6 +86,8 @@ public final class L3fwdConfig
     private List<LcoreParams> lcoreParams = List.of();
     private final long[] ethDest = defaultEthDest();
     private int rxDesc = 1024;
+    private int maxPktLen;
+    private boolean perPortPool;
     private int txDesc = 1024;
 
     /**
@@ -208,6 +216,57 @@ public final class L3fwdConfig
     public long[] ethDests()
     {
         return ethDest.clone();
+    }
+
+    /**
+     * The longest frame the ports take ({@code --max-pkt-len}), or 0 for the devices' default MTU.
+     *
+     * @return bytes, or 0
+     */
+    public int maxPktLen()
+    {
+        return maxPktLen;
+    }
+
+    /**
+     * Sets the longest frame the ports take ({@code --max-pkt-len}): each port's MTU becomes this less its
+     * overhead, as l3fwd's {@code config_port_max_pkt_len} sets it.
+     *
+     * @param bytes 64 to 9600 ({@code RTE_ETHER_MIN_LEN} to l3fwd's {@code MAX_JUMBO_PKT_LEN})
+     * @return this
+     * @throws ConfigException outside that range, with l3fwd's words
+     */
+    public L3fwdConfig maxPktLen(final int bytes)
+    {
+        if (bytes < MIN_PKT_LEN || bytes > MAX_JUMBO_PKT_LEN)
+        {
+            throw new ConfigException("Invalid max packet length: " + bytes + " (" + MIN_PKT_LEN + "-" +
+                MAX_JUMBO_PKT_LEN + ")");
+        }
+        maxPktLen = bytes;
+        return this;
+    }
+
+    /**
+     * Whether each port has an mbuf pool of its own ({@code --per-port-pool}); off by default, as in l3fwd.
+     *
+     * @return true with {@code --per-port-pool}
+     */
+    public boolean perPortPool()
+    {
+        return perPortPool;
+    }
+
+    /**
+     * Sets one mbuf pool per port ({@code --per-port-pool}), each sized for one port, instead of one for all.
+     *
+     * @param on true for a pool per port
+     * @return this
+     */
+    public L3fwdConfig perPortPool(final boolean on)
+    {
+        perPortPool = on;
+        return this;
     }
 
     /**

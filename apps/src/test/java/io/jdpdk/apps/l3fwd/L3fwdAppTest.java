@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * l3fwd as a user runs it: its own JVM and EAL, DPDK's command line, net_pcap ports reading input pcaps and
@@ -233,6 +234,29 @@ class L3fwdAppTest
             assertTrue(v6.output().contains("l3fwd: --route-file cannot be combined with --rule_ipv6:"), v6.output());
             assertEquals(1, bad.waitFor(30), bad.output());
             assertTrue(bad.output().contains("v6.cfg:2: not an IPv6 address: '2001:200:::1'"), bad.output());
+        }
+    }
+
+    @Test
+    void shouldExitWithOneMessageAndNoCrashWhenATapPortRefusesTheMaxPacketLength() throws Exception
+    {
+        assumeTrue(Files.exists(Path.of("/dev/net/tun")), "/dev/net/tun is missing: no TAP devices on this machine");
+        // net_tap takes frames up to 1522 bytes. Its RX queue already holds mbufs of the pool when the MTU is refused:
+        // the port must be closed before the pool is freed, else closing it at rte_eal_cleanup crashed the JVM.
+        final String tag = "jm" + (ProcessHandle.current().pid() % 100_000);
+        try (AppProcess app = AppProcess.start(L3fwd.class, "-l", "0", "--no-pci", "--in-memory",
+            "--file-prefix", tag, "--vdev=net_tap0,iface=" + tag + "0", "--", "-p", "1", "--config=(0,0,0)",
+            "--max-pkt-len", "9000", "--per-port-pool"))
+        {
+            assertEquals(1, app.waitFor(60), app.output());
+            assertTrue(app.output().contains("per port buffer pool is enabled"), app.output());
+            assertTrue(app.output().contains("l3fwd: rte_eth_dev_set_mtu(port=0, mtu=8982): Invalid argument"),
+                app.output());
+            assertTrue(!app.output().contains("fatal error"), app.output());
+        }
+        finally
+        {
+            io.jdpdk.apps.testing.Commands.removeDpdkFiles(tag);
         }
     }
 

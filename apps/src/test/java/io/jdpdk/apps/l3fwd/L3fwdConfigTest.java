@@ -144,6 +144,21 @@ class L3fwdConfigTest
     }
 
     @Test
+    void shouldRefuseAMaxPacketLengthOutside64To9600AndIgnoreTheHashEntryNumberWithL3fwdsNote()
+    {
+        for (final String len : new String[] { "63", "9601", "0" })
+        {
+            final Result r = run("--", "-p", "1", "--max-pkt-len", len);
+            assertEquals(1, r.code);
+            assertTrue(r.err.contains("Invalid max packet length: " + len + " (64-9600)"), r.err);
+        }
+        assertTrue(run("--", "-p", "1", "--max-pkt-len", "1e3").err.contains("Invalid value for option " +
+            "'--max-pkt-len'"));
+        final Result ignored = run("--", "-p", "1", "--hash-entry-num", "16", "--max-pkt-len", "63");
+        assertTrue(ignored.err.contains("Hash entry number will be ignored"), ignored.err);
+    }
+
+    @Test
     void shouldRefuseUnknownOptionsAndBadEthDest()
     {
         assertTrue(run("--", "-p", "1", "--bogus").err.contains("Unknown option: '--bogus'"));
