@@ -9,7 +9,6 @@ import java.io.PrintStream;
 import java.io.Reader;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,14 +70,6 @@ public final class ExactMatch
 
     private static final int KEY_LONGS = 5;
     private static final int EMPTY = -1;
-    private static final ValueLayout.OfInt INT_BIG_ENDIAN =
-        ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfLong LONG_BIG_ENDIAN =
-        ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    /** Frame bytes an IPv4 key needs: Ethernet, the 20-byte header, the two L4 ports. */
-    private static final int IPV4_KEY_FRAME = ETH_HEADER_LENGTH + IPV4_MIN_HEADER_LENGTH + 4;
-    /** Frame bytes an IPv6 key needs: Ethernet, the 40-byte header, the two L4 ports. */
-    private static final int IPV6_KEY_FRAME = ETH_HEADER_LENGTH + IPV6_HEADER_LENGTH + 4;
 
     /**
      * An IPv4 rule, fields as l3fwd's {@code struct ipv4_5tuple} (host order) and its output port.
@@ -213,7 +204,7 @@ public final class ExactMatch
      */
     public int lookupIpv4(final MemorySegment frame, final long at, final long length)
     {
-        if (length < IPV4_KEY_FRAME)
+        if (length < FlowFields.IPV4_FLOW_FRAME)
         {
             return MISS;
         }
@@ -224,9 +215,9 @@ public final class ExactMatch
         {
             return MISS;
         }
-        return get(frame.get(INT_BIG_ENDIAN, ip + IPV4_SOURCE) & 0xFFFF_FFFFL, 0,
-            frame.get(INT_BIG_ENDIAN, ip + IPV4_SOURCE + 4) & 0xFFFF_FFFFL, 0,
-            (frame.get(INT_BIG_ENDIAN, ip + IPV4_MIN_HEADER_LENGTH) & 0xFFFF_FFFFL) << 8 | protocol);
+        return get(frame.get(FlowFields.INT_BIG_ENDIAN, ip + IPV4_SOURCE) & 0xFFFF_FFFFL, 0,
+            frame.get(FlowFields.INT_BIG_ENDIAN, ip + IPV4_SOURCE + 4) & 0xFFFF_FFFFL, 0,
+            (frame.get(FlowFields.INT_BIG_ENDIAN, ip + IPV4_MIN_HEADER_LENGTH) & 0xFFFF_FFFFL) << 8 | protocol);
     }
 
     /**
@@ -240,7 +231,7 @@ public final class ExactMatch
      */
     public int lookupIpv6(final MemorySegment frame, final long at, final long length)
     {
-        if (length < IPV6_KEY_FRAME)
+        if (length < FlowFields.IPV6_FLOW_FRAME)
         {
             return MISS;
         }
@@ -251,9 +242,9 @@ public final class ExactMatch
             return MISS;
         }
         final long source = ip + IPV6_SOURCE;
-        return get(frame.get(LONG_BIG_ENDIAN, source), frame.get(LONG_BIG_ENDIAN, source + 8),
-            frame.get(LONG_BIG_ENDIAN, source + 16), frame.get(LONG_BIG_ENDIAN, source + 24),
-            (frame.get(INT_BIG_ENDIAN, ip + IPV6_HEADER_LENGTH) & 0xFFFF_FFFFL) << 8 | protocol);
+        return get(frame.get(FlowFields.LONG_BIG_ENDIAN, source), frame.get(FlowFields.LONG_BIG_ENDIAN, source + 8),
+            frame.get(FlowFields.LONG_BIG_ENDIAN, source + 16), frame.get(FlowFields.LONG_BIG_ENDIAN, source + 24),
+            (frame.get(FlowFields.INT_BIG_ENDIAN, ip + IPV6_HEADER_LENGTH) & 0xFFFF_FFFFL) << 8 | protocol);
     }
 
     private static boolean enabled(final int port, final long portMask)
@@ -475,28 +466,8 @@ public final class ExactMatch
     private static int field(final String text, final int max, final String what, final Source line,
         final int number) throws RouteFileException
     {
-        int radix = 10;
-        int from = 0;
-        if (text.length() > 1 && text.charAt(0) == '0')
-        {
-            final boolean hex = text.charAt(1) == 'x' || text.charAt(1) == 'X';
-            radix = hex ? 16 : 8;
-            from = hex ? 2 : 1;
-        }
-        long value = 0;
-        boolean digits = from > 0 && radix == 8;
-        for (int i = from; i < text.length(); i++)
-        {
-            final int digit = Character.digit(text.charAt(i), radix);
-            if (digit < 0 || value > max)
-            {
-                value = Long.MAX_VALUE;
-                break;
-            }
-            value = value * radix + digit;
-            digits = true;
-        }
-        if (!digits || value > max)
+        final long value = RouteTable.strtoulBase0(text, max);
+        if (value < 0)
         {
             throw line.error(number, what + " '" + text + "' is not 0.." + max);
         }

@@ -40,12 +40,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
 /**
- * DPDK 22.11's {@code examples/l3fwd} in Java: IPv4 and IPv6 forwarding by longest-prefix match (LPM, FIB) or
- * exact match of the 5-tuple (EM) over the ports of a mask, RX queues spread over lcores by {@code --config}, l3fwd's
+ * DPDK 22.11's {@code examples/l3fwd} in Java: IPv4 and IPv6 forwarding by longest-prefix match (LPM, FIB), exact
+ * match of the 5-tuple (EM) or access-control rules (ACL) over the ports of a mask, RX queues spread over lcores by {@code --config}, l3fwd's
  * header checks, TTL decrement and MAC rewrite ({@link LpmRouter}), per-port TX buffers drained every 100 us
  * ({@link LcoreForwarder}).
  * <pre>
- *   apps/bin/l3fwd [EAL args] -- -p PORTMASK [-P] [-L | -E | --lookup=lpm|em|fib] [--ipv6] [--no-numa] [--mode=poll]
+ *   apps/bin/l3fwd [EAL args] -- -p PORTMASK [-P] [-L | -E | --lookup=lpm|em|fib|acl] [--ipv6] [--alg ALG]
+ *       [--no-numa] [--mode=poll]
  *       [--max-pkt-len PKTLEN] [--per-port-pool] [--hash-entry-num N]
  *       --config="(port,queue,lcore)[,(port,queue,lcore)...]" [--eth-dest=PORT,XX:XX:XX:XX:XX:XX ...]
  *       [--rx-queue-size N] [--tx-queue-size N] [--parse-ptype]
@@ -57,11 +58,13 @@ import java.util.function.IntFunction;
  * off when idle instead of busy polling, for shared machines), {@code --stats-period} (port statistics every
  * S seconds) and {@code --strict-rfc1812} (drop what RFC 1812 has a router drop and DPDK's l3fwd forwards: TTL 0 and
  * 1, bad header checksums, lengths that lie; {@link LpmRouter.Checks#RFC1812}). Without it every frame leaves as it
- * leaves DPDK's l3fwd ({@link LpmRouter.Checks#L3FWD}). {@code --lookup=acl} and {@code --mode=eventdev} are refused
- * with a message. The lookup methods ({@link LpmRouter.Lookup}): LPM (the default, {@code -L}); FIB, the same routes
+ * leaves DPDK's l3fwd ({@link LpmRouter.Checks#L3FWD}). {@code --mode=eventdev} is refused with a message. The
+ * lookup methods ({@link LpmRouter.Lookup}): LPM (the default, {@code -L}); FIB, the same routes
  * and answers, except that l3fwd_fib.c looks up every frame that is not IPv4 as IPv6; EM ({@code -E}), l3fwd_em.c's
  * 5-tuple rules ({@link ExactMatch}: DPDK's sixteen, or the {@code --rule_ipv4}/{@code --rule_ipv6} pair in EM's
- * format), IPv4 ones unless {@code --ipv6} loads the IPv6 ones instead, as l3fwd does. IPv6 routes are DPDK's
+ * format), IPv4 ones unless {@code --ipv6} loads the IPv6 ones instead, as l3fwd does; ACL, the routes and deny rules
+ * of both rule files in ACL's format ({@link Acl}; no defaults), the first that matches deciding, everything else
+ * dropped ({@code --alg} is printed, not used). IPv6 routes are DPDK's
  * sixteen, 2001:200:0:N::/64 to port N
  * ({@link RouteTable#defaultIpv6Routes()}), in a {@link Fib6} (rte_fib6's TRIE layout, in Java). As in DPDK's l3fwd,
  * {@code --rule_ipv4=FILE --rule_ipv6=FILE} replace both default tables, and are read only as a pair (one
@@ -131,11 +134,15 @@ public final class L3fwd
         boolean exactMatch;
 
         @Option(names = "--lookup", paramLabel = "METHOD",
-            description = "lookup method: lpm (default), em or fib (acl: not supported)")
+            description = "lookup method: lpm (default), em, fib or acl")
         String lookup;
 
         @Option(names = "--ipv6", description = "exact match: load the IPv6 rules instead of the IPv4 ones")
         boolean ipv6;
+
+        @Option(names = "--alg", paramLabel = "ALG", description = "ACL classify method, one of scalar|sse|avx2|neon|" +
+            "altivec|avx512x16|avx512x32 (accepted and printed: jdpdk's ACL is one Java scan, whichever is named)")
+        String alg;
 
         @Option(names = "--no-numa",
             description = "accepted as DPDK's l3fwd does; jdpdk's l3fwd makes one mbuf pool, as l3fwd does on one socket")
@@ -250,7 +257,7 @@ public final class L3fwd
                 throw new ConfigException("--route-file gives prefixes for lpm and fib; exact match (-E, " +
                     "--lookup=em) reads 5-tuple rules from --rule_ipv4 and --rule_ipv6");
             }
-            routes = Routes.read(config.lookup(), options, err);
+            routes = Routes.read(config.lookup(), options, config.portMask(), err);
         }
         catch (final CommandLine.ParameterException | ConfigException ex)
         {
@@ -269,7 +276,7 @@ public final class L3fwd
 
         // The tables need no EAL: they are built on another thread while rte_eal_init runs (their 2 x 64 MiB tbl24 take
         // 0.1-0.2 s to zero at launch) and printed where setup_lpm prints them.
-        final FutureTask<Tables> tables = new FutureTask<>(() -> routes.build(config.portMask()));
+        final FutureTask<LpmRouter.Tables> tables = new FutureTask<>(() -> routes.build(config.portMask()));
         Thread.ofPlatform().name("l3fwd-routes").daemon(true).start(tables);
         final Shutdown shutdown = new Shutdown();
         shutdown.announceSignals(out, "\n\nSignal %d received, preparing to exit...\n"); // signal_handler
@@ -369,15 +376,14 @@ public final class L3fwd
             case "lpm" -> LpmRouter.Lookup.LPM;
             case "em" -> LpmRouter.Lookup.EM;
             case "fib" -> LpmRouter.Lookup.FIB;
-            case "acl" -> throw new ConfigException("lookup method acl is not supported: jdpdk's l3fwd implements " +
-                "lpm, em and fib");
+            case "acl" -> LpmRouter.Lookup.ACL;
             default -> throw new ConfigException("Invalid lookup option! Accepted options: acl, em, lpm, fib");
         };
     }
 
     /** Everything after rte_eal_init: l3fwd's resource setup, main loop and exit. @return the exit code */
     private static int forward(final Eal eal, final L3fwdConfig config, final Routes routes,
-        final FutureTask<Tables> tables, final IdleStrategy idle,
+        final FutureTask<LpmRouter.Tables> tables, final IdleStrategy idle,
         final long statsNanos, final boolean parsePtype, final LpmRouter.Checks checks, final Shutdown shutdown,
         final PrintStream out, final PrintStream err)
     {
@@ -388,10 +394,10 @@ public final class L3fwd
         }
         config.conclude();
         checkLcoreParams(eal, config, present);
-        final Tables built = Tables.await(tables);
+        final LpmRouter.Tables built = await(tables);
         // setup_lpm, setup_fib, setup_hash: printed by init_mem, after the pool line of the first port.
         final Runnable printRoutes = () -> routes.print(config.portMask(),
-            id -> contains(present, id) ? Port.of(id).name() : null, out);
+            id -> contains(present, id) ? Port.of(id).name() : null, out, err);
 
         long activeMask = 0;
         for (final int port : config.enabledPorts())
@@ -463,8 +469,8 @@ public final class L3fwd
             final int[] rxQueueIds = queues.stream().mapToInt(LcoreParams::queue).toArray();
             final int[] txQueueIds = new int[L3fwdConfig.MAX_PORTS];
             Arrays.fill(txQueueIds, i);
-            final LpmRouter router = new LpmRouter(config.lookup(), built.lpm(), built.lpm6(), built.exact4(),
-                built.exact6(), activeMask, config.ethDests(), portMacs, checks, nicChecksumPorts);
+            final LpmRouter router = new LpmRouter(built, activeMask, config.ethDests(), portMacs, checks,
+                nicChecksumPorts);
             forwarders.put(lcores[i], new LcoreForwarder(lcores[i], rxPorts, rxQueueIds, ports, txQueueIds, router));
         }
         for (final int lcore : eal.lcores())
@@ -525,19 +531,31 @@ public final class L3fwd
     /**
      * The routes of one lookup method, as read from the rule files or l3fwd's defaults: prefixes for LPM and FIB,
      * 5-tuple rules for EM (of which only one family is loaded: IPv6 with {@code --ipv6}, else IPv4, as l3fwd's
-     * {@code setup_hash}).
+     * {@code setup_hash}), the rules of both files for ACL (which has no defaults); the lists of the other methods
+     * empty.
      */
     record Routes(LpmRouter.Lookup lookup, List<RouteTable.Route> prefixes, List<RouteTable.Route6> prefixes6,
-        List<ExactMatch.Rule4> rules4, List<ExactMatch.Rule6> rules6, boolean ipv6)
+        List<ExactMatch.Rule4> rules4, List<ExactMatch.Rule6> rules6, boolean ipv6, List<Acl.Rule> acl4,
+        List<Acl.Rule> acl6, Options options)
     {
         /**
-         * read_config_files_lpm / read_config_files_em: both rule files, or l3fwd's defaults with its note; for LPM
+         * read_config_files_lpm / _em / _acl: both rule files, or but for ACL l3fwd's defaults with its note; for LPM
          * and FIB, {@code --route-file} in place of the IPv4 defaults.
          */
-        static Routes read(final LpmRouter.Lookup lookup, final Options options, final PrintStream err)
-            throws IOException
+        static Routes read(final LpmRouter.Lookup lookup, final Options options, final long portMask,
+            final PrintStream err) throws IOException
         {
             final boolean pair = options.ruleIpv4 != null && options.ruleIpv6 != null;
+            if (lookup == LpmRouter.Lookup.ACL)
+            {
+                if (!pair)
+                {
+                    throw new ConfigException((options.ruleIpv4 == null ? "IPv4" : "IPv6") + " rule file not " +
+                        "specified: --lookup=acl needs --rule_ipv4=FILE and --rule_ipv6=FILE");
+                }
+                return new Routes(lookup, List.of(), List.of(), List.of(), List.of(), false,
+                    Acl.parseIpv4(options.ruleIpv4, portMask), Acl.parseIpv6(options.ruleIpv6, portMask), options);
+            }
             if (!pair && (lookup == LpmRouter.Lookup.EM || options.routeFile == null))
             {
                 // Rule files are read only in pairs (RTE_LOG, so on stderr).
@@ -547,81 +565,87 @@ public final class L3fwd
             {
                 return new Routes(lookup, List.of(), List.of(),
                     pair ? ExactMatch.parseIpv4(options.ruleIpv4) : ExactMatch.defaultIpv4Rules(),
-                    pair ? ExactMatch.parseIpv6(options.ruleIpv6) : ExactMatch.defaultIpv6Rules(), options.ipv6);
+                    pair ? ExactMatch.parseIpv6(options.ruleIpv6) : ExactMatch.defaultIpv6Rules(), options.ipv6,
+                    List.of(), List.of(), options);
             }
             final List<RouteTable.Route> v4 = pair ? RouteTable.parse(options.ruleIpv4) :
                 options.routeFile != null ? RouteTable.parse(options.routeFile) : RouteTable.defaultIpv4Routes();
             final List<RouteTable.Route6> v6 = pair ? RouteTable.parseIpv6(options.ruleIpv6) :
                 RouteTable.defaultIpv6Routes();
-            return new Routes(lookup, v4, v6, List.of(), List.of(), options.ipv6);
+            return new Routes(lookup, v4, v6, List.of(), List.of(), options.ipv6, List.of(), List.of(), options);
         }
 
         /** The tables, routes to ports outside {@code portMask} skipped. */
-        Tables build(final long portMask)
+        LpmRouter.Tables build(final long portMask)
         {
-            if (lookup == LpmRouter.Lookup.EM)
+            return switch (lookup)
             {
-                return new Tables(null, null, ipv6 ? ExactMatch.empty() : ExactMatch.ipv4(rules4, portMask),
-                    ipv6 ? ExactMatch.ipv6(rules6, portMask) : ExactMatch.empty());
-            }
-            final Lpm4 lpm = RouteTable.newLpm4(prefixes);
-            RouteTable.addTo(lpm, prefixes, portMask);
-            final Fib6 lpm6 = RouteTable.newFib6(prefixes6);
-            RouteTable.addTo(lpm6, prefixes6, portMask);
-            return new Tables(lpm, lpm6, null, null);
+                case EM -> new LpmRouter.Tables(lookup, null, null,
+                    ipv6 ? ExactMatch.empty() : ExactMatch.ipv4(rules4, portMask),
+                    ipv6 ? ExactMatch.ipv6(rules6, portMask) : ExactMatch.empty(), null, null);
+                case ACL -> new LpmRouter.Tables(lookup, null, null, null, null, Acl.ipv4(acl4), Acl.ipv6(acl6));
+                case LPM, FIB ->
+                {
+                    final Lpm4 lpm = RouteTable.newLpm4(prefixes);
+                    RouteTable.addTo(lpm, prefixes, portMask);
+                    final Fib6 lpm6 = RouteTable.newFib6(prefixes6);
+                    RouteTable.addTo(lpm6, prefixes6, portMask);
+                    yield new LpmRouter.Tables(lookup, lpm, lpm6, null, null, null, null);
+                }
+            };
         }
 
         /**
-         * What l3fwd prints as it adds them (setup_lpm, setup_fib, populate_ipv4/ipv6_flow_into_table), each line
-         * ending with the port's device name where {@code device} gives one.
+         * What l3fwd prints as it adds them (setup_lpm, setup_fib, populate_ipv4/ipv6_flow_into_table, setup_acl),
+         * each route line ending with the port's device name where {@code device} gives one.
          */
-        void print(final long portMask, final IntFunction<String> device, final PrintStream out)
+        void print(final long portMask, final IntFunction<String> device, final PrintStream out,
+            final PrintStream err)
         {
-            if (lookup == LpmRouter.Lookup.EM)
+            switch (lookup)
             {
-                if (ipv6)
+                case ACL -> Acl.printSetup(options.ruleIpv4, options.ruleIpv6, Acl.algorithmName(options.alg), acl4,
+                    acl6, out, err);
+                case EM ->
                 {
-                    ExactMatch.printAdded6(rules6, portMask, device, out);
+                    if (ipv6)
+                    {
+                        ExactMatch.printAdded6(rules6, portMask, device, out);
+                    }
+                    else
+                    {
+                        ExactMatch.printAdded4(rules4, portMask, device, out);
+                    }
                 }
-                else
+                case LPM, FIB ->
                 {
-                    ExactMatch.printAdded4(rules4, portMask, device, out);
+                    final String label = lookup == LpmRouter.Lookup.FIB ? "FIB" : "LPM";
+                    RouteTable.printAdded(label, prefixes, portMask, device, out);
+                    RouteTable.printAdded6(label, prefixes6, portMask, device, out);
                 }
-                return;
             }
-            final String label = lookup == LpmRouter.Lookup.FIB ? "FIB" : "LPM";
-            RouteTable.printAdded(label, prefixes, portMask, device, out);
-            RouteTable.printAdded6(label, prefixes6, portMask, device, out);
         }
     }
 
-    /**
-     * The lookup tables: setup_lpm's and setup_fib's (l3fwd's sizes, grown to the routes: {@link RouteTable#newLpm4},
-     * {@link RouteTable#newFib6}), or setup_hash's ({@link ExactMatch}); those the method does not use are null.
-     */
-    record Tables(Lpm4 lpm, Fib6 lpm6, ExactMatch exact4, ExactMatch exact6)
+    /** The tables {@code task} built; what it threw is thrown here, on the caller's thread. */
+    static LpmRouter.Tables await(final FutureTask<LpmRouter.Tables> task)
     {
-
-        /** The tables {@code task} built; what it threw is thrown here, on the caller's thread. */
-        static Tables await(final FutureTask<Tables> task)
+        try
         {
-            try
+            return task.get();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the route tables were built", ex);
+        }
+        catch (final ExecutionException ex)
+        {
+            if (ex.getCause() instanceof RuntimeException runtime)
             {
-                return task.get();
+                throw runtime;
             }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while the route tables were built", ex);
-            }
-            catch (final ExecutionException ex)
-            {
-                if (ex.getCause() instanceof RuntimeException runtime)
-                {
-                    throw runtime;
-                }
-                throw new IllegalStateException("building the route tables failed: " + ex.getCause(), ex.getCause());
-            }
+            throw new IllegalStateException("building the route tables failed: " + ex.getCause(), ex.getCause());
         }
     }
 

@@ -161,11 +161,70 @@ public final class LpmRouter
         FIB,
 
         /** Exact match of the 5-tuple ({@code l3fwd_em.c}, {@link ExactMatch}). */
-        EM
+        EM,
+
+        /**
+         * Access-control rules ({@code l3fwd_acl.c}, {@link Acl}): the first rule of the file that matches routes or
+         * denies; a packet no rule matches, and a frame neither IPv4 nor IPv6, is dropped ({@link #ACL_DROPPED}).
+         * As l3fwd's lcores hand each burst's IPv4 packets to the TX buffers before its IPv6 ones, {@link #route}
+         * puts them in that order in the burst.
+         */
+        ACL
     }
 
+    /**
+     * The tables of one lookup method, shared by every lcore's router: for {@link Lookup#LPM} and {@link Lookup#FIB}
+     * the prefixes ({@code lpm6} may be null: every IPv6 packet misses), for {@link Lookup#EM} the two exact-match
+     * tables, for {@link Lookup#ACL} the two rule sets; the others null.
+     *
+     * @param lookup the method
+     * @param lpm    IPv4 prefixes
+     * @param lpm6   IPv6 prefixes
+     * @param exact4 IPv4 5-tuples
+     * @param exact6 IPv6 5-tuples
+     * @param acl4   IPv4 rules
+     * @param acl6   IPv6 rules
+     */
+    public record Tables(Lookup lookup, Lpm4 lpm, Fib6 lpm6, ExactMatch exact4, ExactMatch exact6, Acl acl4,
+        Acl acl6)
+    {
+        /**
+         * Checks that the method's tables are there.
+         *
+         * @throws IllegalArgumentException naming the one missing
+         */
+        public Tables
+        {
+            final boolean missing = switch (lookup)
+            {
+                case LPM, FIB -> lpm == null;
+                case EM -> exact4 == null || exact6 == null;
+                case ACL -> acl4 == null || acl6 == null;
+            };
+            if (missing)
+            {
+                throw new IllegalArgumentException(lookup + " lookup without its tables");
+            }
+        }
+
+        /**
+         * Longest-prefix tables ({@link Lookup#LPM}).
+         *
+         * @param lpm  IPv4 prefixes
+         * @param lpm6 IPv6 prefixes, or null
+         * @return the tables
+         */
+        public static Tables lpm(final Lpm4 lpm, final Fib6 lpm6)
+        {
+            return new Tables(Lookup.LPM, lpm, lpm6, null, null, null, null);
+        }
+    }
+
+    /** Dropped by {@link Lookup#ACL}: a deny rule, no rule, or a frame neither IPv4 nor IPv6. */
+    public static final int ACL_DROPPED = -5;
+
     /** Number of drop reasons; reason {@code code} is counted at index {@code -code - 1}. */
-    public static final int DROP_REASONS = 4;
+    public static final int DROP_REASONS = 5;
 
     /** What {@link #route(MbufBurst, int, int, int[])}'s first passes leave in {@code ports[i]} for the last. */
     private static final int PASS_2 = Integer.MIN_VALUE;
@@ -174,7 +233,7 @@ public final class LpmRouter
     private static final long ETH_HEADER_STRIDE = 16;
 
     private static final String[] DROP_NAMES = { "bad-header", "bad-checksum", "ttl-exceeded",
-        "port-not-enabled" };
+        "port-not-enabled", "acl-dropped" };
 
     /** Big-endian header fields, and the native order l3fwd's TTL and checksum update works in. */
     private static final ValueLayout.OfInt INT_BIG_ENDIAN =
@@ -188,6 +247,12 @@ public final class LpmRouter
     /** {@link Lookup#EM}'s tables; null otherwise. */
     private final ExactMatch exact4;
     private final ExactMatch exact6;
+    /** {@link Lookup#ACL}'s rules; null otherwise. */
+    private final Acl acl4;
+    private final Acl acl6;
+    /** Per packet of the burst being routed under {@link Lookup#ACL}, for the reordering: mbufs, then ports. */
+    private final long[] aclOrder;
+    private final int[] aclPorts;
     /** Whether IPv6 frames are looked up at all (else they go back out of their input port). */
     private final boolean routes6;
     /** {@link Lookup#FIB}: frames that are neither IPv4 nor IPv6 are looked up as IPv6. */
@@ -254,33 +319,23 @@ public final class LpmRouter
     public LpmRouter(final Lpm4 lpm, final Fib6 lpm6, final long enabledMask, final long[] ethDest,
         final long[] portMac, final Checks checks, final long nicChecksumPorts)
     {
-        this(Lookup.LPM, lpm, lpm6, null, null, enabledMask, ethDest, portMac, checks, nicChecksumPorts);
+        this(Tables.lpm(lpm, lpm6), enabledMask, ethDest, portMac, checks, nicChecksumPorts);
     }
 
     /**
      * A router with zeroed counters for any of l3fwd's lookup methods.
      *
-     * @param lookup           how output ports are picked
-     * @param lpm              the IPv4 routes ({@link Lookup#LPM}, {@link Lookup#FIB}); not read under {@link Lookup#EM}
-     * @param lpm6             the IPv6 routes, or null for none; not read under {@link Lookup#EM}
-     * @param exact4           {@link Lookup#EM}'s IPv4 table; not read otherwise
-     * @param exact6           {@link Lookup#EM}'s IPv6 table; not read otherwise
+     * @param tables           the method and its tables, read only while this router is in use
      * @param enabledMask      as {@link #LpmRouter(Lpm4, Fib6, long, long[], long[])}
      * @param ethDest          as there
      * @param portMac          as there
      * @param checks           DPDK l3fwd's or RFC 1812's
      * @param nicChecksumPorts as {@link #LpmRouter(Lpm4, Fib6, long, long[], long[], Checks, long)}
-     * @throws IllegalArgumentException as there, or when the tables the lookup method reads are missing
+     * @throws IllegalArgumentException as there
      */
-    public LpmRouter(final Lookup lookup, final Lpm4 lpm, final Fib6 lpm6, final ExactMatch exact4,
-        final ExactMatch exact6, final long enabledMask, final long[] ethDest, final long[] portMac,
+    public LpmRouter(final Tables tables, final long enabledMask, final long[] ethDest, final long[] portMac,
         final Checks checks, final long nicChecksumPorts)
     {
-        if (lookup == Lookup.EM ? exact4 == null || exact6 == null : lpm == null)
-        {
-            throw new IllegalArgumentException(lookup + " needs " + (lookup == Lookup.EM ? "both exact-match tables" :
-                "an IPv4 route table"));
-        }
         if (ethDest.length < L3fwdConfig.MAX_PORTS || portMac.length < L3fwdConfig.MAX_PORTS)
         {
             throw new IllegalArgumentException("ethDest and portMac need " + L3fwdConfig.MAX_PORTS + " entries");
@@ -290,12 +345,18 @@ public final class LpmRouter
             throw new IllegalArgumentException("enabled mask 0x" + Long.toHexString(enabledMask) + " names ports " +
                 "above " + (L3fwdConfig.MAX_PORTS - 1));
         }
-        this.exact4 = lookup == Lookup.EM ? exact4 : null;
-        this.exact6 = lookup == Lookup.EM ? exact6 : null;
-        this.lpm = lookup == Lookup.EM ? null : lpm;
-        this.lpm6 = lookup == Lookup.EM ? null : lpm6;
-        this.routes6 = this.lpm6 != null || this.exact6 != null;
+        final Lookup lookup = tables.lookup();
+        final boolean prefixes = lookup == Lookup.LPM || lookup == Lookup.FIB;
+        this.lpm = prefixes ? tables.lpm() : null;
+        this.lpm6 = prefixes ? tables.lpm6() : null;
+        this.exact4 = lookup == Lookup.EM ? tables.exact4() : null;
+        this.exact6 = lookup == Lookup.EM ? tables.exact6() : null;
+        this.acl4 = lookup == Lookup.ACL ? tables.acl4() : null;
+        this.acl6 = lookup == Lookup.ACL ? tables.acl6() : null;
+        this.routes6 = this.lpm6 != null || this.exact6 != null || this.acl6 != null;
         this.fibNonIp = lookup == Lookup.FIB;
+        this.aclOrder = acl4 == null ? null : new long[LcoreForwarder.MAX_PKT_BURST];
+        this.aclPorts = acl4 == null ? null : new int[LcoreForwarder.MAX_PKT_BURST];
         this.enabledMask = enabledMask;
         this.rfc1812 = checks == Checks.RFC1812;
         this.nicChecksumPorts = nicChecksumPorts;
@@ -334,6 +395,8 @@ public final class LpmRouter
         // L3fwdRouteBenchmark.
         final long enabled = enabledMask;
         final boolean strict = rfc1812;
+        // Where a miss goes: the input port, or under ACL nowhere (MAX_PORTS is never enabled: left to the last pass).
+        final int missPort = acl4 == null ? rxPort : L3fwdConfig.MAX_PORTS;
         final int minTtl = strict ? 2 : 0;
         int routed6In = 0;
         final long table = mbufs.address();
@@ -376,7 +439,7 @@ public final class LpmRouter
             if (ipv4 != L3Frame.NOT_PLAIN_IPV4 && L3Frame.ipv4Ttl(ipv4) >= minTtl)
             {
                 final int hop = hop4(Memory.ALL, frame, lengthOf[i], L3Frame.ipv4Destination(ipv4));
-                final int out = hop < 0 ? rxPort : hop;
+                final int out = hop < 0 ? missPort : hop;
                 if (out < L3fwdConfig.MAX_PORTS && (enabled & (1L << out)) != 0)
                 {
                     if (hop < 0)
@@ -400,7 +463,7 @@ public final class LpmRouter
                 // In this pass rather than in one bulk lookup after it: 7-13 % faster on half IPv6 traffic.
                 final int hop = hop6(Memory.ALL, frame, lengthOf[i], L3Frame.ipv6DestinationHigh(frame),
                     L3Frame.ipv6DestinationLow(frame));
-                final int out = hop < 0 ? rxPort : hop;
+                final int out = hop < 0 ? missPort : hop;
                 if (out < L3fwdConfig.MAX_PORTS && (enabled & (1L << out)) != 0)
                 {
                     if (hop < 0)
@@ -435,11 +498,18 @@ public final class LpmRouter
                     else
                     {
                         final int hop = hop4(Memory.ALL, frameOf[i], lengthOf[i], L3Frame.ipv4Destination(ipv4));
-                        if (hop == Lpm4.NO_ROUTE)
+                        if (hop < 0 && acl4 != null)
                         {
-                            lpmMisses++;
+                            port = drop(hop == Acl.SHORT ? BAD_HEADER : ACL_DROPPED);
                         }
-                        port = drop(PORT_NOT_ENABLED); // the first passes took every packet whose port is enabled
+                        else
+                        {
+                            if (hop == Lpm4.NO_ROUTE)
+                            {
+                                lpmMisses++;
+                            }
+                            port = drop(PORT_NOT_ENABLED); // the first passes took every packet whose port is enabled
+                        }
                     }
                 }
                 else if (ipv6(strict, frameOf[i], lengthOf[i]))
@@ -458,7 +528,38 @@ public final class LpmRouter
         }
         routed += count - left - routed6In;
         routed6 += routed6In;
+        if (acl4 != null)
+        {
+            ipv4First(table, count, ports);
+        }
         return used;
+    }
+
+    /**
+     * Puts the burst's IPv4 frames (EtherType 0x0800) before the rest, each part in its order, with their ports:
+     * l3fwd's ACL loop sends a burst's IPv4 packets, then its IPv6 ones.
+     */
+    private void ipv4First(final long table, final int count, final int[] ports)
+    {
+        int k = 0;
+        for (int pass = 0; pass < 2; pass++)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                final boolean ipv4 = lengths[i] >= ETH_HEADER_LENGTH &&
+                    Memory.getShortBigEndian(null, frames[i] + 12) == (short)EtherType.IPV4;
+                if (ipv4 == (pass == 0))
+                {
+                    aclOrder[k] = Memory.getLong(table + 8L * i);
+                    aclPorts[k++] = ports[i];
+                }
+            }
+        }
+        for (int i = 0; i < count; i++)
+        {
+            Memory.putLong(table + 8L * i, aclOrder[i]);
+            ports[i] = aclPorts[i];
+        }
     }
 
     /**
@@ -468,7 +569,11 @@ public final class LpmRouter
      */
     private int hop4(final MemorySegment segment, final long frame, final long length, final int destination)
     {
-        return exact4 == null ? lpm.lookup(destination) : exact4.lookupIpv4(segment, frame, length);
+        if (exact4 == null && acl4 == null)
+        {
+            return lpm.lookup(destination);
+        }
+        return exact4 != null ? exact4.lookupIpv4(segment, frame, length) : acl4.lookupIpv4(segment, frame, length);
     }
 
     /**
@@ -482,6 +587,10 @@ public final class LpmRouter
         if (exact6 != null)
         {
             return exact6.lookupIpv6(segment, frame, length);
+        }
+        if (acl6 != null)
+        {
+            return acl6.lookupIpv6(segment, frame, length);
         }
         return lpm6 == null ? Fib6.NO_ROUTE : lpm6.lookup(high, low);
     }
@@ -501,7 +610,7 @@ public final class LpmRouter
     /** The port of an {@link L3Frame#IPV6} frame whose lookup gave {@code hop}; rewrites or counts it. */
     private int ipv6Port(final long frame, final int hop, final int rxPort)
     {
-        if (hop == Fib6.NO_ROUTE)
+        if (hop == Fib6.NO_ROUTE && acl6 == null)
         {
             lpm6Misses++;
         }
@@ -528,6 +637,10 @@ public final class LpmRouter
      */
     private int outPort(final int hop, final int rxPort)
     {
+        if (hop < 0 && acl4 != null)
+        {
+            return hop == Acl.SHORT ? BAD_HEADER : ACL_DROPPED;
+        }
         final int port = hop < 0 ? rxPort : hop;
         return port < L3fwdConfig.MAX_PORTS && (enabledMask & (1L << port)) != 0 ? port : PORT_NOT_ENABLED;
     }
@@ -627,6 +740,10 @@ public final class LpmRouter
             }
             return port;
         }
+        if (acl4 != null)
+        {
+            return send(ACL_DROPPED); // l3fwd_acl_prepare_one_packet: "Unknown type, drop the packet"
+        }
         // Not IP to l3fwd's packet-type parser: lpm_get_dst_port sends it back out of the input port.
         rewrite(rxPort);
         nonIp++;
@@ -667,7 +784,7 @@ public final class LpmRouter
             return TTL_EXCEEDED;
         }
         final int hop = hop4(eth.segment(), eth.base(), eth.limit(), ip.destinationAddress());
-        if (hop == Lpm4.NO_ROUTE)
+        if (hop == Lpm4.NO_ROUTE && acl4 == null)
         {
             lpmMisses++;
         }
@@ -694,7 +811,7 @@ public final class LpmRouter
             return BAD_HEADER;
         }
         final int hop = hop4(frame, eth.base(), eth.limit(), frame.get(INT_BIG_ENDIAN, at + IPV4_DESTINATION));
-        if (hop == Lpm4.NO_ROUTE)
+        if (hop == Lpm4.NO_ROUTE && acl4 == null)
         {
             lpmMisses++;
         }
@@ -731,7 +848,7 @@ public final class LpmRouter
             low = eth.segment().get(LONG_BIG_ENDIAN, at + 8);
         }
         final int hop = hop6(eth.segment(), eth.base(), eth.limit(), high, low);
-        if (hop == Fib6.NO_ROUTE)
+        if (hop == Fib6.NO_ROUTE && acl6 == null)
         {
             lpm6Misses++;
         }

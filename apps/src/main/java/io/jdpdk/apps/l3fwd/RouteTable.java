@@ -548,6 +548,39 @@ public final class RouteTable
         }
     }
 
+    /**
+     * A whole token as {@code strtoul} with base 0 reads it for l3fwd's {@code GET_CB_FIELD}: decimal, {@code 0x}
+     * hex or leading-{@code 0} octal digits and nothing else, at most {@code max}.
+     *
+     * @param text the token
+     * @param max the largest value allowed
+     * @return the value, or -1 when the token is not such a number or exceeds max
+     */
+    static long strtoulBase0(final String text, final long max)
+    {
+        int radix = 10;
+        int from = 0;
+        if (text.length() > 1 && text.charAt(0) == '0')
+        {
+            final boolean hex = text.charAt(1) == 'x' || text.charAt(1) == 'X';
+            radix = hex ? 16 : 8;
+            from = hex ? 2 : 1;
+        }
+        long value = 0;
+        boolean digits = from > 0 && radix == 8;
+        for (int i = from; i < text.length(); i++)
+        {
+            final int digit = Character.digit(text.charAt(i), radix);
+            if (digit < 0 || value > max)
+            {
+                return -1;
+            }
+            value = value * radix + digit;
+            digits = true;
+        }
+        return digits && value <= max ? value : -1;
+    }
+
     /** A decimal number of at most 9 digits from 0 to max, or -1. */
     private static int parseNumber(final String text, final int max)
     {

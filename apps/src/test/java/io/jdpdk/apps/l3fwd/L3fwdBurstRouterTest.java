@@ -42,6 +42,8 @@ class L3fwdBurstRouterTest
     private static Fib6 lpm6;
     private static ExactMatch exact4;
     private static ExactMatch exact6;
+    private static Acl acl4;
+    private static Acl acl6;
 
     @BeforeAll
     static void setUp()
@@ -59,6 +61,17 @@ class L3fwdBurstRouterTest
             1), new ExactMatch.Rule4(IpAddress.parseIpv4("198.18.2.9"), from, 2048, 1024, 17, 2)), ENABLED);
         exact6 = ExactMatch.ipv6(List.of(new ExactMatch.Rule6(0x2001_0200_0000_0000L, 1, 0x2001_0db8_0000_0000L, 1,
             2048, 1024, 17, 2)), ENABLED);
+        // ACL: deny 198.18.1.0/24 from port 1024 exactly, route 198.18.0.0/16 UDP to port 1, then all else to 2 but
+        // 10.0.0.0/8 (no rule: dropped); IPv6: 2001:200::/32 to port 1, deny the rest of 2001::/16.
+        final long any = 0;
+        acl4 = Acl.ipv4(List.of(new Acl.Rule(0, any, 0, 0, IpAddress.parseIpv4("198.18.1.0") & 0xFFFF_FFFFL, 24, 1024,
+                1024, 0, 65535, 0, 0, Acl.DROP),
+            new Acl.Rule(0, any, 0, 0, IpAddress.parseIpv4("198.18.0.0") & 0xFFFF_FFFFL, 16, 0, 65535, 0, 65535, 17,
+                0xFF, 1),
+            new Acl.Rule(0, any, 0, 0, IpAddress.parseIpv4("128.0.0.0") & 0xFFFF_FFFFL, 1, 0, 65535, 0, 65535, 0, 0,
+                2)));
+        acl6 = Acl.ipv6(List.of(new Acl.Rule(0, 0, 0, 0x2001_0200_0000_0000L, 0, 32, 0, 65535, 0, 65535, 0, 0, 1),
+            new Acl.Rule(0, 0, 0, 0x2001_0000_0000_0000L, 0, 16, 0, 65535, 0, 65535, 0, 0, Acl.DROP)));
         for (int port = 0; port < L3fwdConfig.MAX_PORTS; port++)
         {
             ETH_DEST[port] = 0x02_00_00_00_00_00L | port;
@@ -80,7 +93,8 @@ class L3fwdBurstRouterTest
     private static LpmRouter router(final LpmRouter.Lookup lookup, final LpmRouter.Checks checks,
         final long nicChecksumPorts)
     {
-        return new LpmRouter(lookup, lpm, lpm6, exact4, exact6, ENABLED, ETH_DEST, PORT_MAC, checks, nicChecksumPorts);
+        return new LpmRouter(new LpmRouter.Tables(lookup, lpm, lpm6, exact4, exact6, acl4, acl6), ENABLED, ETH_DEST,
+            PORT_MAC, checks, nicChecksumPorts);
     }
 
     /** Frames of every kind the router tells apart. */
@@ -140,8 +154,8 @@ class L3fwdBurstRouterTest
     }
 
     @ParameterizedTest
-    @EnumSource(value = LpmRouter.Lookup.class, names = { "EM", "FIB" })
-    void shouldRouteEveryKindOfFrameAndMutatedOnesByTheBurstAsPacketByPacketWithExactMatchAndFib(
+    @EnumSource(value = LpmRouter.Lookup.class, names = { "EM", "FIB", "ACL" })
+    void shouldRouteEveryKindOfFrameAndMutatedOnesByTheBurstAsPacketByPacketWithExactMatchFibAndAcl(
         final LpmRouter.Lookup lookup)
     {
         final List<byte[]> frames = new ArrayList<>(seeds());
@@ -152,13 +166,31 @@ class L3fwdBurstRouterTest
         for (final LpmRouter.Checks checks : LpmRouter.Checks.values())
         {
             final int[] seen = compare(frames, 1, lookup, checks);
-            assertTrue(seen[0] > 0 && seen[1] > 0 && seen[2] > 0, lookup + " " + checks + ": every outcome");
+            // Under ACL a packet no rule matches is dropped, never sent back out of its input port.
+            assertTrue(seen[0] > 0 && (seen[1] > 0) == (lookup != LpmRouter.Lookup.ACL) && seen[2] > 0,
+                lookup + " " + checks + ": every outcome");
             compare(mutatedFrames(), 2, lookup, checks);
         }
         final LpmRouter router = router(lookup, LpmRouter.Checks.L3FWD, 0);
-        // The bait: FIB takes it for IPv6 (2001:200::/32 goes to port 1), LPM and EM send it back out.
-        assertEquals(lookup == LpmRouter.Lookup.FIB ? 1 : 0, router.route(MemorySegment.ofArray(bait.clone()), 0,
-            bait.length, 0));
+        // The bait: FIB takes it for IPv6 (2001:200::/32 goes to port 1), LPM and EM send it back out, ACL drops it.
+        assertEquals(lookup == LpmRouter.Lookup.FIB ? 1 : lookup == LpmRouter.Lookup.ACL ? LpmRouter.ACL_DROPPED : 0,
+            router.route(MemorySegment.ofArray(bait.clone()), 0, bait.length, 0));
+        if (lookup == LpmRouter.Lookup.ACL)
+        {
+            final byte[] denied = L3fwdFrames.ipv4("198.18.1.3", 64, 1);                 // from port 1024: denied
+            assertEquals(LpmRouter.ACL_DROPPED, router.route(MemorySegment.ofArray(denied), 0, denied.length, 0));
+            final byte[] routed = L3fwdFrames.ipv4("198.18.2.9", 64, 1);                 // 198.18/16 UDP: port 1
+            assertEquals(1, router.route(MemorySegment.ofArray(routed), 0, routed.length, 0));
+            final byte[] tcp = L3fwdFrames.with(routed, ETH + 9, 6, true);                // TCP: the /1 rule, port 2
+            assertEquals(2, router.route(MemorySegment.ofArray(tcp), 0, tcp.length, 0));
+            final byte[] none = L3fwdFrames.ipv4("10.9.8.7", 64, 1);                     // no rule: dropped
+            assertEquals(LpmRouter.ACL_DROPPED, router.route(MemorySegment.ofArray(none), 0, none.length, 0));
+            final byte[] six = L3fwdFrames.ipv6();                                       // 2001:200::1: port 1
+            assertEquals(1, router.route(MemorySegment.ofArray(six), 0, six.length, 0));
+            final byte[] sixDenied = L3fwdFrames.ipv6(0x2001_0db8_0000_0000L, 1, 1);
+            assertEquals(LpmRouter.ACL_DROPPED, router.route(MemorySegment.ofArray(sixDenied), 0, sixDenied.length,
+                0));
+        }
         // EM: the rule's 5-tuple to port 1; LPM's routes do not count (198.18.1.0/24 would be port 1).
         if (lookup == LpmRouter.Lookup.EM)
         {
@@ -245,6 +277,26 @@ class L3fwdBurstRouterTest
     }
 
     /**
+     * Where each packet of a burst is after routing: as received, but under ACL the IPv4 frames (EtherType 0x0800)
+     * first, as l3fwd's ACL loop sends them.
+     *
+     * @return for each place, the index of the frame there
+     */
+    private static int[] order(final List<byte[]> burst, final LpmRouter.Lookup lookup)
+    {
+        final List<Integer> first = new ArrayList<>();
+        final List<Integer> then = new ArrayList<>();
+        for (int i = 0; i < burst.size(); i++)
+        {
+            final byte[] f = burst.get(i);
+            final boolean ipv4 = f.length >= ETH && f[12] == 0x08 && f[13] == 0x00;
+            (lookup == LpmRouter.Lookup.ACL && !ipv4 ? then : first).add(i);
+        }
+        first.addAll(then);
+        return first.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
      * Routes {@code frames} in bursts of up to 32 through one router and one by one (heap copies) through another,
      * both looking up with {@code lookup} and making {@code checks}, and compares everything. @return how many went to port 0..2 ([0]), back out of the input port on a miss
      * ([1]), were dropped ([2]) and were neither IPv4 nor IPv6 ([3])
@@ -271,9 +323,10 @@ class L3fwdBurstRouterTest
                 }
                 final long used = byBurst.route(burst, n, rxPort, ports);
                 long expectedUsed = 0;
+                final int[] order = order(frames.subList(from, from + n), lookup);
                 for (int i = 0; i < n; i++)
                 {
-                    final byte[] expected = frames.get(from + i).clone();
+                    final byte[] expected = frames.get(from + order[i]).clone();
                     final long missesBefore = byPacket.lpmMisses() + byPacket.lpm6Misses();
                     final int port = byPacket.route(MemorySegment.ofArray(expected), 0, expected.length, rxPort);
                     assertEquals(port, ports[i], "port of frame " + (from + i));
@@ -290,7 +343,7 @@ class L3fwdBurstRouterTest
         assertEquals(byPacket.routed6(), byBurst.routed6());
         assertEquals(byPacket.lpm6Misses(), byBurst.lpm6Misses());
         assertEquals(byPacket.nonIp(), byBurst.nonIp());
-        for (int code = LpmRouter.BAD_HEADER; code >= LpmRouter.PORT_NOT_ENABLED; code--)
+        for (int code = LpmRouter.BAD_HEADER; code >= LpmRouter.ACL_DROPPED; code--)
         {
             assertEquals(byPacket.drops(code), byBurst.drops(code), LpmRouter.dropName(code));
         }

@@ -106,12 +106,12 @@ class L3fwdConfigTest
     }
 
     @Test
-    void shouldRefuseAclLookupMoreThanOneLookupAndEveryModeButPoll()
+    void shouldRefuseAclWithoutRuleFilesMoreThanOneLookupAndEveryModeButPoll()
     {
-        final Result acl = run("--", "-p", "1", "--lookup=acl");
+        final Result acl = run("--", "-p", "1", "--lookup=acl", "--rule_ipv6=/nonexistent");
         assertEquals(1, acl.code);
-        assertTrue(acl.err.contains("lookup method acl is not supported: jdpdk's l3fwd implements lpm, em and fib"),
-            acl.err);
+        assertTrue(acl.err.contains("IPv4 rule file not specified: --lookup=acl needs --rule_ipv4=FILE and " +
+            "--rule_ipv6=FILE"), acl.err);
         assertTrue(run("--", "-p", "1", "--lookup=hash").err
             .contains("Invalid lookup option! Accepted options: acl, em, lpm, fib"));
         for (final String[] both : new String[][] { { "-L", "--lookup=lpm" }, { "-E", "-L" }, { "-E", "--lookup=fib" } })
