@@ -29,6 +29,8 @@ public final class Mempool implements AutoCloseable
 {
     /** {@code RTE_MEMPOOL_CACHE_MAX_SIZE}. */
     public static final int CACHE_MAX_SIZE = 512;
+    /** {@code RTE_MEMPOOL_OPS_NAMESIZE}: the longest ops name, its NUL included. */
+    private static final int RTE_MEMPOOL_OPS_NAMESIZE = 32;
     /** Any NUMA socket ({@code SOCKET_ID_ANY}). */
     public static final int SOCKET_ID_ANY = -1;
 
@@ -64,6 +66,19 @@ public final class Mempool implements AutoCloseable
     public static Mempool create(final String name, final int n, final int cacheSize)
     {
         return create(name, n, cacheSize, MbufRaw.MBUF_DEFAULT_BUF_SIZE, SOCKET_ID_ANY);
+    }
+
+    /**
+     * The mempool driver new packet pools use ({@code rte_mbuf_best_mempool_ops}): the EAL's
+     * {@code --mbuf-pool-ops-name}, else the platform's choice, else {@code ring_mp_mc}, as testpmd prints it.
+     *
+     * @return the ops name
+     */
+    @SuppressWarnings("restricted") // a C string DPDK owns
+    public static String bestOpsName()
+    {
+        Eal.checkRunning("Mempool.bestOpsName");
+        return MbufRaw.mbuf_best_mempool_ops().reinterpret(RTE_MEMPOOL_OPS_NAMESIZE).getString(0);
     }
 
     /**

@@ -63,6 +63,28 @@ class TestPmdAppTest
     }
 
     @Test
+    void shouldNameTheMempoolDriverOfItsPoolAsDpdkTestpmdDoes() throws Exception
+    {
+        // mbuf_pool_create's "preferred mempool ops selected" line: ring_mp_mc by default, the EAL's choice else.
+        for (final String ops : new String[] { null, "stack" })
+        {
+            final List<String> eal = new ArrayList<>(List.of(NULL_PORTS));
+            if (ops != null)
+            {
+                eal.add("--mbuf-pool-ops-name=" + ops);
+            }
+            try (AppProcess app = AppProcess.start(TestPmd.class, args(eal.toArray(String[]::new))))
+            {
+                app.closeInput();
+                assertEquals(0, app.waitFor(60), app.output());
+                assertTrue(app.output().contains("testpmd: create a new mbuf pool <mb_pool_0>: n=8192, size=2176, " +
+                    "socket=0\ntestpmd: preferred mempool ops selected: " + (ops == null ? "ring_mp_mc" : ops) + "\n"),
+                    app.output());
+            }
+        }
+    }
+
+    @Test
     void shouldRefuseMoreCoresOrPortsThanThereAre() throws Exception
     {
         try (AppProcess cores = AppProcess.start(TestPmd.class, args(NULL_PORTS, "--nb-cores=2"));

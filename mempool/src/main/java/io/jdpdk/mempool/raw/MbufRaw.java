@@ -114,6 +114,9 @@ public final class MbufRaw
     private static final MethodHandle DATA_ROOM_SIZE = downcall("jdpdk_pktmbuf_data_room_size",
         FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
 
+    private static final MethodHandle BEST_MEMPOOL_OPS = downcall("rte_mbuf_best_mempool_ops",
+        FunctionDescriptor.of(ADDRESS));
+
     private static final MethodHandle DYNFIELD_REGISTER = downcall("rte_mbuf_dynfield_register",
         FunctionDescriptor.of(JAVA_INT, ADDRESS));
     private static final MethodHandle DYNFIELD_LOOKUP = downcall("rte_mbuf_dynfield_lookup",
@@ -145,6 +148,24 @@ public final class MbufRaw
         try
         {
             return (long)POOL_CREATE.invokeExact(name, n, cacheSize, privSize, dataRoomSize, socketId);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_mbuf_best_mempool_ops}: the mempool driver {@code rte_pktmbuf_pool_create} uses (the EAL's
+     * {@code --mbuf-pool-ops-name}, else the platform's, else {@code ring_mp_mc}). Control path.
+     *
+     * @return the C string's address, a zero-length segment
+     */
+    public static MemorySegment mbuf_best_mempool_ops()
+    {
+        try
+        {
+            return (MemorySegment)BEST_MEMPOOL_OPS.invokeExact();
         }
         catch (final Throwable t)
         {
