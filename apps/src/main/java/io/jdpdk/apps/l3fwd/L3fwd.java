@@ -18,6 +18,7 @@ import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.DeviceInfo;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
+import io.jdpdk.pmd.RssTypes;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
@@ -711,9 +712,19 @@ public final class L3fwd
         final PortConfig portConfig = new PortConfig().mempool(pool).rxQueues(rxQueues).txQueues(lcores.length)
             .rxDesc(config.rxDesc()).txDesc(config.txDesc()).promiscuous(config.promiscuous())
             .rxOffloads(PortConfig.RX_OFFLOAD_IPV4_CKSUM);
+        // port_conf's RSS functions, IP and for ACL also UDP, TCP and SCTP, less what the device lacks, which
+        // l3fwd_poll_resource_setup reports (printf's %#x: 0 without the 0x).
+        final long rssRequested = RssTypes.IP | (config.lookup() == LpmRouter.Lookup.ACL ?
+            RssTypes.UDP | RssTypes.TCP | RssTypes.SCTP : 0);
+        final long rssConfigured = rssRequested & info.flowTypeRssOffloads();
+        if (rssConfigured != rssRequested)
+        {
+            out.printf("Port %d modified RSS hash function based on hardware support,requested:%s configured:%s%n",
+                id, alternateHex(rssRequested), alternateHex(rssConfigured));
+        }
         if (rxQueues > 1)
         {
-            portConfig.rssHashFunctions(io.jdpdk.pmd.RssTypes.IP & info.flowTypeRssOffloads());
+            portConfig.rssHashFunctions(rssConfigured);
         }
         if (config.maxPktLen() != 0)
         {
@@ -741,6 +752,12 @@ public final class L3fwd
         }
         out.println();
         return port;
+    }
+
+    /** C's {@code %#x}: {@code 0x} and lowercase hex digits, but a bare {@code 0} for zero. */
+    private static String alternateHex(final long value)
+    {
+        return value == 0 ? "0" : "0x" + Long.toHexString(value);
     }
 
     /**

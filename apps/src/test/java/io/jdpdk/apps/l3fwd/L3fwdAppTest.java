@@ -30,8 +30,10 @@ class L3fwdAppTest
 {
     private static final Pattern RX_PACKETS =
         Pattern.compile("NIC statistics for port (\\d+)\\s+#+\\s+RX-packets: (\\d+)");
+    /** DOTALL: on ports without RSS (net_pcap) a line on the RSS functions comes before the addresses, as in DPDK's. */
     private static final Pattern PORT_LINE = Pattern.compile(
-        "Initializing port (\\d+) \\.\\.\\. .*? Address:([0-9A-F:]{17}), Destination:([0-9A-F:]{17})");
+        "Initializing port (\\d+) \\.\\.\\. .*? Address:([0-9A-F:]{17}), Destination:([0-9A-F:]{17})",
+        Pattern.DOTALL);
     private static final Pattern DROPPED = Pattern.compile("L3FWD: dropped: bad-header=(\\d+) bad-checksum=(\\d+) " +
         "ttl-exceeded=(\\d+) port-not-enabled=(\\d+)");
     private static final Pattern ROUTED = Pattern.compile(

@@ -174,6 +174,8 @@ class L3fwdOracleTest
         // jdpdk's apps exit 130 on Ctrl-C (Shutdown), where DPDK's l3fwd returns 0.
         final Run java = run(dir, tag + "j", javaCommand, "L3FWD: entering main loop", 130);
 
+        // What both printed of the ports' RSS functions (in ACL mode the taps lack SCTP hashing).
+        assertEquals(rssLines(c.log), rssLines(java.log), "RSS lines\n" + java.log);
         final int out = c.out.get(0).size() + c.out.get(1).size();
         if (allOut)
         {
@@ -337,6 +339,18 @@ class L3fwdOracleTest
     {
         Commands.sigint(process);
         assertTrue(process.waitFor(30, TimeUnit.SECONDS), "did not stop on SIGINT: " + process.info());
+    }
+
+    /** The "Port N modified RSS hash function ..." lines of an app's output, in order. */
+    private static List<String> rssLines(final String out)
+    {
+        final List<String> lines = new ArrayList<>();
+        final Matcher m = Pattern.compile("Port \\d+ modified RSS hash function[^\\n]*").matcher(out);
+        while (m.find())
+        {
+            lines.add(m.group());
+        }
+        return lines;
     }
 
     /** Port id to {own MAC, destination MAC}, from the "Initializing port" lines both apps print. */
