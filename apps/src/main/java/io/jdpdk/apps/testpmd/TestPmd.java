@@ -366,9 +366,11 @@ public final class TestPmd
         }
 
         final int n = params.totalNumMbufs != 0 ? params.totalNumMbufs : defaultNumMbufs(workers.size());
-        out.printf("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d%n", POOL_NAME, n,
+        // mbuf_pool_create's two TESTPMD_LOG lines: rte_log, so on stderr as EAL's own lines.
+        err.printf("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d%n", POOL_NAME, n,
             params.mbufSize, 0);
-        out.printf("testpmd: preferred mempool ops selected: %s%n", Mempool.bestOpsName()); // mbuf_pool_create
+        err.printf("testpmd: preferred mempool ops selected: %s%n", Mempool.bestOpsName());
+        err.flush();
         pool = Mempool.create(POOL_NAME, n, MBUF_CACHE, params.mbufSize, Mempool.SOCKET_ID_ANY);
 
         ports = new Port[ids.length];
