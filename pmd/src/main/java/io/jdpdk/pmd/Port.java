@@ -728,7 +728,6 @@ public final class Port implements AutoCloseable
         }
         finally
         {
-            final State was = state;
             state = State.CLOSED;
             Eal.current().forget(this);
             closeCounters();
@@ -736,7 +735,7 @@ public final class Port implements AutoCloseable
             {
                 flows.releaseAll(); // as testpmd flushes a port's rules before closing it
             }
-            if (was != State.NEW || closeRegistered || hotplugBus != null)
+            if (closeRegistered || hotplugBus != null) // every state but NEW has passed rte_eth_dev_configure
             {
                 check("rte_eth_dev_close(port=" + id + ")", EthdevRaw.dev_close(id));
             }

@@ -108,9 +108,11 @@ public final class Acl
     private final long[] dstLow;
     private final long[] dstMaskHigh;
     private final long[] dstMaskLow;
-    /** Ports, packed as the packet's four bytes are: source port high 16 bits, destination port low 16. */
-    private final int[] portsLow;
-    private final int[] portsHigh;
+    /** The port ranges, both ends included. */
+    private final int[] srcPortLow;
+    private final int[] srcPortHigh;
+    private final int[] dstPortLow;
+    private final int[] dstPortHigh;
     private final int[] protocol;
     private final int[] protocolMask;
     private final int[] result;
@@ -132,8 +134,10 @@ public final class Acl
         dstLow = new long[size];
         dstMaskHigh = new long[size];
         dstMaskLow = new long[size];
-        portsLow = new int[size];
-        portsHigh = new int[size];
+        srcPortLow = new int[size];
+        srcPortHigh = new int[size];
+        dstPortLow = new int[size];
+        dstPortHigh = new int[size];
         protocol = new int[size];
         protocolMask = new int[size];
         result = new int[size];
@@ -148,8 +152,10 @@ public final class Acl
             srcLow[i] = r.srcLow() & srcMaskLow[i];
             dstHigh[i] = r.dstHigh() & dstMaskHigh[i];
             dstLow[i] = r.dstLow() & dstMaskLow[i];
-            portsLow[i] = r.srcPortLow() << 16 | r.dstPortLow();
-            portsHigh[i] = r.srcPortHigh() << 16 | r.dstPortHigh();
+            srcPortLow[i] = r.srcPortLow();
+            srcPortHigh[i] = r.srcPortHigh();
+            dstPortLow[i] = r.dstPortLow();
+            dstPortHigh[i] = r.dstPortHigh();
             protocolMask[i] = r.protocolMask();
             protocol[i] = r.protocol() & r.protocolMask();
             result[i] = r.port();
@@ -258,8 +264,8 @@ public final class Acl
             if ((proto & protocolMask[i]) == protocol[i] &&
                 (sLow & srcMaskLow[i]) == srcLow[i] && (dLow & dstMaskLow[i]) == dstLow[i] &&
                 (sHigh & srcMaskHigh[i]) == srcHigh[i] && (dHigh & dstMaskHigh[i]) == dstHigh[i] &&
-                sport >= portsLow[i] >>> 16 && sport <= portsHigh[i] >>> 16 &&
-                dport >= (portsLow[i] & 0xFFFF) && dport <= (portsHigh[i] & 0xFFFF))
+                sport >= srcPortLow[i] && sport <= srcPortHigh[i] && dport >= dstPortLow[i] &&
+                dport <= dstPortHigh[i])
             {
                 return result[i];
             }

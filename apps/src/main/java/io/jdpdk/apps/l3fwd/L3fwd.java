@@ -119,7 +119,8 @@ public final class L3fwd
 
     /** The app's options, after {@code --}. */
     @Command(name = NAME, mixinStandardHelpOptions = true, sortOptions = false,
-        description = "DPDK l3fwd: forward IPv4 and IPv6 by longest-prefix match (lpm, fib) or exact match (em).")
+        description = "DPDK l3fwd: forward IPv4 and IPv6 by longest-prefix match (lpm, fib), exact match (em) or " +
+            "access-control rules (acl).")
     static final class Options
     {
         @Option(names = "-p", paramLabel = "PORTMASK", description = "hexadecimal bitmask of ports to configure")
@@ -252,11 +253,6 @@ public final class L3fwd
                     options.ruleIpv6 == null ? "--rule_ipv4" : "--rule_ipv4 and --rule_ipv6";
                 throw new ConfigException("--route-file cannot be combined with " + rules +
                     ": give routes as a --rule_ipv4/--rule_ipv6 pair or as --route-file, not both");
-            }
-            if (config.lookup() == LpmRouter.Lookup.EM && options.routeFile != null)
-            {
-                throw new ConfigException("--route-file gives prefixes for lpm and fib; exact match (-E, " +
-                    "--lookup=em) reads 5-tuple rules from --rule_ipv4 and --rule_ipv6");
             }
             routes = Routes.read(config.lookup(), options, config.portMask(), err);
         }
@@ -418,20 +414,18 @@ public final class L3fwd
         // init_mem: one pool for all ports (NB_MBUF(nb_ports)), or with --per-port-pool one per port (NB_MBUF(1)).
         final Mempool[] pools = new Mempool[L3fwdConfig.MAX_PORTS];
         final List<Mempool> created = new ArrayList<>();
-        final Mempool shared = config.perPortPool() ? null :
-            Mempool.create("mbuf_pool_0", nbMbuf(config, active, lcores), MEMPOOL_CACHE_SIZE);
-        if (shared != null)
+        if (!config.perPortPool())
         {
-            created.add(shared);
+            created.add(Mempool.create("mbuf_pool_0", nbMbuf(config, active, lcores), MEMPOOL_CACHE_SIZE));
         }
         for (final int id : active)
         {
-            pools[id] = shared != null ? shared :
-                Mempool.create("mbuf_pool_" + id, nbMbuf(config, new int[] { id }, lcores), MEMPOOL_CACHE_SIZE);
-            if (shared == null)
+            if (config.perPortPool())
             {
-                created.add(pools[id]);
+                created.add(Mempool.create("mbuf_pool_" + id, nbMbuf(config, new int[] { id }, lcores),
+                    MEMPOOL_CACHE_SIZE));
             }
+            pools[id] = created.getLast();
         }
 
         final Port[] ports = new Port[L3fwdConfig.MAX_PORTS];
@@ -564,6 +558,11 @@ public final class L3fwd
             }
             if (lookup == LpmRouter.Lookup.EM)
             {
+                if (options.routeFile != null)
+                {
+                    throw new ConfigException("--route-file gives prefixes for lpm and fib; exact match (-E, " +
+                        "--lookup=em) reads 5-tuple rules from --rule_ipv4 and --rule_ipv6");
+                }
                 return new Routes(lookup, List.of(), List.of(),
                     pair ? ExactMatch.parseIpv4(options.ruleIpv4) : ExactMatch.defaultIpv4Rules(),
                     pair ? ExactMatch.parseIpv6(options.ruleIpv6) : ExactMatch.defaultIpv6Rules(), options.ipv6,

@@ -115,7 +115,7 @@ public final class L3fwdConfig
     /**
      * The lookup method ({@code -L}, {@code -E}, {@code --lookup}; LPM by default, as in l3fwd).
      *
-     * @return LPM, EM or FIB
+     * @return LPM, EM, FIB or ACL
      */
     public LpmRouter.Lookup lookup()
     {
@@ -125,7 +125,7 @@ public final class L3fwdConfig
     /**
      * Sets the lookup method ({@code -L}, {@code -E}, {@code --lookup}).
      *
-     * @param method LPM (the default), EM or FIB
+     * @param method LPM (the default), EM, FIB or ACL
      * @return this
      */
     public L3fwdConfig lookup(final LpmRouter.Lookup method)

@@ -28,10 +28,11 @@ import static io.jdpdk.mempool.header.HeaderOffsets.IPV6_HEADER_LENGTH;
  * l3fwd's per-packet work in LPM mode ({@code l3fwd_lpm.c}, {@code l3fwd_common.h}): pick the output port of
  * one frame and rewrite the frame for it, in place, with one of two sets of checks ({@link Checks}).
  * <p>
- * l3fwd's other two lookup methods ({@link Lookup}) differ only in how the port is picked, and the router does them
+ * l3fwd's other three lookup methods ({@link Lookup}) differ only in how the port is picked, and the router does them
  * too: {@link Lookup#FIB} as LPM but for frames that are not IPv4, which it looks up as IPv6; {@link Lookup#EM}
  * by the 5-tuple of IPv4 and IPv6 TCP and UDP packets ({@link ExactMatch}), every other frame and every miss
- * going back out of its input port. Below, "LPM lookup" reads as "the method's lookup".
+ * going back out of its input port; {@link Lookup#ACL} by the first matching rule ({@link Acl}), a packet no route
+ * takes and every non-IP frame dropped ({@link #ACL_DROPPED}). Below, "LPM lookup" reads as "the method's lookup".
  * <p>
  * <b>{@link Checks#L3FWD}</b> (the default): DPDK l3fwd's own (22.11, {@code DO_RFC_1812_CHECKS} defined, as it
  * is by default; the vector path's {@code rfc1812_process}), so that every frame leaves as it leaves DPDK's l3fwd:
@@ -563,9 +564,11 @@ public final class LpmRouter
     }
 
     /**
-     * The next hop of an IPv4 frame: its destination's route, or under {@link Lookup#EM} its 5-tuple's rule.
+     * The next hop of an IPv4 frame: its destination's route, under {@link Lookup#EM} its 5-tuple's rule, under
+     * {@link Lookup#ACL} its first matching rule.
      *
-     * @return the port, or {@link Lpm4#NO_ROUTE} (equal to {@link ExactMatch#MISS})
+     * @return the port, or {@link Lpm4#NO_ROUTE} (equal to {@link ExactMatch#MISS} and {@link Acl#DROP}), or under
+     *         ACL {@link Acl#SHORT}
      */
     private int hop4(final MemorySegment segment, final long frame, final long length, final int destination)
     {
@@ -577,9 +580,11 @@ public final class LpmRouter
     }
 
     /**
-     * The next hop of an IPv6 frame: its destination's route, or under {@link Lookup#EM} its 5-tuple's rule.
+     * The next hop of an IPv6 frame: its destination's route, under {@link Lookup#EM} its 5-tuple's rule, under
+     * {@link Lookup#ACL} its first matching rule.
      *
-     * @return the port, or {@link Fib6#NO_ROUTE} (equal to {@link ExactMatch#MISS}), also without IPv6 routes
+     * @return the port, or {@link Fib6#NO_ROUTE} (equal to {@link ExactMatch#MISS} and {@link Acl#DROP}), also
+     *         without IPv6 routes, or under ACL {@link Acl#SHORT}
      */
     private int hop6(final MemorySegment segment, final long frame, final long length, final long high,
         final long low)
