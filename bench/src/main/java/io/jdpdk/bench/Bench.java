@@ -256,7 +256,7 @@ public final class Bench implements Callable<Integer>
 
     /**
      * DPDK 22.11's own examples/l3fwd (LPM, default routes; built by this module from dpdk-doc's sources with the
-     * RX checksum offload request masked, bench/src/build/build-dpdk-l3fwd.sh) beside jdpdk's l3fwd as its users
+     * RX checksum offload request masked, apps/src/build/build-dpdk-l3fwd.sh) beside jdpdk's l3fwd as its users
      * start it (apps/bin/l3fwd, from its AOT cache), the same command line for both: two net_pcap ports each
      * replaying the same 256 routed UDP frames forever (infinite_rx; TX counts and drops), first IPv4 only, then
      * half IPv4 half IPv6; first one lcore forwarding both ports, then one lcore per port. The two take turns of

@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 public record PcapRun(Path dir, String name, String log)
 {
     private static final Pattern OPACKETS = Pattern.compile("\"opackets\": (\\d+)");
+    private static final Pattern IPACKETS = Pattern.compile("\"ipackets\": (\\d+)");
 
     /**
      * Writes the input pcaps: {@code DIR/inP.pcap} holds {@code frames[P]} {@link Frames#mixed} frames of seed
@@ -72,9 +73,27 @@ public record PcapRun(Path dir, String name, String log)
     public static PcapRun run(final Path dir, final String name, final List<String> command, final long sent,
         final boolean ctrlC, final int exitStatus) throws Exception
     {
+        return run(dir, name, command, OPACKETS, sent, 0, ctrlC, exitStatus);
+    }
+
+    /**
+     * As {@link #run(Path, String, List, long, boolean, int)} for an app that may drop some of what it reads: it runs
+     * until ports 0 and 1 have received {@code received} frames in all, and {@code settleMillis} more for what it
+     * still buffers to go out, then gets Ctrl-C.
+     */
+    public static PcapRun runUntilReceived(final Path dir, final String name, final List<String> command,
+        final long received, final long settleMillis, final int exitStatus) throws Exception
+    {
+        return run(dir, name, command, IPACKETS, received, settleMillis, true, exitStatus);
+    }
+
+    private static PcapRun run(final Path dir, final String name, final List<String> command, final Pattern counter,
+        final long count, final long settleMillis, final boolean ctrlC, final int exitStatus) throws Exception
+    {
         try (AppProcess process = AppProcess.startCommand(command))
         {
-            awaitSent(prefix(dir, name), sent, process);
+            awaitCount(prefix(dir, name), counter, count, process);
+            Thread.sleep(settleMillis);
             if (ctrlC)
             {
                 process.interrupt();
@@ -113,15 +132,16 @@ public record PcapRun(Path dir, String name, String log)
         return "pr_" + name + "_" + ProcessHandle.current().pid() + "_" + Integer.toHexString(dir.hashCode());
     }
 
-    /** Polls DPDK's telemetry until ports 0 and 1 have sent {@code sent} frames in all. */
-    private static void awaitSent(final String prefix, final long sent, final AppProcess process) throws Exception
+    /** Polls DPDK's telemetry until the {@code counter} of ports 0 and 1 adds up to {@code count}. */
+    private static void awaitCount(final String prefix, final Pattern counter, final long count,
+        final AppProcess process) throws Exception
     {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true)
         {
             Thread.sleep(300);
-            assertTrue(process.isAlive() && System.nanoTime() < deadline, "not all " + sent + " frames sent in " +
-                "time:\n" + process.output());
+            assertTrue(process.isAlive() && System.nanoTime() < deadline, "not all " + count + " frames " +
+                (counter == OPACKETS ? "sent" : "received") + " in time:\n" + process.output());
             final String answer;
             try
             {
@@ -131,13 +151,13 @@ public record PcapRun(Path dir, String name, String log)
             {
                 continue;
             }
-            final Matcher m = OPACKETS.matcher(answer);
+            final Matcher m = counter.matcher(answer);
             long total = 0;
             while (m.find())
             {
                 total += Long.parseLong(m.group(1));
             }
-            if (total == sent)
+            if (total == count)
             {
                 return;
             }

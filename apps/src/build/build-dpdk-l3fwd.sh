@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the C peer of `bench l3fwd`: DPDK 22.11's own examples/l3fwd from the sources Debian ships in dpdk-doc
-# (/usr/share/dpdk/examples), against the installed DPDK, -O3 as its Makefile does, with one change: the RX
-# offloads it asks for are masked by what the port can do. DPDK's l3fwd asks every port for
+# Builds the C peer of `bench l3fwd` and the oracle of the apps module's L3fwdDifferentialTest: DPDK 22.11's own
+# examples/l3fwd from the sources Debian ships in dpdk-doc (/usr/share/dpdk/examples), against the installed DPDK,
+# -O3 as its Makefile does, with one change: the RX offloads it asks for are masked by what the port can do. DPDK's l3fwd asks every port for
 # RTE_ETH_RX_OFFLOAD_CHECKSUM (port_conf.rxmode.offloads in main.c) and rte_eth_dev_configure refuses a port
 # without it, such as net_pcap ("Cannot configure device: err=-22"). Its forwarding path never reads the
 # checksum flags (the RFC 1812 checks are done in software), so on net_pcap the relaxed copy forwards exactly as
@@ -10,7 +10,8 @@
 # The binary goes to OUTDIR/dpdk-l3fwd-relaxed, the patched copy of the sources to OUTDIR/dpdk-l3fwd-relaxed-src
 # (with relaxed.diff, the change). It is rebuilt only when DPDK's sources or this script are newer, or the
 # installed DPDK's version (pkg-config --modversion libdpdk) differs from the one it was built with. Without
-# dpdk-doc or libdpdk-dev it says so and builds nothing; `bench l3fwd` then stops naming the package.
+# dpdk-doc or libdpdk-dev it says so and builds nothing; `bench l3fwd` then stops naming the package, and the test
+# fails naming it (or is skipped outside ./jdpdk test, as the other oracle tests are).
 # Usage: build-dpdk-l3fwd.sh OUTDIR
 set -euo pipefail
 
