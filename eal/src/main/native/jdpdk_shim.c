@@ -157,6 +157,10 @@ struct layout_entry {
 #define E(t, c) { #t, #c, (long)(c) } /* an enumerator's value, looked up as (enum name, constant name) */
 
 static const struct layout_entry layout_table[] = {
+	S(rte_mp_msg), F(rte_mp_msg, name), F(rte_mp_msg, len_param), F(rte_mp_msg, num_fds), F(rte_mp_msg, param),
+	F(rte_mp_msg, fds),
+	S(rte_mp_reply), F(rte_mp_reply, nb_sent), F(rte_mp_reply, nb_received), F(rte_mp_reply, msgs),
+
 	S(rte_mbuf),
 	F(rte_mbuf, buf_addr), F(rte_mbuf, buf_iova), F(rte_mbuf, data_off), F(rte_mbuf, refcnt),
 	F(rte_mbuf, nb_segs), F(rte_mbuf, port), F(rte_mbuf, ol_flags), F(rte_mbuf, packet_type),

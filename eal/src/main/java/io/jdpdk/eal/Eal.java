@@ -303,6 +303,45 @@ public final class Eal implements AutoCloseable
     }
 
     /**
+     * Sends DPDK's multi-process request {@code action} with {@code param} ({@code rte_mp_request_sync}): from a
+     * primary to every secondary process attached, from a secondary to its primary, and waits up to
+     * {@code timeout} for their replies, whose contents are dropped. A peer that has no handler for the action
+     * does not answer it. Control path: it may wait the whole timeout.
+     *
+     * @param action  the action's name, as the peers registered it (fewer than 64 ASCII characters)
+     * @param param   the request's parameter bytes (at most 256)
+     * @param timeout how long to wait for the replies
+     * @return the replies received (0 when no peer is attached or none answered in time); -1 when the request could
+     *         not go out (rte_errno): ENOTSUP where multi-process is off ({@code --in-memory}, {@code --no-shconf},
+     *         {@code --no-huge}), as in jdpdk's default EAL arguments
+     * @throws IllegalArgumentException for a name or parameter too long
+     */
+    public int requestPeers(final String action, final byte[] param, final java.time.Duration timeout)
+    {
+        checkRunning("rte_mp_request_sync");
+        final byte[] name = action.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        if (name.length == 0 || name.length >= 64 || param.length > 256)
+        {
+            throw new IllegalArgumentException("rte_mp_request_sync: action '" + action + "' (1 to 63 characters) " +
+                "with " + param.length + " parameter bytes (at most 256)");
+        }
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment request = arena.allocate(EalRaw.Mp.MSG);
+            MemorySegment.copy(name, 0, request, ValueLayout.JAVA_BYTE, 0, name.length);
+            request.set(ValueLayout.JAVA_INT, EalRaw.Mp.LEN_PARAM, param.length);
+            MemorySegment.copy(param, 0, request, ValueLayout.JAVA_BYTE, EalRaw.Mp.PARAM, param.length);
+            final MemorySegment reply = arena.allocate(EalRaw.Mp.REPLY);
+            final MemorySegment wait = arena.allocate(ValueLayout.JAVA_LONG, 2); // struct timespec
+            wait.setAtIndex(ValueLayout.JAVA_LONG, 0, timeout.toSeconds());
+            wait.setAtIndex(ValueLayout.JAVA_LONG, 1, timeout.toNanosPart());
+            final int rc = EalRaw.mp_request_sync(request, reply, wait);
+            EalRaw.free(reply.get(ValueLayout.ADDRESS, EalRaw.Mp.MSGS));
+            return rc < 0 ? -1 : reply.get(ValueLayout.JAVA_INT, EalRaw.Mp.NB_RECEIVED);
+        }
+    }
+
+    /**
      * The EAL arguments in force, defaults included.
      *
      * @return an unmodifiable list, without the program name

@@ -217,6 +217,21 @@ class SharedEalTest
     }
 
     @Test
+    void shouldSendAMultiProcessRequestThatNoPeerAnswersAndRefuseANameTooLong()
+    {
+        final Eal eal = TestEal.get();
+        assertEquals(360, EalRaw.Mp.MSG.byteSize(), "struct rte_mp_msg, as the headers lay it out");
+        assertEquals(16, EalRaw.Mp.REPLY.byteSize(), "struct rte_mp_reply");
+        // No secondary attaches to the tests' EAL: sent to nobody, or (--in-memory) not sent, IPC being off.
+        assertEquals(eal.multiProcess() ? 0 : -1, eal.requestPeers("jdpdk_test_req", new byte[4],
+            java.time.Duration.ofMillis(200)));
+        assertThrows(IllegalArgumentException.class,
+            () -> eal.requestPeers("x".repeat(64), new byte[0], java.time.Duration.ofMillis(1)));
+        assertThrows(IllegalArgumentException.class,
+            () -> eal.requestPeers("jdpdk_test_req", new byte[257], java.time.Duration.ofMillis(1)));
+    }
+
+    @Test
     void shouldLoadTheSupportedDpdkVersionOnly()
     {
         assertTrue(NativeLibrary.load().find("rte_eal_init").isPresent());

@@ -114,6 +114,8 @@ final class Parameters
 
     private final PrintStream out;
     private final PrintStream err;
+    /** The lines testpmd prints as it parses its options, which it does once rte_eal_init has returned. */
+    private final List<Runnable> parsed = new ArrayList<>();
 
     Parameters(final TestPmdConfig config, final PrintStream out, final PrintStream err)
     {
@@ -122,27 +124,42 @@ final class Parameters
         this.err = err;
     }
 
-    /** Everything that can be checked before the EAL starts, with testpmd's messages. */
+    /**
+     * Prints what {@link #apply} took of the options (interactive mode, auto-start, the forwarding mode, set or
+     * unknown) where testpmd prints it: after the EAL's lines, since testpmd parses its options once rte_eal_init has
+     * returned. jdpdk's checks them before, so that a bad one fails without starting the EAL.
+     */
+    void printParsed()
+    {
+        parsed.forEach(Runnable::run);
+        parsed.clear();
+    }
+
+    /**
+     * Everything that can be checked before the EAL starts; a bad value throws with testpmd's message. What testpmd
+     * prints of the options it took is kept for {@link #printParsed()}.
+     */
     void apply(final Options o) throws BadOption
     {
         if (o.interactive)
         {
-            out.println("Interactive-mode selected");
+            parsed.add(() -> out.println("Interactive-mode selected"));
         }
         if (o.autoStart)
         {
-            out.println("Auto-start selected");
+            parsed.add(() -> out.println("Auto-start selected"));
         }
         if (o.forwardMode != null)
         {
             if (Engines.isKnown(o.forwardMode))
             {
                 mode = o.forwardMode;
+                parsed.add(() -> out.println("Set " + o.forwardMode + " packet forwarding mode"));
             }
             else
             {
                 // testpmd prints this and carries on in the mode it had (io).
-                err.println("Invalid " + o.forwardMode + " packet forwarding mode");
+                parsed.add(() -> err.println("Invalid " + o.forwardMode + " packet forwarding mode"));
             }
         }
         if (o.burst != null)

@@ -71,15 +71,20 @@ import java.util.concurrent.TimeUnit;
  * interactive commands are the ones {@link CmdLine#command} lists, {@code help} lists only them and {@code show port info}
  * prints the fields jdpdk's Port reports; {@code show port 65535 rss-hash} (testpmd's {@code RTE_PORT_ALL}, which
  * its port check lets through) prints testpmd's error without ethdev's log line before it
- * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it; the multi-process line
- * ({@code Primary: Sending 'stop_req'...}) is not printed and the pool line is added; engines never read or write
- * outside a packet's data (see each engine).
+ * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it; the pool line is added at
+ * exit; engines never read or write outside a packet's data (see each engine). At exit, as dpdk-testpmd, it asks
+ * the secondary processes attached to stop ({@code Primary: Sending 'stop_req' request to secondary...}): a
+ * dpdk-testpmd secondary stops; jdpdk's testpmd itself always runs as a primary.
  * <p>
  * Threading: the main thread (EAL's main lcore) does all control work; forwarding runs on the worker lcores and
  * touches only its streams.
  */
 public final class TestPmd
 {
+    /** The multi-process action of testpmd's requests to its secondaries ({@code TESTPMD_MP}). */
+    static final String TESTPMD_MP = "mp_testpmd";
+    /** How long testpmd waits for its secondaries to answer the stop request. */
+    static final java.time.Duration STOP_REQUEST_TIMEOUT = java.time.Duration.ofSeconds(5);
     /** testpmd's MAX_PKT_BURST. */
     static final int MAX_PKT_BURST = 512;
     /** testpmd's RX_DESC_MAX and TX_DESC_MAX, which size the default pool. */
@@ -203,6 +208,7 @@ public final class TestPmd
         try
         {
             eal = Eal.init(split.eal().length > 0 ? split.eal() : defaultEal());
+            params.printParsed();
             Port.requireVdevsProbed(eal.args());
             // After EAL: their class needs ethdev's bindings, which Port.preload links after EAL's.
             nicStats = new NicStats();
@@ -365,6 +371,13 @@ public final class TestPmd
                 "itself.%n%n");
         }
 
+        // init_config's check_socket_id: a port with no NUMA socket (SOCKET_ID_ANY, as virtual devices have) goes
+        // on the first socket, with this warning, once.
+        if (Arrays.stream(infos).anyMatch(info -> info.socketId() < 0))
+        {
+            err.println("Warning: NUMA should be configured manually by using --port-numa-config and " +
+                "--ring-numa-config parameters along with --numa.");
+        }
         final int n = params.totalNumMbufs != 0 ? params.totalNumMbufs : defaultNumMbufs(workers.size());
         // mbuf_pool_create's two TESTPMD_LOG lines: rte_log, so on stderr as EAL's own lines.
         err.printf("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d%n", POOL_NAME, n,
@@ -964,6 +977,10 @@ public final class TestPmd
         {
             stopForwarding();
         }
+        // pmd_notify_secondary: a dpdk-testpmd attached to this primary as a secondary stops when told so.
+        out.printf("%nPrimary: Sending 'stop_req' request to secondary...%n");
+        out.flush();
+        eal.requestPeers(TESTPMD_MP, new byte[Integer.BYTES], STOP_REQUEST_TIMEOUT); // TESTPMD_REQ_TYPE_EXIT: 0
         for (final Port port : ports)
         {
             out.printf("%nStopping port %d...%nStopping ports...%n", port.id());

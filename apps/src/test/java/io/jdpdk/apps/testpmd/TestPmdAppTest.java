@@ -1,8 +1,11 @@
 package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.apps.testing.AppProcess;
+import io.jdpdk.apps.testing.Commands;
 import io.jdpdk.apps.testing.Frames;
 import io.jdpdk.apps.testing.Pcap;
+import io.jdpdk.apps.testing.Tools;
+import io.jdpdk.eal.Hugepages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +62,39 @@ class TestPmdAppTest
             assertEquals(1, dpdkCode);
             final List<String> lines = app.output().lines().filter(l -> l.startsWith("testpmd:")).toList();
             assertEquals(List.of("testpmd: Unknown option: '--bogus' (testpmd --help lists the options)"), lines);
+        }
+    }
+
+    @Test
+    void shouldTellADpdkTestpmdAttachedAsItsSecondaryToStopWhenItQuits() throws Exception
+    {
+        Tools.require(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
+        Tools.require(Hugepages.problem() == null, "a multi-process primary needs hugepages: " + Hugepages.problem());
+        final String prefix = "tpmp" + ProcessHandle.current().pid();
+        final String[] eal = { "--file-prefix", prefix, "--no-pci", "-l", "0-1", "--log-level=lib.eal:error",
+            "--vdev=net_null0", "--vdev=net_null1" };
+        try (AppProcess primary = AppProcess.start(TestPmd.class, args(eal, "-i")))
+        {
+            primary.awaitOutput("testpmd> ", 60);
+            try (AppProcess secondary = AppProcess.startCommand(List.of("stdbuf", "-oL",
+                TestPmdRun.DPDK_TESTPMD.toString(), "--file-prefix", prefix, "--proc-type=secondary", "--no-pci", "-l",
+                "0-1", "--log-level=lib.eal:error", "--", "-i")))
+            {
+                secondary.awaitOutput("testpmd> ", 60);
+                primary.send("quit\n");
+                assertEquals(0, primary.waitFor(60), primary.output());
+                // testpmd's pmd_notify_secondary, then the secondary's handler stops it and it answers.
+                assertTrue(primary.output().contains("\nPrimary: Sending 'stop_req' request to secondary...\n\n" +
+                    "Stopping port 0..."), primary.output());
+                assertEquals(0, secondary.waitFor(30), secondary.output());
+                assertTrue(secondary.output().contains("Received notification of primary exiting"), secondary.output());
+                assertTrue(secondary.output().contains("Replying 0 to primary"), secondary.output());
+            }
+            assertCleanExit(primary.output());
+        }
+        finally
+        {
+            Commands.removeDpdkFiles(prefix);
         }
     }
 

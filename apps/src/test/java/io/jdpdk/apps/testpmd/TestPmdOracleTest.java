@@ -1,5 +1,6 @@
 package io.jdpdk.apps.testpmd;
 
+import io.jdpdk.apps.testing.AppProcess;
 import io.jdpdk.apps.testing.Pcap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -10,11 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * jdpdk's testpmd against dpdk-testpmd 22.11 as the oracle: both forward the same two input pcaps through two
@@ -92,6 +95,63 @@ class TestPmdOracleTest
     }
 
     /** What both wrote, after checking they wrote the same. */
+    @Test
+    void printsTheLinesDpdkTestpmdPrintsWhenRunWithoutPrompt() throws Exception
+    {
+        // Without -i: the options taken (after EAL's lines, as testpmd parses its own once rte_eal_init returned),
+        // net_pcap's ports without a NUMA socket (the warning), forwarding until Enter, the statistics and the exit.
+        final List<byte[]> in0 = frames(SEED + 12, false, false);
+        final List<byte[]> in1 = frames(SEED + 13, false, false);
+        final Path pcap0 = dir.resolve("in0.pcap");
+        final Path pcap1 = dir.resolve("in1.pcap");
+        Pcap.write(pcap0, in0);
+        Pcap.write(pcap1, in1);
+        final List<List<String>> streams = new ArrayList<>();
+        for (final boolean dpdk : new boolean[] {true, false})
+        {
+            final Path run = Files.createDirectories(dir.resolve(dpdk ? "dpdk" : "jdpdk"));
+            final List<String> command = new ArrayList<>(dpdk ? List.of("stdbuf", "-oL",
+                TestPmdRun.DPDK_TESTPMD.toString()) : AppProcess.command(TestPmd.class));
+            command.addAll(TestPmdRun.ealArgs(pcap0, pcap1, run.resolve("out0.pcap"), run.resolve("out1.pcap")));
+            command.addAll(List.of("--", "--no-flush-rx", "--total-num-mbufs=8192", "--forward-mode=macswap"));
+            final Process process = new ProcessBuilder(command).redirectOutput(run.resolve("stdout").toFile())
+                .redirectError(run.resolve("stderr").toFile()).start();
+            try
+            {
+                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (TestPmdRun.records(run.resolve("out0.pcap")).size() < in1.size() ||
+                    TestPmdRun.records(run.resolve("out1.pcap")).size() < in0.size() ||
+                    !Files.readString(run.resolve("stdout")).contains("Press enter to exit"))
+                {
+                    assertTrue(process.isAlive() && System.nanoTime() < deadline, Files.readString(run.resolve(
+                        "stdout")) + Files.readString(run.resolve("stderr")));
+                    Thread.sleep(50);
+                }
+                process.getOutputStream().write('\n');
+                process.getOutputStream().close();
+                assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+                assertEquals(0, process.exitValue(), Files.readString(run.resolve("stderr")));
+            }
+            finally
+            {
+                process.destroyForcibly();
+            }
+            streams.add(Files.readAllLines(run.resolve("stdout")));
+            // EAL's own lines aside: jdpdk loads no library that registers a legacy telemetry command.
+            streams.add(Files.readAllLines(run.resolve("stderr")).stream()
+                .filter(line -> !line.startsWith("EAL: ") && !line.startsWith("TELEMETRY: ")).toList());
+        }
+        final List<String> jdpdkOut = new ArrayList<>(streams.get(2));
+        final int pool = jdpdkOut.indexOf("Mempool mb_pool_0: 0 of 8192 mbufs in use");
+        assertTrue(pool > 0 && jdpdkOut.get(pool - 1).isEmpty(), "jdpdk's pool line: " + jdpdkOut);
+        jdpdkOut.subList(pool - 1, pool + 1).clear(); // jdpdk's own line at exit, and the empty line before it
+        assertTrue(streams.get(0).contains("Set macswap packet forwarding mode"), streams.get(0).toString());
+        assertTrue(streams.get(1).get(0).startsWith("Warning: NUMA should be configured manually"),
+            streams.get(1).toString());
+        assertEquals(String.join("\n", streams.get(0)), String.join("\n", jdpdkOut), "standard output");
+        assertEquals(String.join("\n", streams.get(1)), String.join("\n", streams.get(3)), "standard error");
+    }
+
     private record Outputs(List<TestPmdRun.Record> out0, List<TestPmdRun.Record> out1)
     {
     }

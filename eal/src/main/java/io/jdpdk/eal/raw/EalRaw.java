@@ -3,6 +3,7 @@ package io.jdpdk.eal.raw;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
 
 import static io.jdpdk.eal.raw.NativeLibrary.critical;
@@ -92,6 +93,9 @@ public final class EalRaw
         static final MethodHandle GET_LCORE_STATE = downcall("rte_eal_get_lcore_state",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT));
         static final MethodHandle PROCESS_TYPE = downcall("rte_eal_process_type", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle MP_REQUEST_SYNC = downcall("rte_mp_request_sync",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        static final MethodHandle FREE = libc("free", FunctionDescriptor.ofVoid(ADDRESS));
     }
 
     /**
@@ -107,6 +111,31 @@ public final class EalRaw
 
     private EalRaw()
     {
+    }
+
+    /** The multi-process message structs, checked against the installed headers when first used. */
+    public static final class Mp
+    {
+        /** {@code struct rte_mp_msg}: an action's name, its parameter bytes and file descriptors. */
+        public static final StructLayout MSG = LayoutCheck.verified("rte_mp_msg", MemoryLayout.structLayout(
+            MemoryLayout.sequenceLayout(64, JAVA_BYTE).withName("name"), JAVA_INT.withName("len_param"),
+            JAVA_INT.withName("num_fds"), MemoryLayout.sequenceLayout(256, JAVA_BYTE).withName("param"),
+            MemoryLayout.sequenceLayout(8, JAVA_INT).withName("fds")));
+        /** {@code struct rte_mp_reply}: how many were asked and answered, and the answers (the caller frees them). */
+        public static final StructLayout REPLY = LayoutCheck.verified("rte_mp_reply", MemoryLayout.structLayout(
+            JAVA_INT.withName("nb_sent"), JAVA_INT.withName("nb_received"), ADDRESS.withName("msgs")));
+        /** Offset of {@code len_param} in {@link #MSG}. */
+        public static final long LEN_PARAM = MSG.byteOffset(MemoryLayout.PathElement.groupElement("len_param"));
+        /** Offset of {@code param} in {@link #MSG}. */
+        public static final long PARAM = MSG.byteOffset(MemoryLayout.PathElement.groupElement("param"));
+        /** Offset of {@code nb_received} in {@link #REPLY}. */
+        public static final long NB_RECEIVED = REPLY.byteOffset(MemoryLayout.PathElement.groupElement("nb_received"));
+        /** Offset of {@code msgs} in {@link #REPLY}. */
+        public static final long MSGS = REPLY.byteOffset(MemoryLayout.PathElement.groupElement("msgs"));
+
+        private Mp()
+        {
+        }
     }
 
     /**
@@ -547,6 +576,45 @@ public final class EalRaw
         try
         {
             return (int)Linked.GET_LCORE_STATE.invokeExact(lcoreId);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_mp_request_sync(req, reply, ts)}: sends the request to the peer processes (a primary's secondaries, a
+     * secondary's primary) and waits for their replies.
+     *
+     * @param request an {@link Mp#MSG}
+     * @param reply   an {@link Mp#REPLY}, filled in; its {@code msgs} is the caller's to {@link #free}
+     * @param timeout a {@code struct timespec}: how long to wait
+     * @return 0, or -1 with rte_errno set (e.g. ENOTSUP when multi-process is disabled)
+     */
+    public static int mp_request_sync(final MemorySegment request, final MemorySegment reply,
+        final MemorySegment timeout)
+    {
+        try
+        {
+            return (int)Linked.MP_REQUEST_SYNC.invokeExact(request, reply, timeout);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * libc {@code free(pointer)}, for what DPDK allocated for the caller with malloc.
+     *
+     * @param pointer the memory, or NULL
+     */
+    public static void free(final MemorySegment pointer)
+    {
+        try
+        {
+            Linked.FREE.invokeExact(pointer);
         }
         catch (final Throwable t)
         {
