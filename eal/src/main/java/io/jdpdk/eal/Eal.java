@@ -85,6 +85,21 @@ public final class Eal implements AutoCloseable
     }
 
     /**
+     * Loads a DPDK library beyond the ones jdpdk links, as a C program linked with it has it from its start: the
+     * library's constructors run, registering what it registers (drivers, telemetry commands). Call it before
+     * {@link #init}, as that program has it loaded before {@code main}. testpmd loads {@code librte_metrics.so.23},
+     * as dpdk-testpmd links it: its legacy telemetry commands make {@code rte_eal_init} open the legacy telemetry
+     * socket too, instead of saying {@code TELEMETRY: No legacy callbacks, legacy socket not created}.
+     *
+     * @param soname the library's file name, e.g. {@code librte_metrics.so.23}
+     * @throws DpdkUnavailableException when it cannot be loaded
+     */
+    public static void loadLibrary(final String soname)
+    {
+        NativeLibrary.loadLibrary(soname);
+    }
+
+    /**
      * Starts loading DPDK and linking jdpdk's bindings to it on a daemon thread ("jdpdk-preload"), so that
      * {@link #init}, and the pools and ports made after it, find them ready. FFM links a class's native functions
      * when the class is first used: about 1-2 ms per function, 0.25-0.35 s for EAL, mbufs and ethdev on this project's

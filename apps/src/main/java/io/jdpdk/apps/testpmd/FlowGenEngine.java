@@ -84,6 +84,13 @@ public final class FlowGenEngine implements ForwardEngine
         return NAME;
     }
 
+    /** {@code flowgen_begin}'s line: the number of flows. */
+    @Override
+    public String portBeginLine(final int portId, final TestPmdConfig config)
+    {
+        return "  number of flows for port " + portId + ": " + config.flowgenFlows;
+    }
+
     /**
      * {@code flowgen_begin}: takes the packet size, flow and clone counts from {@code config}.
      *

@@ -35,6 +35,19 @@ public interface ForwardEngine
     }
 
     /**
+     * The line this engine's {@code port_fwd_begin} prints for {@code portId} in testpmd, which TestPmd prints once
+     * per forwarding port at each start, after the streams and before the queues' settings. None by default.
+     *
+     * @param portId the forwarding port
+     * @param config the run's parameters
+     * @return the line, or null for none
+     */
+    default String portBeginLine(final int portId, final TestPmdConfig config)
+    {
+        return null;
+    }
+
+    /**
      * One iteration for one stream ({@code packet_fwd}): receive a burst from the stream's RX
      * queue (or generate one), process it, send it on the stream's TX queue, free what TX refused,
      * and update the stream's counters.

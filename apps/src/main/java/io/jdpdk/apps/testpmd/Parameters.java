@@ -126,7 +126,7 @@ final class Parameters
 
     /**
      * Prints what {@link #apply} took of the options (interactive mode, auto-start, the forwarding mode, set or
-     * unknown) where testpmd prints it: after the EAL's lines, since testpmd parses its options once rte_eal_init has
+     * unknown, TX segments refused) and asks what testpmd asks of the ports as it parses them, where testpmd does it: after the EAL's lines, since testpmd parses its options once rte_eal_init has
      * returned. jdpdk's checks them before, so that a bad one fails without starting the EAL.
      */
     void printParsed()
@@ -220,7 +220,7 @@ final class Parameters
         }
         if (o.txpkts != null)
         {
-            parseTxPkts(o.txpkts);
+            parseTxPkts(o.txpkts, o.txq == null ? 1 : Math.max(0, atoi(o.txq)));
         }
         if (o.txIp != null)
         {
@@ -281,7 +281,8 @@ final class Parameters
         config.peerMac[port] = mac;
     }
 
-    private void parseTxPkts(final String arg) throws BadOption
+    /** {@code --txpkts}: the segment lengths; {@code txq} is the TX queue count testpmd has when it parses them. */
+    private void parseTxPkts(final String arg, final int txq) throws BadOption
     {
         final String[] items = arg.split(",", -1);
         final int[] lengths = new int[items.length];
@@ -301,19 +302,46 @@ final class Parameters
             lengths[i] = Integer.parseInt(items[i]);
         }
         // set_tx_pkt_segments: refuses with a message and keeps the previous setting.
+        if (lengths.length > 1)
+        {
+            // nb_segs_is_invalid asks each port's TX rings (rte_eth_tx_queue_info_get) whether they hold that many
+            // segments. testpmd parses its options before it sets up any queue, so no port can answer: ethdev logs
+            // why, per port and queue ("Tx queue 0 of device with port_id=0 has not been setup"), and the check
+            // passes. The same question is asked here, for the same lines.
+            parsed.add(() ->
+            {
+                for (final int port : Port.ids())
+                {
+                    for (int queue = 0; queue < txq; queue++)
+                    {
+                        try
+                        {
+                            Port.of(port).txQueueInfo(queue);
+                        }
+                        catch (final io.jdpdk.eal.DpdkException notSetUp)
+                        {
+                            // what ethdev logged is the message
+                        }
+                    }
+                }
+            });
+        }
         int total = 0;
         for (int i = 0; i < lengths.length; i++)
         {
             if (lengths[i] > mbufSize)
             {
-                err.printf("length[%d]=%d > mbuf_data_size=%d - give up%n", i, lengths[i], mbufSize);
+                final String giveUp = String.format("length[%d]=%d > mbuf_data_size=%d - give up", i, lengths[i],
+                    mbufSize);
+                parsed.add(() -> err.println(giveUp));
                 return;
             }
             total += lengths[i];
         }
         if (total < 14 + 20 + 8)
         {
-            err.printf("total packet length=%d < %d - give up%n", total, 14 + 20 + 8);
+            final String giveUp = String.format("total packet length=%d < %d - give up", total, 14 + 20 + 8);
+            parsed.add(() -> err.println(giveUp));
             return;
         }
         config.txPktSegLengths = lengths;

@@ -207,6 +207,9 @@ public final class TestPmd
         installSignalHandlers();
         try
         {
+            // dpdk-testpmd links librte_metrics (for its bitrate and latency statistics), whose constructor
+            // registers the legacy telemetry commands: EAL then opens the legacy socket as for dpdk-testpmd.
+            Eal.loadLibrary("librte_metrics.so.23");
             eal = Eal.init(split.eal().length > 0 ? split.eal() : defaultEal());
             params.printParsed();
             Port.requireVdevsProbed(eal.args());
@@ -452,6 +455,14 @@ public final class TestPmd
         {
             err.println("Packet forwarding is not ready: " + ex.getMessage());
             return;
+        }
+        for (final int portId : fwdPortIds)
+        {
+            final String line = engines.length > 0 ? engines[0].portBeginLine(portId, config) : null;
+            if (line != null)
+            {
+                out.println(line);
+            }
         }
         streams = new FwdStream[fwdConfig.streams.length];
         for (int i = 0; i < streams.length; i++)

@@ -146,6 +146,27 @@ public final class NativeLibrary
     }
 
     /**
+     * Loads the installed library {@code soname} (e.g. {@code librte_metrics.so.23}) for the life of the process, its
+     * constructors run, after the shim and the DPDK libraries it links.
+     *
+     * @param soname the library's file name, looked up as the dynamic linker looks up a program's libraries
+     * @throws DpdkUnavailableException when it cannot be loaded
+     */
+    public static void loadLibrary(final String soname)
+    {
+        load();
+        try
+        {
+            SymbolLookup.libraryLookup(soname, Arena.global());
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new DpdkUnavailableException("cannot load " + soname + " (" + ex.getMessage() + "): is DPDK " +
+                SUPPORTED_YEAR + "." + SUPPORTED_MONTH + " installed in full (Debian package dpdk)?", ex);
+        }
+    }
+
+    /**
      * Rethrows what {@code invokeExact} declared, unchecked (downcalls throw only errors): runtime exceptions and
      * errors as they are, anything else wrapped in an {@link IllegalStateException}.
      *
