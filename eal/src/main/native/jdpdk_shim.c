@@ -18,6 +18,7 @@
 #include <rte_config.h>
 #include <rte_common.h>
 #include <rte_cycles.h>
+#include <rte_devargs.h>
 #include <rte_eal.h>
 #include <rte_errno.h>
 #include <rte_ethdev.h>
@@ -157,6 +158,8 @@ struct layout_entry {
 #define E(t, c) { #t, #c, (long)(c) } /* an enumerator's value, looked up as (enum name, constant name) */
 
 static const struct layout_entry layout_table[] = {
+	F(rte_devargs, args),
+
 	S(rte_mp_msg), F(rte_mp_msg, name), F(rte_mp_msg, len_param), F(rte_mp_msg, num_fds), F(rte_mp_msg, param),
 	F(rte_mp_msg, fds),
 	S(rte_mp_reply), F(rte_mp_reply, nb_sent), F(rte_mp_reply, nb_received), F(rte_mp_reply, msgs),

@@ -28,6 +28,7 @@ package io.jdpdk.pmd;
  * @param defaultTxQueue the device's default TX queue configuration ({@code default_txconf})
  * @param busName        the bus the device is on ({@code rte_bus_name}): {@code "pci"}, {@code "vdev"}...
  * @param busInfo        what the bus says of it ({@code rte_dev_bus_info}): for PCI, vendor and device ids
+ * @param details        the rest of what the driver reports, as testpmd's {@code show port info} prints it
  */
 public record DeviceInfo(
     String driverName,
@@ -53,8 +54,40 @@ public record DeviceInfo(
     QueueInfo defaultRxQueue,
     QueueInfo defaultTxQueue,
     String busName,
-    String busInfo)
+    String busInfo,
+    Details details)
 {
+    /** {@code RTE_ETH_DEV_SWITCH_DOMAIN_ID_INVALID}: the device is on no switch domain. */
+    public static final int SWITCH_DOMAIN_ID_INVALID = 0xFFFF;
+
+    /**
+     * The rest of {@code rte_eth_dev_info}, and the device's arguments.
+     *
+     * @param minRxBufSize      smallest RX buffer the device takes ({@code min_rx_bufsize})
+     * @param maxLroPktSize     largest LRO aggregate ({@code max_lro_pkt_size})
+     * @param maxMacAddrs       MAC addresses the device filters on ({@code max_mac_addrs})
+     * @param maxHashMacAddrs   MAC addresses of its hash filter ({@code max_hash_mac_addrs})
+     * @param maxVfs            virtual functions ({@code max_vfs})
+     * @param maxVmdqPools      VMDq pools ({@code max_vmdq_pools})
+     * @param retaSize          entries of the RSS redirection table ({@code reta_size})
+     * @param rxDescAlign       RX descriptor count alignment ({@code rx_desc_lim.nb_align})
+     * @param txDescAlign       TX descriptor count alignment ({@code tx_desc_lim.nb_align})
+     * @param txSegMax          most segments per TX packet ({@code tx_desc_lim.nb_seg_max})
+     * @param txMtuSegMax       most segments per MTU or TSO packet ({@code tx_desc_lim.nb_mtu_seg_max})
+     * @param devCapa           {@code RTE_ETH_DEV_CAPA_*} bits
+     * @param switchName        the switch's name ({@code switch_info.name}), or null
+     * @param switchDomainId    its domain, {@link #SWITCH_DOMAIN_ID_INVALID} for none
+     * @param switchPortId      the port's id on the switch
+     * @param switchRxDomain    the shared RX queue domain
+     * @param errHandleMode     {@code enum rte_eth_err_handle_mode}: 0 none, 1 passive, 2 proactive
+     * @param devArgs           the device's arguments ({@code rte_dev_devargs(device)->args}), or null
+     */
+    public record Details(int minRxBufSize, int maxLroPktSize, int maxMacAddrs, int maxHashMacAddrs, int maxVfs,
+        int maxVmdqPools, int retaSize, int rxDescAlign, int txDescAlign, int txSegMax, int txMtuSegMax, long devCapa,
+        String switchName, int switchDomainId, int switchPortId, int switchRxDomain, int errHandleMode, String devArgs)
+    {
+    }
+
     /** {@code RTE_ETH_DEV_FALLBACK_RX_RINGSIZE} and {@code RTE_ETH_DEV_FALLBACK_TX_RINGSIZE}. */
     public static final int FALLBACK_RING_SIZE = 512;
 

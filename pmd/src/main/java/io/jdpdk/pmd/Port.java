@@ -50,6 +50,17 @@ public final class Port implements AutoCloseable
     private static final int RSS_KEY_BUFFER = 256;
     /** {@code RTE_MEMPOOL_NAMESIZE}: a mempool's name is the first field of {@code struct rte_mempool}. */
     private static final int MEMPOOL_NAMESIZE = 32;
+    /** testpmd's {@code ETHDEV_FWVERS_LEN}: the buffer for a firmware version. */
+    private static final int FW_VERSION_LEN = 32;
+
+    /** {@code RTE_ETH_VLAN_STRIP_OFFLOAD} of {@link #vlanOffload()}. */
+    public static final int VLAN_STRIP_OFFLOAD = 0x0001;
+    /** {@code RTE_ETH_VLAN_FILTER_OFFLOAD} of {@link #vlanOffload()}. */
+    public static final int VLAN_FILTER_OFFLOAD = 0x0002;
+    /** {@code RTE_ETH_VLAN_EXTEND_OFFLOAD} of {@link #vlanOffload()}. */
+    public static final int VLAN_EXTEND_OFFLOAD = 0x0004;
+    /** {@code RTE_ETH_QINQ_STRIP_OFFLOAD} of {@link #vlanOffload()}. */
+    public static final int QINQ_STRIP_OFFLOAD = 0x0008;
     private enum State
     {
         NEW, CONFIGURED, STARTED, STOPPED, CLOSED
@@ -316,8 +327,95 @@ public final class Port implements AutoCloseable
                 rxConf(info.asSlice(off(RTE_ETH_DEV_INFO, "default_rxconf")), 0, "", false, QueueInfo.STATE_STOPPED, 0),
                 txConf(info.asSlice(off(RTE_ETH_DEV_INFO, "default_txconf")), 0, QueueInfo.STATE_STOPPED),
                 device == 0 ? "" : EalRaw.devBusName(MemorySegment.ofAddress(device)),
-                device == 0 ? "" : EalRaw.devBusInfo(MemorySegment.ofAddress(device)));
+                device == 0 ? "" : EalRaw.devBusInfo(MemorySegment.ofAddress(device)),
+                details(info, device, rxLim, txLim));
         }
+    }
+
+    private static DeviceInfo.Details details(final MemorySegment info, final long device, final long rxLim,
+        final long txLim)
+    {
+        final long sw = off(RTE_ETH_DEV_INFO, "switch_info");
+        final long switchName = info.get(JAVA_LONG, sw);
+        return new DeviceInfo.Details(
+            info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "min_rx_bufsize")),
+            info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "max_lro_pkt_size")),
+            info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "max_mac_addrs")),
+            info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "max_hash_mac_addrs")),
+            u16(info, off(RTE_ETH_DEV_INFO, "max_vfs")),
+            u16(info, off(RTE_ETH_DEV_INFO, "max_vmdq_pools")),
+            u16(info, off(RTE_ETH_DEV_INFO, "reta_size")),
+            u16(info, rxLim + 4), u16(info, txLim + 4), u16(info, txLim + 6), u16(info, txLim + 8),
+            info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "dev_capa")),
+            switchName == 0 ? null : MemorySegment.ofAddress(switchName).reinterpret(NAME_MAX).getString(0),
+            u16(info, sw + 8), u16(info, sw + 10), u16(info, sw + 12),
+            info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "err_handle_mode")),
+            device == 0 ? null : EalRaw.devArgs(MemorySegment.ofAddress(device)));
+    }
+
+    /**
+     * The port's MTU ({@code rte_eth_dev_get_mtu}).
+     *
+     * @return the MTU, or -1 when the driver does not say
+     */
+    public int mtu()
+    {
+        checkOpen("rte_eth_dev_get_mtu(port=" + id + ")");
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment mtu = arena.allocate(JAVA_SHORT);
+            return EthdevRaw.dev_get_mtu(id, mtu) == 0 ? Short.toUnsignedInt(mtu.get(JAVA_SHORT, 0)) : -1;
+        }
+    }
+
+    /**
+     * Whether the port receives all multicast frames ({@code rte_eth_allmulticast_get}).
+     *
+     * @return true when all-multicast mode is on
+     */
+    public boolean allMulticast()
+    {
+        checkOpen("rte_eth_allmulticast_get(port=" + id + ")");
+        return EthdevRaw.allmulticast_get(id) == 1;
+    }
+
+    /**
+     * The VLAN offloads in force ({@code rte_eth_dev_get_vlan_offload}).
+     *
+     * @return an OR of {@link #VLAN_STRIP_OFFLOAD}, {@link #VLAN_FILTER_OFFLOAD}, {@link #VLAN_EXTEND_OFFLOAD} and
+     *         {@link #QINQ_STRIP_OFFLOAD}, or -1 when the driver does not say
+     */
+    public int vlanOffload()
+    {
+        checkOpen("rte_eth_dev_get_vlan_offload(port=" + id + ")");
+        final int offload = EthdevRaw.dev_get_vlan_offload(id);
+        return offload < 0 ? -1 : offload;
+    }
+
+    /**
+     * The device's firmware version ({@code rte_eth_dev_fw_version_get}).
+     *
+     * @return the version, or null when the driver has none (the virtual PMDs)
+     */
+    public String firmwareVersion()
+    {
+        checkOpen("rte_eth_dev_fw_version_get(port=" + id + ")");
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment version = arena.allocate(FW_VERSION_LEN); // testpmd's ETHDEV_FWVERS_LEN
+            return EthdevRaw.dev_fw_version_get(id, version) == 0 ? version.getString(0) : null;
+        }
+    }
+
+    /**
+     * The name DPDK gives a device capability ({@code rte_eth_dev_capability_name}).
+     *
+     * @param capability one {@code RTE_ETH_DEV_CAPA_*} bit of {@link DeviceInfo.Details#devCapa()}
+     * @return e.g. "RUNTIME_RX_QUEUE_SETUP", or "unknown"
+     */
+    public static String capabilityName(final long capability)
+    {
+        return EthdevRaw.dev_capability_name(capability);
     }
 
     /**

@@ -226,6 +226,50 @@ public final class RssTypes
     }
 
     /**
+     * The RSS types of {@code offloadTypes} one bit at a time, as testpmd's {@code rss_offload_types_display} prints a
+     * device's {@code flow_type_rss_offloads} in {@code show port info}: for each bit set, lowest first, two spaces
+     * and the name the table gives that single bit ({@code user-defined-N} for a bit it has no name for), with a line
+     * break before a name that would bring the line to {@code charsPerLine} characters or more, and a final line
+     * break.
+     *
+     * @param offloadTypes an OR of {@code RTE_ETH_RSS_*} bits
+     * @param charsPerLine the line width; testpmd's is {@link #CHARS_PER_LINE}
+     * @return the text with {@code '\n'} line ends; a lone line break for 0
+     */
+    public static String offloadTypesDisplay(final long offloadTypes, final int charsPerLine)
+    {
+        final StringBuilder sb = new StringBuilder(256);
+        int lineLength = 0;
+        for (int bit = 0; bit < Long.SIZE; bit++)
+        {
+            final long type = 1L << bit;
+            if ((offloadTypes & type) == 0)
+            {
+                continue;
+            }
+            String name = "user-defined-" + bit;
+            for (final Type t : TABLE)
+            {
+                if (t.bits() == type)
+                {
+                    name = t.name();
+                    break;
+                }
+            }
+            // testpmd counts a user-defined name as strlen("user-defined-") + (bit / 10 + 1) characters.
+            final int length = name.length() + 2;
+            if (lineLength + length >= charsPerLine)
+            {
+                sb.append('\n');
+                lineLength = 0;
+            }
+            sb.append("  ").append(name);
+            lineLength += length;
+        }
+        return sb.append('\n').toString();
+    }
+
+    /**
      * The names of {@code rssHf} as testpmd's {@code rss_types_display} prints them: every name in the table, groups
      * included, whose bits are all set in {@code rssHf}, each as two spaces and the name, with a line break before
      * a name that would take the line past {@code charsPerLine} characters (even before the first), and a final

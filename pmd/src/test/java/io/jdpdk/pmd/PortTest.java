@@ -18,6 +18,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,6 +61,28 @@ class PortTest
             assertEquals(macsec, port.config().unsupportedTxOffloads(info));
             assertEquals(ipv4Cksum, port.rxOffloads(), "in force in DPDK (rte_eth_dev_conf_get)");
             assertEquals(ipv4Cksum, port.txOffloads());
+        }
+    }
+
+    @Test
+    void shouldReportWhatTestpmdsPortInfoShowsOfADevice()
+    {
+        try (Port tap = Port.probe(TestEal.uniqueName("net_tap")).configure(config()).start())
+        {
+            final DeviceInfo.Details details = tap.info().details();
+            assertTrue(details.devArgs() != null && details.devArgs().isEmpty(), "a vdev probed by name alone: " +
+                details.devArgs());
+            assertEquals(1500, tap.mtu());
+            assertEquals(0, tap.vlanOffload(), "no VLAN offload configured");
+            assertNull(tap.firmwareVersion(), "net_tap has no firmware version");
+            assertEquals(1, details.rxDescAlign());
+            assertEquals(DeviceInfo.SWITCH_DOMAIN_ID_INVALID, details.switchDomainId());
+            assertEquals(0, details.errHandleMode(), "RTE_ETH_ERROR_HANDLE_MODE_NONE");
+            assertEquals("RUNTIME_RX_QUEUE_SETUP", Port.capabilityName(1));
+            assertEquals("FLOW_SHARED_OBJECT_KEEP", Port.capabilityName(1L << 4));
+            tap.promiscuous(true);
+            assertTrue(tap.promiscuous());
+            assertEquals(tap.allMulticast(), EthdevRaw.allmulticast_get(tap.id()) == 1);
         }
     }
 

@@ -68,8 +68,8 @@ import java.util.concurrent.TimeUnit;
  * unknown options); {@code --rxq=0}/{@code --txq=0} with an engine that needs both are refused with testpmd's
  * message before the ports are configured (testpmd configures them first); descriptors
  * default to 512 rather than the driver's preferred ring size, which jdpdk's DeviceInfo does not carry; the
- * interactive commands are the ones {@link CmdLine#command} lists, {@code help} lists only them and {@code show port info}
- * prints the fields jdpdk's Port reports; {@code show port 65535 rss-hash} (testpmd's {@code RTE_PORT_ALL}, which
+ * interactive commands are the ones {@link CmdLine#command} lists and {@code help} lists only them;
+ * {@code show port 65535 rss-hash} (testpmd's {@code RTE_PORT_ALL}, which
  * its port check lets through) prints testpmd's error without ethdev's log line before it
  * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it; the pool line is added at
  * exit; engines never read or write outside a packet's data (see each engine). At exit, as dpdk-testpmd, it asks
@@ -85,6 +85,8 @@ public final class TestPmd
     static final String TESTPMD_MP = "mp_testpmd";
     /** How long testpmd waits for its secondaries to answer the stop request. */
     static final java.time.Duration STOP_REQUEST_TIMEOUT = java.time.Duration.ofSeconds(5);
+    /** {@code RTE_ETH_DEV_CAPA_RXQ_SHARE}: the device shares RX queues within its switch's RX domain. */
+    static final long DEV_CAPA_RXQ_SHARE = 1L << 2;
     /** testpmd's MAX_PKT_BURST. */
     static final int MAX_PKT_BURST = 512;
     /** testpmd's RX_DESC_MAX and TX_DESC_MAX, which size the default pool. */
@@ -947,35 +949,117 @@ public final class TestPmd
         err.flush();
     }
 
-    /** testpmd's {@code port_infos_display}, for what jdpdk's Port reports. */
+    /** testpmd's {@code port_infos_display}. */
     void showPortInfo(final int portId)
     {
         final Port port = Port.of(portId);
         final DeviceInfo info = port.info();
+        final DeviceInfo.Details more = info.details();
         final LinkStatus link = port.link();
         final String border = "*********************";
-        final StringBuilder sb = new StringBuilder(1024);
+        final StringBuilder sb = new StringBuilder(2048);
         sb.append(String.format("%n%s Infos for port %-2d %s%n", border, portId, border));
         sb.append(String.format("MAC address: %s%n", port.macAddressString()));
         sb.append(String.format("Device name: %s%n", port.name()));
         sb.append(String.format("Driver name: %s%n", info.driverName()));
-        sb.append(String.format("Connect to socket: %d%n", Math.max(0, info.socketId())));
-        sb.append(String.format("memory allocation on the socket: %d%n", Math.max(0, info.socketId())));
+        final String firmware = port.firmwareVersion();
+        sb.append(String.format("Firmware-version: %s%n", firmware != null ? firmware : "not available"));
+        if (more.devArgs() != null)
+        {
+            sb.append(String.format("Devargs: %s%n", more.devArgs()));
+        }
+        sb.append(String.format("Connect to socket: %d%n", socketOf(portId)));
+        sb.append(String.format("memory allocation on the socket: %d%n", socketOf(portId)));
         sb.append(String.format("Link status: %s%n", link.up() ? "up" : "down"));
         sb.append(String.format("Link speed: %s%n", link.speedText()));
         sb.append(String.format("Link duplex: %s%n", link.fullDuplex() ? "full-duplex" : "half-duplex"));
         sb.append(String.format("Autoneg status: %s%n", link.autoneg() ? "On" : "Off"));
+        final int mtu = port.mtu();
+        if (mtu >= 0)
+        {
+            sb.append(String.format("MTU: %d%n", mtu));
+        }
         sb.append(String.format("Promiscuous mode: %s%n", port.promiscuous() ? "enabled" : "disabled"));
+        sb.append(String.format("Allmulticast mode: %s%n", port.allMulticast() ? "enabled" : "disabled"));
+        sb.append(String.format("Maximum number of MAC addresses: %d%n", Integer.toUnsignedLong(more.maxMacAddrs())));
+        sb.append(String.format("Maximum number of MAC addresses of hash filtering: %d%n",
+            Integer.toUnsignedLong(more.maxHashMacAddrs())));
+        final int vlan = port.vlanOffload();
+        if (vlan >= 0)
+        {
+            sb.append(String.format("VLAN offload: %n  strip %s, filter %s, extend %s, qinq strip %s%n",
+                onOff((vlan & Port.VLAN_STRIP_OFFLOAD) != 0), onOff((vlan & Port.VLAN_FILTER_OFFLOAD) != 0),
+                onOff((vlan & Port.VLAN_EXTEND_OFFLOAD) != 0), onOff((vlan & Port.QINQ_STRIP_OFFLOAD) != 0)));
+        }
+        if (info.hashKeySize() > 0)
+        {
+            sb.append(String.format("Hash key size in bytes: %d%n", info.hashKeySize()));
+        }
+        if (more.retaSize() > 0)
+        {
+            sb.append(String.format("Redirection table size: %d%n", more.retaSize()));
+        }
+        if (info.flowTypeRssOffloads() == 0)
+        {
+            sb.append(String.format("No RSS offload flow type is supported.%n"));
+        }
+        else
+        {
+            sb.append(String.format("Supported RSS offload flow types:%n"));
+            sb.append(RssTypes.offloadTypesDisplay(info.flowTypeRssOffloads(), RssTypes.CHARS_PER_LINE)
+                .replace("\n", System.lineSeparator()));
+        }
+        sb.append(String.format("Minimum size of RX buffer: %d%n", Integer.toUnsignedLong(more.minRxBufSize())));
         sb.append(String.format("Maximum configurable length of RX packet: %d%n",
             Integer.toUnsignedLong(info.maxRxPktLen())));
+        sb.append(String.format("Maximum configurable size of LRO aggregated packet: %d%n",
+            Integer.toUnsignedLong(more.maxLroPktSize())));
+        if (more.maxVfs() != 0)
+        {
+            sb.append(String.format("Maximum number of VFs: %d%n", more.maxVfs()));
+        }
+        if (more.maxVmdqPools() != 0)
+        {
+            sb.append(String.format("Maximum number of VMDq pools: %d%n", more.maxVmdqPools()));
+        }
         sb.append(String.format("Current number of RX queues: %d%n", port.rxQueues()));
         sb.append(String.format("Max possible RX queues: %d%n", info.maxRxQueues()));
         sb.append(String.format("Max possible number of RXDs per queue: %d%n", info.rxDescMax()));
         sb.append(String.format("Min possible number of RXDs per queue: %d%n", info.rxDescMin()));
+        sb.append(String.format("RXDs number alignment: %d%n", more.rxDescAlign()));
         sb.append(String.format("Current number of TX queues: %d%n", port.txQueues()));
         sb.append(String.format("Max possible TX queues: %d%n", info.maxTxQueues()));
         sb.append(String.format("Max possible number of TXDs per queue: %d%n", info.txDescMax()));
         sb.append(String.format("Min possible number of TXDs per queue: %d%n", info.txDescMin()));
+        sb.append(String.format("TXDs number alignment: %d%n", more.txDescAlign()));
+        sb.append(String.format("Max segment number per packet: %d%n", more.txSegMax()));
+        sb.append(String.format("Max segment number per MTU/TSO: %d%n", more.txMtuSegMax()));
+        sb.append(String.format("Device capabilities: 0x%x(", more.devCapa()));
+        for (long rest = more.devCapa(); rest != 0; rest &= rest - 1)
+        {
+            sb.append(' ').append(Port.capabilityName(Long.lowestOneBit(rest)));
+        }
+        sb.append(String.format(" )%n"));
+        if (more.switchDomainId() != DeviceInfo.SWITCH_DOMAIN_ID_INVALID)
+        {
+            if (more.switchName() != null)
+            {
+                sb.append(String.format("Switch name: %s%n", more.switchName()));
+            }
+            sb.append(String.format("Switch domain Id: %d%nSwitch Port Id: %d%n", more.switchDomainId(),
+                more.switchPortId()));
+            if ((more.devCapa() & DEV_CAPA_RXQ_SHARE) != 0)
+            {
+                sb.append(String.format("Switch Rx domain: %d%n", more.switchRxDomain()));
+            }
+        }
+        sb.append(String.format("Device error handling mode: %s%n", switch (more.errHandleMode())
+        {
+            case 0 -> "none";
+            case 1 -> "passive";
+            case 2 -> "proactive";
+            default -> "unknown";
+        }));
         out.print(sb);
     }
 

@@ -1,15 +1,12 @@
 package io.jdpdk.apps.testpmd;
 
-import io.jdpdk.apps.testing.Tools;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,10 +18,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TestPmdRssHashTest
 {
-    private static final List<String> EAL = List.of("--in-memory", "--no-pci", "-l", "0-1",
-        "--log-level=lib.eal:error");
-    private static final List<String> APP = List.of("-i", "--total-num-mbufs=8192", "--no-flush-rx");
-    private static final AtomicInteger TAPS = new AtomicInteger();
 
     /** Syntax and port checks, the same on any device. */
     private static final List<String> PORT_CHECKS = List.of("show port 9 rss-hash", "show port 9 rss-hash key",
@@ -37,8 +30,7 @@ class TestPmdRssHashTest
     @BeforeAll
     static void needDpdkTestpmd()
     {
-        Tools.require(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
-        Tools.require(Files.isExecutable(Path.of("/usr/bin/stdbuf")), "stdbuf (coreutils) is not installed");
+        TestPmdSession.requireDpdkTestpmd();
     }
 
     @Test
@@ -110,8 +102,7 @@ class TestPmdRssHashTest
     /** Port net_tap0 with an interface name no other run uses. */
     private static String tap()
     {
-        return "--vdev=net_tap0,iface=jdrss" + (ProcessHandle.current().pid() % 100_000) + "x" +
-            TAPS.incrementAndGet();
+        return TestPmdSession.tap();
     }
 
     /** Port 0 a net_tap, port 1 a round-robin bond of it. */
@@ -124,11 +115,6 @@ class TestPmdRssHashTest
     private List<String> run(final boolean dpdk, final List<String> vdevs, final List<String> appArgs,
         final List<String> commands) throws Exception
     {
-        final List<String> args = new ArrayList<>(EAL);
-        args.addAll(vdevs);
-        args.add("--");
-        args.addAll(APP);
-        args.addAll(appArgs);
-        return TestPmdSession.run(dpdk, dir, args, commands).commands();
+        return TestPmdSession.onDevices(dpdk, dir, vdevs, appArgs, commands);
     }
 }

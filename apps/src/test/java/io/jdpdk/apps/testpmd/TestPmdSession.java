@@ -1,6 +1,7 @@
 package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.apps.testing.AppProcess;
+import io.jdpdk.apps.testing.Tools;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,6 +39,41 @@ final class TestPmdSession
 
     private TestPmdSession()
     {
+    }
+
+    /** Fails (under ./jdpdk test) or skips a test class whose oracle, dpdk-testpmd under stdbuf, is missing. */
+    static void requireDpdkTestpmd()
+    {
+        Tools.require(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
+        Tools.require(Files.isExecutable(Path.of("/usr/bin/stdbuf")), "stdbuf (coreutils) is not installed");
+    }
+
+    /** The EAL arguments of {@link #onDevices}, devices aside. */
+    private static final List<String> EAL = List.of("--in-memory", "--no-pci", "-l", "0-1",
+        "--log-level=lib.eal:error");
+    /** testpmd's arguments of {@link #onDevices}, more aside. */
+    private static final List<String> APP = List.of("-i", "--total-num-mbufs=8192", "--no-flush-rx");
+    private static final AtomicInteger TAPS = new AtomicInteger();
+
+    /**
+     * Each command's result ({@link #run}) in an interactive testpmd on {@code vdevs} (lcores 0 and 1, in memory),
+     * given {@code appArgs} besides {@code -i --total-num-mbufs=8192 --no-flush-rx}.
+     */
+    static List<String> onDevices(final boolean dpdk, final Path dir, final List<String> vdevs,
+        final List<String> appArgs, final List<String> commands) throws Exception
+    {
+        final List<String> args = new ArrayList<>(EAL);
+        args.addAll(vdevs);
+        args.add("--");
+        args.addAll(APP);
+        args.addAll(appArgs);
+        return run(dpdk, dir, args, commands).commands();
+    }
+
+    /** A {@code --vdev} of net_tap0 with an interface name no other run of this JVM uses. */
+    static String tap()
+    {
+        return "--vdev=net_tap0,iface=jdtp" + (ProcessHandle.current().pid() % 100_000) + "x" + TAPS.incrementAndGet();
     }
 
     /**

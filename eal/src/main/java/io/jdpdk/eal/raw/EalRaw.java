@@ -66,6 +66,7 @@ public final class EalRaw
             FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), ADDRESS));
         static final MethodHandle DEV_BUS_INFO = downcall("rte_dev_bus_info",
             FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), ADDRESS));
+        static final MethodHandle DEV_DEVARGS = downcall("rte_dev_devargs", FunctionDescriptor.of(ADDRESS, ADDRESS));
         static final MethodHandle LCORE_ID = critical("jdpdk_lcore_id", FunctionDescriptor.of(JAVA_INT));
         static final MethodHandle RDTSC = critical("jdpdk_rdtsc", FunctionDescriptor.of(JAVA_LONG));
         static final MethodHandle GET_TSC_HZ = downcall("rte_get_tsc_hz", FunctionDescriptor.of(JAVA_LONG));
@@ -206,6 +207,32 @@ public final class EalRaw
         {
             final MemorySegment info = (MemorySegment)Linked.DEV_BUS_INFO.invokeExact(device);
             return info.equals(MemorySegment.NULL) ? "" : info.getString(0);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * The arguments the device was given ({@code rte_dev_devargs(device)->args}), e.g. {@code rx_pcap=in.pcap} of
+     * {@code --vdev=net_pcap0,rx_pcap=in.pcap}.
+     *
+     * @param device a {@code struct rte_device *}
+     * @return the arguments, or null when the device has no devargs or they hold none
+     */
+    public static String devArgs(final MemorySegment device)
+    {
+        try
+        {
+            final MemorySegment devargs = (MemorySegment)Linked.DEV_DEVARGS.invokeExact(device);
+            if (devargs.equals(MemorySegment.NULL))
+            {
+                return null;
+            }
+            final long at = LayoutCheck.cLayout("rte_devargs", "args");
+            final long args = devargs.reinterpret(at + ADDRESS.byteSize()).get(JAVA_LONG, at);
+            return args == 0 ? null : MemorySegment.ofAddress(args).reinterpret(4096).getString(0);
         }
         catch (final Throwable t)
         {

@@ -125,7 +125,10 @@ public final class EthdevRaw
         JAVA_SHORT.withName("max_rx_queues"),
         JAVA_SHORT.withName("max_tx_queues"),
         JAVA_INT.withName("max_mac_addrs"),
-        paddingLayout(20), // max_hash_mac_addrs, max_vfs, max_vmdq_pools, rx_seg_capa
+        JAVA_INT.withName("max_hash_mac_addrs"),
+        JAVA_SHORT.withName("max_vfs"),
+        JAVA_SHORT.withName("max_vmdq_pools"),
+        paddingLayout(12), // rx_seg_capa
         JAVA_LONG.withName("rx_offload_capa"),
         JAVA_LONG.withName("tx_offload_capa"),
         JAVA_LONG.withName("rx_queue_offload_capa"),
@@ -148,7 +151,10 @@ public final class EthdevRaw
         RTE_ETH_DEV_PORTCONF.withName("default_txportconf"),
         paddingLayout(6),
         JAVA_LONG.withName("dev_capa"),
-        paddingLayout(56))); // switch_info, err_handle_mode, reserved
+        structLayout(JAVA_LONG.withName("name"), JAVA_SHORT.withName("domain_id"), JAVA_SHORT.withName("port_id"),
+            JAVA_SHORT.withName("rx_domain"), paddingLayout(2)).withName("switch_info"),
+        JAVA_INT.withName("err_handle_mode"),
+        paddingLayout(36))); // reserved
 
     /** {@code struct rte_eth_rxmode}: the RX multi-queue mode, MTU and offloads of {@link #RTE_ETH_CONF}. */
     public static final StructLayout RTE_ETH_RXMODE = LayoutCheck.verified("rte_eth_rxmode", structLayout(
@@ -267,6 +273,14 @@ public final class EthdevRaw
     private static final MethodHandle MACADDR_GET = downcall("rte_eth_macaddr_get", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle GET_MTU = downcall("rte_eth_dev_get_mtu", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle SET_MTU = downcall("rte_eth_dev_set_mtu", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT));
+    private static final MethodHandle ALLMULTICAST_GET = downcall("rte_eth_allmulticast_get",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle GET_VLAN_OFFLOAD = downcall("rte_eth_dev_get_vlan_offload",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle FW_VERSION_GET = downcall("rte_eth_dev_fw_version_get",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle CAPABILITY_NAME = downcall("rte_eth_dev_capability_name",
+        FunctionDescriptor.of(ADDRESS.withTargetLayout(sequenceLayout(64, JAVA_BYTE)), JAVA_LONG));
 
     private EthdevRaw()
     {
@@ -916,6 +930,67 @@ public final class EthdevRaw
         try
         {
             return (int)XSTATS_GET.invokeExact((short)port, xstats, n);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_allmulticast_get}.
+     *
+     * @param port the port id
+     * @return 1 when all-multicast reception is on, 0 when off, -errno
+     */
+    public static int allmulticast_get(final int port)
+    {
+        return call(ALLMULTICAST_GET, port);
+    }
+
+    /**
+     * {@code rte_eth_dev_get_vlan_offload}.
+     *
+     * @param port the port id
+     * @return an OR of {@code RTE_ETH_VLAN_*_OFFLOAD} bits, or -errno
+     */
+    public static int dev_get_vlan_offload(final int port)
+    {
+        return call(GET_VLAN_OFFLOAD, port);
+    }
+
+    /**
+     * {@code rte_eth_dev_fw_version_get(port, fw_version, fw_size)}.
+     *
+     * @param port    the port id
+     * @param version a char buffer, filled with a NUL-terminated string
+     * @return 0, -ENOTSUP when the driver has no firmware version, a positive size when the buffer is too small,
+     *         or another -errno
+     */
+    public static int dev_fw_version_get(final int port, final MemorySegment version)
+    {
+        try
+        {
+            return (int)FW_VERSION_GET.invokeExact((short)port, version, version.byteSize());
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_dev_capability_name(capability)}.
+     *
+     * @param capability one {@code RTE_ETH_DEV_CAPA_*} bit
+     * @return its name, e.g. "RUNTIME_RX_QUEUE_SETUP", or "unknown"
+     */
+    public static String dev_capability_name(final long capability)
+    {
+        try
+        {
+            final MemorySegment name = (MemorySegment)CAPABILITY_NAME.invokeExact(capability);
+            return name.equals(MemorySegment.NULL) ? "unknown" : name.getString(0);
         }
         catch (final Throwable t)
         {
