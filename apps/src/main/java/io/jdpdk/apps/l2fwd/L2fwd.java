@@ -9,6 +9,7 @@ import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.LcoreException;
 import io.jdpdk.eal.LcorePolls;
+import io.jdpdk.eal.Log;
 import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.Mempool;
@@ -102,7 +103,6 @@ public final class L2fwd
         private final long drainNanos;
         private final long timerPeriodNanos;
         private final Runnable printStats;
-        private final PrintStream log;
         private final MbufBurst pktsBurst = new MbufBurst(MAX_PKT_BURST);
         private final Mbuf mbuf = new Mbuf();
         private long prevNanos;
@@ -120,12 +120,11 @@ public final class L2fwd
          * @param statistics       the counters it adds to
          * @param timerPeriodNanos nanoseconds between statistics printouts, 0 for none
          * @param printStats the statistics printout (main lcore), or null on a worker lcore
-         * @param log        where RTE_LOG(INFO, L2FWD, ...) lines go
          * @throws IllegalArgumentException when there is not one TX buffer per RX port
          */
         public Forwarder(final int lcoreId, final Port[] rxPorts, final TxBuffer[] txBuffers, final long[] portMacs,
             final boolean macUpdating, final PortStatistics statistics, final long timerPeriodNanos,
-            final Runnable printStats, final PrintStream log)
+            final Runnable printStats)
         {
             if (rxPorts.length != txBuffers.length)
             {
@@ -156,7 +155,6 @@ public final class L2fwd
             this.drainNanos = TimeUnit.MICROSECONDS.toNanos(BURST_TX_DRAIN_US);
             this.timerPeriodNanos = timerPeriodNanos;
             this.printStats = printStats;
-            this.log = log;
         }
 
         /**
@@ -182,16 +180,17 @@ public final class L2fwd
         @Override
         public void onStart()
         {
+            // l2fwd_main_loop's RTE_LOG(INFO, L2FWD, ...) lines.
             if (rxPorts.length == 0)
             {
-                log.printf("L2FWD: lcore %d has nothing to do%n", lcoreId);
+                Log.log(Log.INFO, Log.USER1, "L2FWD: lcore " + lcoreId + " has nothing to do");
             }
             else
             {
-                log.printf("L2FWD: entering main loop on lcore %d%n", lcoreId);
+                Log.log(Log.INFO, Log.USER1, "L2FWD: entering main loop on lcore " + lcoreId);
                 for (final int portId : rxPortIds)
                 {
-                    log.printf("L2FWD:  -- lcoreid=%d portid=%d%n", lcoreId, portId);
+                    Log.log(Log.INFO, Log.USER1, "L2FWD:  -- lcoreid=" + lcoreId + " portid=" + portId);
                 }
             }
             // l2fwd starts with prev_tsc = 0, so its first pass drains and prints the statistics at once.
@@ -494,14 +493,14 @@ public final class L2fwd
             }
             final boolean isMain = lcores[l] == eal.mainLcore();
             final Forwarder forwarder = new Forwarder(lcores[l], rx, tx, portMacs, options.macUpdating(),
-                statistics, timerPeriodNanos, isMain ? print : null, err);
+                statistics, timerPeriodNanos, isMain ? print : null);
             if (isMain)
             {
                 main = forwarder;
             }
             else if (!forwarder.hasWork())
             {
-                err.printf("L2FWD: lcore %d has nothing to do%n", lcores[l]);
+                Log.log(Log.INFO, Log.USER1, "L2FWD: lcore " + lcores[l] + " has nothing to do");
             }
             else
             {

@@ -4,6 +4,7 @@ import io.jdpdk.apps.common.AppArgs;
 import io.jdpdk.apps.common.AppMain;
 import io.jdpdk.apps.common.LinkCheck;
 import io.jdpdk.apps.common.NicStats;
+import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.apps.common.Shutdown;
 import io.jdpdk.apps.l3fwd.L3fwdConfig.ConfigException;
 import io.jdpdk.apps.l3fwd.L3fwdConfig.LcoreParams;
@@ -12,6 +13,7 @@ import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Lcore;
 import io.jdpdk.eal.LcoreException;
 import io.jdpdk.eal.LcorePolls;
+import io.jdpdk.eal.Log;
 import io.jdpdk.lpm.Fib6;
 import io.jdpdk.lpm.Lpm4;
 import io.jdpdk.mempool.Mempool;
@@ -226,6 +228,8 @@ public final class L3fwd
         final CommandLine cli = new CommandLine(options);
         final L3fwdConfig config;
         final Routes routes;
+        // What parse_args prints comes after EAL's lines, as l3fwd parses its arguments after rte_eal_init.
+        final ParseOutput parsing = new ParseOutput(out, err);
         try
         {
             cli.parseArgs(split.app());
@@ -236,17 +240,17 @@ public final class L3fwd
             }
             if (options.parsePtype)
             {
-                out.println("soft parse-ptype is enabled"); // parse_args
+                parsing.out().println("soft parse-ptype is enabled"); // parse_args
             }
             if (options.perPortPool)
             {
-                out.println("per port buffer pool is enabled");
+                parsing.out().println("per port buffer pool is enabled");
             }
             if (options.hashEntryNum != null)
             {
-                err.println("Hash entry number will be ignored");
+                parsing.err().println("Hash entry number will be ignored");
             }
-            config = configure(options, err);
+            config = configure(options, parsing.err());
             if (options.routeFile != null && (options.ruleIpv4 != null || options.ruleIpv6 != null))
             {
                 final String rules = options.ruleIpv4 == null ? "--rule_ipv6" :
@@ -254,10 +258,11 @@ public final class L3fwd
                 throw new ConfigException("--route-file cannot be combined with " + rules +
                     ": give routes as a --rule_ipv4/--rule_ipv6 pair or as --route-file, not both");
             }
-            routes = Routes.read(config.lookup(), options, config.portMask(), err);
+            routes = Routes.read(config.lookup(), options, config.portMask(), parsing);
         }
         catch (final CommandLine.ParameterException | ConfigException ex)
         {
+            parsing.release();
             err.println(NAME + ": " + ex.getMessage());
             cli.usage(err);
             err.println(NAME + ": Invalid L3FWD parameters");
@@ -265,6 +270,7 @@ public final class L3fwd
         }
         catch (final IOException ex)
         {
+            parsing.release();
             err.println(NAME + ": cannot read route file: " + ex.getMessage());
             return 1;
         }
@@ -281,6 +287,7 @@ public final class L3fwd
         try
         {
             eal = Eal.init(split.ealOrDefaults(err, "net_null0", "net_null1"));
+            parsing.release();
             Port.requireVdevsProbed(eal.args());
             return forward(eal, config, routes, tables, idle, (long)(options.statsPeriod * 1e9),
                 options.parsePtype, options.strictRfc1812 ? LpmRouter.Checks.RFC1812 : LpmRouter.Checks.L3FWD,
@@ -538,7 +545,7 @@ public final class L3fwd
          * and FIB, {@code --route-file} in place of the IPv4 defaults.
          */
         static Routes read(final LpmRouter.Lookup lookup, final Options options, final long portMask,
-            final PrintStream err) throws IOException
+            final ParseOutput parsing) throws IOException
         {
             final boolean pair = options.ruleIpv4 != null && options.ruleIpv6 != null;
             if (lookup == LpmRouter.Lookup.ACL)
@@ -553,8 +560,8 @@ public final class L3fwd
             }
             if (!pair && (lookup == LpmRouter.Lookup.EM || options.routeFile == null))
             {
-                // Rule files are read only in pairs (RTE_LOG, so on stderr).
-                err.println("L3FWD: Missing 1 or more rule files, using default instead");
+                // Rule files are read only in pairs.
+                parsing.log(Log.INFO, Log.USER1, "L3FWD: Missing 1 or more rule files, using default instead");
             }
             if (lookup == LpmRouter.Lookup.EM)
             {
@@ -771,8 +778,8 @@ public final class L3fwd
         final List<Lcore> launched = new ArrayList<>();
         for (final LcoreForwarder forwarder : forwarders.values())
         {
-            err.printf("L3FWD: entering main loop on lcore %d%n", forwarder.lcoreId());
-            forwarder.printQueues(err);
+            Log.log(Log.INFO, Log.USER1, "L3FWD: entering main loop on lcore " + forwarder.lcoreId());
+            forwarder.logQueues();
             if (forwarder.lcoreId() != mainLcore)
             {
                 final Lcore lcore = eal.worker(forwarder.lcoreId());
@@ -784,7 +791,7 @@ public final class L3fwd
         {
             if (!forwarders.containsKey(lcore))
             {
-                err.printf("L3FWD: lcore %d has nothing to do%n", lcore); // RTE_LOG, so on stderr
+                Log.log(Log.INFO, Log.USER1, "L3FWD: lcore " + lcore + " has nothing to do");
             }
         }
         out.flush();

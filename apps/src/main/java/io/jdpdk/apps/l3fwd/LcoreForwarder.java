@@ -1,6 +1,7 @@
 package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.eal.Eal;
+import io.jdpdk.eal.Log;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.TxBuffer;
@@ -168,16 +169,15 @@ public final class LcoreForwarder implements Agent
     }
 
     /**
-     * Prints l3fwd's {@code lpm_main_loop} greeting lines, one per RX queue: {@code L3FWD:  -- lcoreid=L portid=P
-     * rxqueueid=Q}.
-     *
-     * @param log where DPDK's RTE_LOG would write (stderr)
+     * Logs l3fwd's {@code lpm_main_loop} greeting lines, one per RX queue, as its {@code RTE_LOG(INFO, L3FWD, ...)}:
+     * {@code L3FWD:  -- lcoreid=L portid=P rxqueueid=Q}.
      */
-    public void printQueues(final java.io.PrintStream log)
+    public void logQueues()
     {
         for (int i = 0; i < rxPortIds.length; i++)
         {
-            log.printf("L3FWD:  -- lcoreid=%d portid=%d rxqueueid=%d%n", lcoreId, rxPortIds[i], rxQueueIds[i]);
+            Log.log(Log.INFO, Log.USER1, "L3FWD:  -- lcoreid=" + lcoreId + " portid=" + rxPortIds[i] + " rxqueueid=" +
+                rxQueueIds[i]);
         }
     }
 

@@ -3,12 +3,14 @@ package io.jdpdk.apps.packetordering;
 import io.jdpdk.apps.common.AppArgs;
 import io.jdpdk.apps.common.AppMain;
 import io.jdpdk.apps.common.CNumbers;
+import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.apps.common.RteExit;
 import io.jdpdk.apps.common.Shutdown;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Lcore;
 import io.jdpdk.eal.LcorePolls;
+import io.jdpdk.eal.Log;
 import io.jdpdk.eal.timer.LcoreTimers;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.Port;
@@ -206,9 +208,12 @@ public final class PacketOrdering
     static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
         final AppArgs split = AppArgs.split(args);
-        final Options options = Options.parse(split.app(), out);
+        // What parse_args prints comes after EAL's lines, as the C app parses its arguments after rte_eal_init.
+        final ParseOutput parsing = new ParseOutput(out, err);
+        final Options options = Options.parse(split.app(), parsing.out());
         if (options == null)
         {
+            parsing.release();
             return RteExit.print(out, err, "Invalid packet_ordering arguments");
         }
         final Shutdown shutdown = new Shutdown();
@@ -221,6 +226,7 @@ public final class PacketOrdering
                 final int cpus = Math.max(1, Runtime.getRuntime().availableProcessors());
                 eal = Eal.init(split.ealOrDefaults(err, List.of("--lcores=(0-2)@(0-" + (cpus - 1) + ")"),
                     "net_null0", "net_null1"));
+                parsing.release();
             }
             catch (final DpdkException ex)
             {
@@ -300,6 +306,14 @@ public final class PacketOrdering
         try (Pipeline pipeline = builder.build())
         {
             pipeline.start();
+            // What each of the C app's lcore functions logs as it starts (RTE_LOG(INFO, REORDERAPP, ...)).
+            for (final Lcore worker : workers)
+            {
+                Log.log(Log.INFO, Log.USER1, "REORDERAPP: worker_thread() started on lcore " + worker.id());
+            }
+            Log.log(Log.INFO, Log.USER1, "REORDERAPP: " + (options.disableReorder() ? "tx_thread" : "send_thread") +
+                "() started on lcore " + txLcore.id());
+            Log.log(Log.INFO, Log.USER1, "REORDERAPP: rx_thread() started on lcore " + eal.mainLcore());
             try (Eal.Pinning _ = eal.pinToMainLcore()) // where rte_eal_init leaves a C program's main thread
             {
                 runMainLcore(pipeline, options, shutdown, idle.get(), () -> printStats(pipeline, workers, options, out));

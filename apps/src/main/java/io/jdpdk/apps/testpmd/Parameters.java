@@ -1,5 +1,6 @@
 package io.jdpdk.apps.testpmd;
 
+import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.pmd.Port;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -112,54 +113,49 @@ final class Parameters
     int totalNumMbufs;
     int mbufSize = TestPmd.DEFAULT_MBUF_DATA_SIZE;
 
+    /**
+     * What testpmd prints of the options it takes (interactive mode, auto-start, the forwarding mode, set or unknown,
+     * TX segments refused), and what it asks of the ports as it parses them: testpmd parses its options once
+     * rte_eal_init has returned, so all of it comes after EAL's lines ({@link ParseOutput#release()}). jdpdk's
+     * checks them before, so that a bad one fails without starting the EAL.
+     */
+    private final ParseOutput parsed;
     private final PrintStream out;
     private final PrintStream err;
-    /** The lines testpmd prints as it parses its options, which it does once rte_eal_init has returned. */
-    private final List<Runnable> parsed = new ArrayList<>();
 
-    Parameters(final TestPmdConfig config, final PrintStream out, final PrintStream err)
+    Parameters(final TestPmdConfig config, final ParseOutput parsed)
     {
         this.config = config;
-        this.out = out;
-        this.err = err;
-    }
-
-    /**
-     * Prints what {@link #apply} took of the options (interactive mode, auto-start, the forwarding mode, set or
-     * unknown, TX segments refused) and asks what testpmd asks of the ports as it parses them, where testpmd does it: after the EAL's lines, since testpmd parses its options once rte_eal_init has
-     * returned. jdpdk's checks them before, so that a bad one fails without starting the EAL.
-     */
-    void printParsed()
-    {
-        parsed.forEach(Runnable::run);
-        parsed.clear();
+        this.parsed = parsed;
+        this.out = parsed.out();
+        this.err = parsed.err();
     }
 
     /**
      * Everything that can be checked before the EAL starts; a bad value throws with testpmd's message. What testpmd
-     * prints of the options it took is kept for {@link #printParsed()}.
+     * prints of the options it took is held in the {@link ParseOutput} it was given.
      */
     void apply(final Options o) throws BadOption
     {
         if (o.interactive)
         {
-            parsed.add(() -> out.println("Interactive-mode selected"));
+            out.println("Interactive-mode selected");
         }
         if (o.autoStart)
         {
-            parsed.add(() -> out.println("Auto-start selected"));
+            out.println("Auto-start selected");
         }
         if (o.forwardMode != null)
         {
             if (Engines.isKnown(o.forwardMode))
             {
                 mode = o.forwardMode;
-                parsed.add(() -> out.println("Set " + o.forwardMode + " packet forwarding mode"));
+                out.println("Set " + o.forwardMode + " packet forwarding mode");
             }
             else
             {
                 // testpmd prints this and carries on in the mode it had (io).
-                parsed.add(() -> err.println("Invalid " + o.forwardMode + " packet forwarding mode"));
+                err.println("Invalid " + o.forwardMode + " packet forwarding mode");
             }
         }
         if (o.burst != null)
@@ -308,7 +304,7 @@ final class Parameters
             // segments. testpmd parses its options before it sets up any queue, so no port can answer: ethdev logs
             // why, per port and queue ("Tx queue 0 of device with port_id=0 has not been setup"), and the check
             // passes. The same question is asked here, for the same lines.
-            parsed.add(() ->
+            parsed.hold(() ->
             {
                 for (final int port : Port.ids())
                 {
@@ -331,17 +327,14 @@ final class Parameters
         {
             if (lengths[i] > mbufSize)
             {
-                final String giveUp = String.format("length[%d]=%d > mbuf_data_size=%d - give up", i, lengths[i],
-                    mbufSize);
-                parsed.add(() -> err.println(giveUp));
+                err.printf("length[%d]=%d > mbuf_data_size=%d - give up%n", i, lengths[i], mbufSize);
                 return;
             }
             total += lengths[i];
         }
         if (total < 14 + 20 + 8)
         {
-            final String giveUp = String.format("total packet length=%d < %d - give up", total, 14 + 20 + 8);
-            parsed.add(() -> err.println(giveUp));
+            err.printf("total packet length=%d < %d - give up%n", total, 14 + 20 + 8);
             return;
         }
         config.txPktSegLengths = lengths;

@@ -2,11 +2,13 @@ package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.apps.common.AppArgs;
 import io.jdpdk.apps.common.NicStats;
+import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Hugepages;
 import io.jdpdk.eal.Lcore;
 import io.jdpdk.eal.LcoreException;
+import io.jdpdk.eal.Log;
 import io.jdpdk.eal.Signals;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.Mempool;
@@ -142,6 +144,10 @@ public final class TestPmd
     private long[][] statsAtStart = new long[0][];
     private final int[] portSocket = new int[MAX_ETHPORTS];
 
+    /** What testpmd prints as it parses its options: after EAL's lines. */
+    private final ParseOutput parsing;
+    /** testpmd's log type ({@code testpmd_logtype}), registered before the EAL starts. */
+    private int logtype = Log.USER1;
     private boolean forwarding;
     private FwdConfig fwdConfig;
     private FwdStream[] streams = new FwdStream[0];
@@ -150,7 +156,8 @@ public final class TestPmd
     {
         this.out = out;
         this.err = err;
-        this.params = new Parameters(config, out, err);
+        this.parsing = new ParseOutput(out, err);
+        this.params = new Parameters(config, parsing);
     }
 
     /**
@@ -195,6 +202,7 @@ public final class TestPmd
         }
         catch (final Parameters.BadOption ex)
         {
+            app.parsing.release();
             err.println("testpmd: " + ex.getMessage());
             return 1;
         }
@@ -212,8 +220,10 @@ public final class TestPmd
             // dpdk-testpmd links librte_metrics (for its bitrate and latency statistics), whose constructor
             // registers the legacy telemetry commands: EAL then opens the legacy socket as for dpdk-testpmd.
             Eal.loadLibrary("librte_metrics.so.23");
+            // testpmd's log type, at DEBUG before rte_eal_init, whose --log-level then applies to it.
+            logtype = Log.register("testpmd", Log.DEBUG);
             eal = Eal.init(split.eal().length > 0 ? split.eal() : defaultEal());
-            params.printParsed();
+            parsing.release();
             Port.requireVdevsProbed(eal.args());
             // After EAL: their class needs ethdev's bindings, which Port.preload links after EAL's.
             nicStats = new NicStats();
@@ -296,7 +306,7 @@ public final class TestPmd
         final int[] ids = Port.ids();
         if (ids.length == 0)
         {
-            err.println("testpmd: No probed ethernet devices");
+            Log.log(Log.WARNING, logtype, "testpmd: No probed ethernet devices");
         }
         if (ids.length > MAX_ETHPORTS || (ids.length > 0 && ids[ids.length - 1] >= MAX_ETHPORTS))
         {
@@ -384,11 +394,11 @@ public final class TestPmd
                 "--ring-numa-config parameters along with --numa.");
         }
         final int n = params.totalNumMbufs != 0 ? params.totalNumMbufs : defaultNumMbufs(workers.size());
-        // mbuf_pool_create's two TESTPMD_LOG lines: rte_log, so on stderr as EAL's own lines.
-        err.printf("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d%n", POOL_NAME, n,
-            params.mbufSize, 0);
-        err.printf("testpmd: preferred mempool ops selected: %s%n", Mempool.bestOpsName());
-        err.flush();
+        // mbuf_pool_create's two TESTPMD_LOG lines.
+        out.flush();
+        Log.log(Log.INFO, logtype, String.format("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d",
+            POOL_NAME, n, params.mbufSize, 0));
+        Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
         pool = Mempool.create(POOL_NAME, n, MBUF_CACHE, params.mbufSize, Mempool.SOCKET_ID_ANY);
 
         ports = new Port[ids.length];

@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -196,7 +197,8 @@ class L3fwdAppTest
                 pcap(dir, 1, "in1.pcap", "out1q0.pcap", "out1q1.pcap")),
             "-p", "0x3", "--config=(0,0,0),(1,0,1)");
 
-        assertTrue(out.contains("L3FWD: entering main loop on lcore 1"), out);
+        // l3fwd's RTE_LOG(INFO, L3FWD, ...) lines obey --log-level (*:warning here), as in DPDK's l3fwd.
+        assertFalse(out.contains("L3FWD: entering main loop"), out);
         assertTrue(out.contains("nb_rxq=1 nb_txq=2"), out);
         final Map<Integer, long[]> macs = portMacs(out);
         assertForwarded(from0, Map.of(0, Pcap.read(dir.resolve("out0q0.pcap")), 1,

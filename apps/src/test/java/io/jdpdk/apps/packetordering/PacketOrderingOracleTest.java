@@ -58,6 +58,16 @@ class PacketOrderingOracleTest
             assertEquals(TOTAL, sum, "the workers' share adds up: " + stats(run));
         }
         assertTrue(java.log().contains("Mempool mbuf_pool: 0 of 65535 mbufs in use"), java.log());
+        assertEquals(startLines(c), startLines(java));
+        assertEquals(List.of("REORDERAPP: rx_thread() started on lcore 0", "REORDERAPP: send_thread() started on " +
+            "lcore 3", "REORDERAPP: worker_thread() started on lcore 1", "REORDERAPP: worker_thread() started on " +
+            "lcore 2"), startLines(java));
+    }
+
+    /** What each lcore function logs as it starts (RTE_LOG(INFO, REORDERAPP, ...)), sorted: the lcores race. */
+    private static List<String> startLines(final PcapRun run)
+    {
+        return run.log().lines().filter(line -> line.startsWith("REORDERAPP: ")).sorted().toList();
     }
 
     @Test
@@ -75,6 +85,8 @@ class PacketOrderingOracleTest
             PcapRun.assertFrames(expected, sorted(java.output(port)), "jdpdk's, port " + port);
         }
         assertEquals(stats(c), stats(java));
+        assertEquals(startLines(c), startLines(java));
+        assertTrue(startLines(java).contains("REORDERAPP: tx_thread() started on lcore 2"), java.log());
     }
 
     /** DPDK's packet_ordering ({@code name} "c") or jdpdk's ("java") with {@code lcores} and {@code app}. */

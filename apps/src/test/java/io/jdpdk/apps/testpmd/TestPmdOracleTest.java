@@ -98,9 +98,13 @@ class TestPmdOracleTest
 
     @ParameterizedTest
     @ValueSource(strings = { "--forward-mode=macswap", "--forward-mode=flowgen --txpkts=64,64 --flowgen-flows=7",
-        "--forward-mode=txonly --txpkts=20,10" })
-    void printsTheLinesDpdkTestpmdPrintsWhenRunWithoutPrompt(final String options) throws Exception
+        "--forward-mode=txonly --txpkts=20,10", "--log-level=testpmd:warning | --forward-mode=io" })
+    void printsTheLinesDpdkTestpmdPrintsWhenRunWithoutPrompt(final String arguments) throws Exception
     {
+        // "EAL | testpmd" arguments, or testpmd's alone; --log-level=testpmd:warning silences the TESTPMD_LOG(INFO)
+        // pool lines in both.
+        final String[] parts = arguments.contains(" | ") ? arguments.split(" \\| ") : new String[] {"", arguments};
+        final String options = parts[1];
         // Without -i: EAL's lines (no word of a missing legacy telemetry socket: both load librte_metrics), the
         // options taken (after EAL's lines, as testpmd parses its own once rte_eal_init returned; for --txpkts of
         // two segments, ethdev's word on each TX queue not set up yet, and a packet too short refused), net_pcap's
@@ -119,6 +123,10 @@ class TestPmdOracleTest
             final List<String> command = new ArrayList<>(dpdk ? List.of("stdbuf", "-oL",
                 TestPmdRun.DPDK_TESTPMD.toString()) : AppProcess.command(TestPmd.class));
             command.addAll(TestPmdRun.ealArgs(pcap0, pcap1, run.resolve("out0.pcap"), run.resolve("out1.pcap")));
+            if (!parts[0].isEmpty())
+            {
+                command.add(parts[0]);
+            }
             command.addAll(List.of("--", "--no-flush-rx", "--total-num-mbufs=8192"));
             command.addAll(List.of(options.split(" ")));
             final Process process = new ProcessBuilder(command).redirectOutput(run.resolve("stdout").toFile())
@@ -155,6 +163,8 @@ class TestPmdOracleTest
         assertTrue(streams.get(0).contains("Set " + mode + " packet forwarding mode"), streams.get(0).toString());
         assertTrue(streams.get(1).contains("Warning: NUMA should be configured manually by using --port-numa-config " +
             "and --ring-numa-config parameters along with --numa."), streams.get(1).toString());
+        assertEquals(!parts[0].isEmpty(), streams.get(1).stream().noneMatch(line -> line.contains("mbuf pool")),
+            "the pool lines, but where the log level silences them: " + streams.get(1));
         assertEquals(String.join("\n", streams.get(0)), String.join("\n", jdpdkOut), "standard output");
         assertEquals(String.join("\n", streams.get(1)), String.join("\n", streams.get(3)), "standard error");
     }

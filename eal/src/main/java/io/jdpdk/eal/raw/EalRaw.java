@@ -1,5 +1,6 @@
 package io.jdpdk.eal.raw;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
@@ -55,6 +56,14 @@ public final class EalRaw
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS));
     }
 
+    /** The handles of an app that registers a log type, before rte_eal_init (testpmd): apart from those of init. */
+    private static final class LogTypes
+    {
+        static final MethodHandle LOG_REGISTER = downcall("rte_log_register", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        static final MethodHandle LOG_SET_LEVEL = downcall("rte_log_set_level",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
+    }
+
     /** Every other handle: linked on first use, or ahead of it by {@link #link}. */
     private static final class Linked
     {
@@ -67,6 +76,9 @@ public final class EalRaw
         static final MethodHandle DEV_BUS_INFO = downcall("rte_dev_bus_info",
             FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), ADDRESS));
         static final MethodHandle DEV_DEVARGS = downcall("rte_dev_devargs", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        static final MethodHandle LOG = NativeLibrary.variadic("rte_log",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS), 3);
+
         static final MethodHandle LCORE_ID = critical("jdpdk_lcore_id", FunctionDescriptor.of(JAVA_INT));
         static final MethodHandle RDTSC = critical("jdpdk_rdtsc", FunctionDescriptor.of(JAVA_LONG));
         static final MethodHandle GET_TSC_HZ = downcall("rte_get_tsc_hz", FunctionDescriptor.of(JAVA_LONG));
@@ -207,6 +219,64 @@ public final class EalRaw
         {
             final MemorySegment info = (MemorySegment)Linked.DEV_BUS_INFO.invokeExact(device);
             return info.equals(MemorySegment.NULL) ? "" : info.getString(0);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_log(level, logtype, "%s", text)}: writes {@code text} to DPDK's log stream when the type's level
+     * lets it through.
+     *
+     * @param level   {@code RTE_LOG_*}, 1 (emergency) to 8 (debug)
+     * @param logtype the log type
+     * @param text    a C string, its line end included
+     * @return 0, or a negative value when it was not written
+     */
+    public static int log(final int level, final int logtype, final MemorySegment text)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            return (int)Linked.LOG.invokeExact(level, logtype, arena.allocateFrom("%s"), text);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_log_register(name)}: the log type of that name, made if need be.
+     *
+     * @param name a C string
+     * @return the type's id, or a negative errno
+     */
+    public static int log_register(final MemorySegment name)
+    {
+        try
+        {
+            return (int)LogTypes.LOG_REGISTER.invokeExact(name);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_log_set_level(logtype, level)}.
+     *
+     * @param logtype the log type
+     * @param level   {@code RTE_LOG_*}
+     * @return 0, or a negative errno
+     */
+    public static int log_set_level(final int logtype, final int level)
+    {
+        try
+        {
+            return (int)LogTypes.LOG_SET_LEVEL.invokeExact(logtype, level);
         }
         catch (final Throwable t)
         {

@@ -88,6 +88,21 @@ public final class NativeLibrary
     }
 
     /**
+     * A downcall of a function of variable arguments, such as {@code rte_log}: {@code descriptor} holds the fixed
+     * arguments and then the variable ones of this handle's calls.
+     *
+     * @param name       the C symbol
+     * @param descriptor its signature, as called
+     * @param firstVariadic the index of the first variable argument
+     * @return the downcall handle
+     * @throws DpdkUnavailableException when the symbol or DPDK is missing
+     */
+    public static MethodHandle variadic(final String name, final FunctionDescriptor descriptor, final int firstVariadic)
+    {
+        return LINKER.downcallHandle(find(name), descriptor, Linker.Option.firstVariadicArg(firstVariadic));
+    }
+
+    /**
      * A downcall for a short fast-path function that never blocks, calls back into Java or takes
      * a heap segment ({@code Linker.Option.critical}).
      *
