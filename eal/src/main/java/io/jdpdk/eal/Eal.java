@@ -326,9 +326,9 @@ public final class Eal implements AutoCloseable
      * @param action  the action's name, as the peers registered it (fewer than 64 ASCII characters)
      * @param param   the request's parameter bytes (at most 256)
      * @param timeout how long to wait for the replies
-     * @return the replies received (0 when no peer is attached or none answered in time); -1 when the request could
-     *         not go out (rte_errno): ENOTSUP where multi-process is off ({@code --in-memory}, {@code --no-shconf},
-     *         {@code --no-huge}), as in jdpdk's default EAL arguments
+     * @return the replies received (0 when no peer is attached); -1 when the request failed (rte_errno): ENOTSUP
+     *         where multi-process is off ({@code --in-memory}, {@code --no-shconf}, {@code --no-huge}), as in
+     *         jdpdk's default EAL arguments, or ETIMEDOUT when a peer did not answer in time
      * @throws IllegalArgumentException for a name or parameter too long
      */
     public int requestPeers(final String action, final byte[] param, final java.time.Duration timeout)
@@ -354,6 +354,16 @@ public final class Eal implements AutoCloseable
             EalRaw.free(reply.get(ValueLayout.ADDRESS, EalRaw.Mp.MSGS));
             return rc < 0 ? -1 : reply.get(ValueLayout.JAVA_INT, EalRaw.Mp.NB_RECEIVED);
         }
+    }
+
+    /**
+     * Whether this process is DPDK's primary ({@code rte_eal_process_type() == RTE_PROC_PRIMARY}).
+     *
+     * @return false for a secondary ({@code --proc-type=secondary}, or {@code auto} with a primary running)
+     */
+    public boolean primary()
+    {
+        return EalRaw.eal_process_type() == 0;
     }
 
     /**

@@ -347,7 +347,7 @@ public final class Port implements AutoCloseable
             u16(info, off(RTE_ETH_DEV_INFO, "reta_size")),
             u16(info, rxLim + 4), u16(info, txLim + 4), u16(info, txLim + 6), u16(info, txLim + 8),
             info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "dev_capa")),
-            switchName == 0 ? null : MemorySegment.ofAddress(switchName).reinterpret(NAME_MAX).getString(0),
+            switchName == 0 ? null : MemorySegment.ofAddress(switchName).reinterpret(Long.MAX_VALUE).getString(0),
             u16(info, sw + 8), u16(info, sw + 10), u16(info, sw + 12),
             info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "err_handle_mode")),
             device == 0 ? null : EalRaw.devArgs(MemorySegment.ofAddress(device)));
@@ -411,7 +411,7 @@ public final class Port implements AutoCloseable
      * The name DPDK gives a device capability ({@code rte_eth_dev_capability_name}).
      *
      * @param capability one {@code RTE_ETH_DEV_CAPA_*} bit of {@link DeviceInfo.Details#devCapa()}
-     * @return e.g. "RUNTIME_RX_QUEUE_SETUP", or "unknown"
+     * @return e.g. "RUNTIME_RX_QUEUE_SETUP", or "UNKNOWN"
      */
     public static String capabilityName(final long capability)
     {

@@ -5,7 +5,6 @@ import io.jdpdk.eal.Log;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -139,7 +138,7 @@ public final class ParseOutput
                 emit(pending, end, target);
             }
         };
-        return new PrintStream(sink, true, Charset.defaultCharset());
+        return new PrintStream(sink, true, target.charset());
     }
 
     /** Holds (or, once released, writes) the first {@code length} bytes of {@code pending} to {@code target}. */

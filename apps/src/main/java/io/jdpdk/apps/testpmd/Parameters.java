@@ -120,6 +120,8 @@ final class Parameters
      * checks them before, so that a bad one fails without starting the EAL.
      */
     private final ParseOutput parsed;
+    /** {@code RTE_MAX_QUEUES_PER_PORT} of Debian's build. */
+    private static final int MAX_QUEUES_PER_PORT = 1024;
     private final PrintStream out;
     private final PrintStream err;
 
@@ -216,7 +218,8 @@ final class Parameters
         }
         if (o.txpkts != null)
         {
-            parseTxPkts(o.txpkts, o.txq == null ? 1 : Math.max(0, atoi(o.txq)));
+            // testpmd asks with the queue count it has then; past RTE_MAX_QUEUES_PER_PORT its --txq is refused.
+            parseTxPkts(o.txpkts, o.txq == null ? 1 : Math.clamp(atoi(o.txq), 0, MAX_QUEUES_PER_PORT));
         }
         if (o.txIp != null)
         {
@@ -302,10 +305,16 @@ final class Parameters
         {
             // nb_segs_is_invalid asks each port's TX rings (rte_eth_tx_queue_info_get) whether they hold that many
             // segments. testpmd parses its options before it sets up any queue, so no port can answer: ethdev logs
-            // why, per port and queue ("Tx queue 0 of device with port_id=0 has not been setup"), and the check
-            // passes. The same question is asked here, for the same lines.
+            // why, per port and queue ("Tx queue 0 of device with port_id=0 has not been setup" where the PMD made
+            // its queues at probe, as net_pcap; "Invalid Tx queue_id=0" where it has none yet), and the check
+            // passes. The same question is asked here, for the same lines; not when a bad option stops testpmd
+            // before the EAL starts.
             parsed.hold(() ->
             {
+                if (!io.jdpdk.eal.Eal.isRunning())
+                {
+                    return;
+                }
                 for (final int port : Port.ids())
                 {
                     for (int queue = 0; queue < txq; queue++)

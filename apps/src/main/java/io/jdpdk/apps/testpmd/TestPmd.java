@@ -4,6 +4,7 @@ import io.jdpdk.apps.common.AppArgs;
 import io.jdpdk.apps.common.NicStats;
 import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.eal.DpdkException;
+import io.jdpdk.eal.DpdkUnavailableException;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Hugepages;
 import io.jdpdk.eal.Lcore;
@@ -76,7 +77,7 @@ import java.util.concurrent.TimeUnit;
  * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it; the pool line is added at
  * exit; engines never read or write outside a packet's data (see each engine). At exit, as dpdk-testpmd, it asks
  * the secondary processes attached to stop ({@code Primary: Sending 'stop_req' request to secondary...}): a
- * dpdk-testpmd secondary stops; jdpdk's testpmd itself always runs as a primary.
+ * dpdk-testpmd secondary stops. Run as a secondary ({@code --proc-type=secondary}), it sends no such request.
  * <p>
  * Threading: the main thread (EAL's main lcore) does all control work; forwarding runs on the worker lcores and
  * touches only its streams.
@@ -219,7 +220,14 @@ public final class TestPmd
         {
             // dpdk-testpmd links librte_metrics (for its bitrate and latency statistics), whose constructor
             // registers the legacy telemetry commands: EAL then opens the legacy socket as for dpdk-testpmd.
-            Eal.loadLibrary("librte_metrics.so.23");
+            try
+            {
+                Eal.loadLibrary("librte_metrics.so.23");
+            }
+            catch (final DpdkUnavailableException ex)
+            {
+                // Only the legacy telemetry socket depends on it: testpmd runs on without.
+            }
             // testpmd's log type, at DEBUG before rte_eal_init, whose --log-level then applies to it.
             logtype = Log.register("testpmd", Log.DEBUG);
             eal = Eal.init(split.eal().length > 0 ? split.eal() : defaultEal());
@@ -1082,10 +1090,13 @@ public final class TestPmd
         {
             stopForwarding();
         }
-        // pmd_notify_secondary: a dpdk-testpmd attached to this primary as a secondary stops when told so.
-        out.printf("%nPrimary: Sending 'stop_req' request to secondary...%n");
-        out.flush();
-        eal.requestPeers(TESTPMD_MP, new byte[Integer.BYTES], STOP_REQUEST_TIMEOUT); // TESTPMD_REQ_TYPE_EXIT: 0
+        if (eal.primary())
+        {
+            // pmd_notify_secondary: a dpdk-testpmd attached to this primary as a secondary stops when told so.
+            out.printf("%nPrimary: Sending 'stop_req' request to secondary...%n");
+            out.flush();
+            eal.requestPeers(TESTPMD_MP, new byte[Integer.BYTES], STOP_REQUEST_TIMEOUT); // TESTPMD_REQ_TYPE_EXIT: 0
+        }
         for (final Port port : ports)
         {
             out.printf("%nStopping port %d...%nStopping ports...%n", port.id());

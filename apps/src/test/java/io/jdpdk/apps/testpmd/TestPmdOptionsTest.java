@@ -75,6 +75,8 @@ class TestPmdOptionsTest
         assertRefused("Invalid destination UDP port: x", "--tx-udp=9,x");
         assertRefused("total-num-mbufs should be > 1024", "--total-num-mbufs=1024");
         assertRefused("mbuf-data-size should be > 0 and < 65536", "--mbuf-size=65536");
+        // Segments that testpmd would ask the ports about once EAL runs, then a bad option: no EAL, no question.
+        assertRefused("Invalid tx-ip: 1.2.3.4", "--txpkts=64,64", "--tx-ip=1.2.3.4");
     }
 
     @Test

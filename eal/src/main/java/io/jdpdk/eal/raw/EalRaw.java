@@ -236,7 +236,7 @@ public final class EalRaw
      * @param level   {@code RTE_LOG_*}, 1 (emergency) to 8 (debug)
      * @param logtype the log type
      * @param text    a C string, its line end included
-     * @return 0, or a negative value when it was not written
+     * @return the bytes written, 0 when the type's level filtered it out, or -1 for an unknown log type
      */
     public static int log(final int level, final int logtype, final MemorySegment text)
     {
@@ -292,7 +292,8 @@ public final class EalRaw
      * {@code --vdev=net_pcap0,rx_pcap=in.pcap}.
      *
      * @param device a {@code struct rte_device *}
-     * @return the arguments, or null when the device has no devargs or they hold none
+     * @return the arguments (empty for a device given none, as {@code --vdev=net_null0}), or null when it has no
+     *         devargs
      */
     public static String devArgs(final MemorySegment device)
     {
@@ -305,7 +306,7 @@ public final class EalRaw
             }
             final long at = LayoutCheck.cLayout("rte_devargs", "args");
             final long args = devargs.reinterpret(at + ADDRESS.byteSize()).get(JAVA_LONG, at);
-            return args == 0 ? null : MemorySegment.ofAddress(args).reinterpret(4096).getString(0);
+            return args == 0 ? null : MemorySegment.ofAddress(args).reinterpret(Long.MAX_VALUE).getString(0);
         }
         catch (final Throwable t)
         {

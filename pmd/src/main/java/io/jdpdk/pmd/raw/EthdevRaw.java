@@ -983,14 +983,14 @@ public final class EthdevRaw
      * {@code rte_eth_dev_capability_name(capability)}.
      *
      * @param capability one {@code RTE_ETH_DEV_CAPA_*} bit
-     * @return its name, e.g. "RUNTIME_RX_QUEUE_SETUP", or "unknown"
+     * @return its name, e.g. "RUNTIME_RX_QUEUE_SETUP", or DPDK's "UNKNOWN"
      */
     public static String dev_capability_name(final long capability)
     {
         try
         {
             final MemorySegment name = (MemorySegment)CAPABILITY_NAME.invokeExact(capability);
-            return name.equals(MemorySegment.NULL) ? "unknown" : name.getString(0);
+            return name.equals(MemorySegment.NULL) ? "UNKNOWN" : name.getString(0);
         }
         catch (final Throwable t)
         {
