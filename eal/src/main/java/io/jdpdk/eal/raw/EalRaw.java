@@ -78,6 +78,8 @@ public final class EalRaw
         static final MethodHandle DEV_DEVARGS = downcall("rte_dev_devargs", FunctionDescriptor.of(ADDRESS, ADDRESS));
         static final MethodHandle LOG = NativeLibrary.variadic("rte_log",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS), 3);
+        /** {@link #LOG}'s format, "%s": made once, not per line. */
+        static final MemorySegment LOG_FORMAT = Arena.global().allocateFrom("%s");
 
         static final MethodHandle LCORE_ID = critical("jdpdk_lcore_id", FunctionDescriptor.of(JAVA_INT));
         static final MethodHandle RDTSC = critical("jdpdk_rdtsc", FunctionDescriptor.of(JAVA_LONG));
@@ -240,9 +242,9 @@ public final class EalRaw
      */
     public static int log(final int level, final int logtype, final MemorySegment text)
     {
-        try (Arena arena = Arena.ofConfined())
+        try
         {
-            return (int)Linked.LOG.invokeExact(level, logtype, arena.allocateFrom("%s"), text);
+            return (int)Linked.LOG.invokeExact(level, logtype, Linked.LOG_FORMAT, text);
         }
         catch (final Throwable t)
         {
