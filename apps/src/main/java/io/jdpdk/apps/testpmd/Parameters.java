@@ -3,11 +3,15 @@ package io.jdpdk.apps.testpmd;
 import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.pmd.Port;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * testpmd's command line after {@code --} (DPDK 22.11 {@code app/test-pmd/parameters.c}, {@code launch_args_parse}),
@@ -134,111 +138,130 @@ final class Parameters
     }
 
     /**
-     * Everything that can be checked before the EAL starts; a bad value throws with testpmd's message. What testpmd
-     * prints of the options it took is held in the {@link ParseOutput} it was given.
+     * Everything that can be checked before the EAL starts, one option at a time in the order of the command line, as
+     * testpmd's {@code getopt_long} loop takes them: what it prints comes in that order, an option given twice acts
+     * twice ({@code --forward-mode} prints both), a value is checked against the options before it ({@code --txpkts}
+     * against the {@code --mbuf-size} and {@code --txq} given before it, or their defaults), and of two bad options
+     * the first fails. A bad value throws with testpmd's message. What testpmd prints of the options it took is held
+     * in the {@link ParseOutput} it was given. The checks that need the EAL (cores, ports, queues) come later, in
+     * {@code TestPmd}.
+     *
+     * @param o       the options picocli set (their last values)
+     * @param matched every option occurrence in command-line order ({@code ParseResult.matchedArgs()})
      */
-    void apply(final Options o) throws BadOption
+    void apply(final Options o, final List<ArgSpec> matched) throws BadOption
     {
-        if (o.interactive)
+        final Map<ArgSpec, Integer> occurrences = new HashMap<>();
+        int txq = 1; // nb_txq until a --txq sets it
+        for (final ArgSpec arg : matched)
         {
-            out.println("Interactive-mode selected");
-        }
-        if (o.autoStart)
-        {
-            out.println("Auto-start selected");
-        }
-        if (o.forwardMode != null)
-        {
-            if (Engines.isKnown(o.forwardMode))
+            if (!(arg instanceof OptionSpec option))
             {
-                mode = o.forwardMode;
-                out.println("Set " + o.forwardMode + " packet forwarding mode");
+                continue;
             }
-            else
+            final int occurrence = occurrences.merge(arg, 1, Integer::sum) - 1;
+            final List<String> values = option.originalStringValues();
+            final String value = occurrence < values.size() ? values.get(occurrence) : "";
+            switch (option.longestName())
             {
-                // testpmd prints this and carries on in the mode it had (io).
-                err.println("Invalid " + o.forwardMode + " packet forwarding mode");
+                case "--interactive" -> out.println("Interactive-mode selected");
+                case "--auto-start" -> out.println("Auto-start selected");
+                case "--forward-mode" -> forwardMode(value);
+                case "--burst" -> burst(value);
+                case "--rxd" -> nbRxd = descriptors("rxd", value);
+                case "--txd" -> nbTxd = descriptors("txd", value);
+                case "--stats-period" -> statsPeriod(value);
+                case "--eth-peer" -> parseEthPeer(value);
+                case "--total-num-mbufs" -> totalNumMbufs(value);
+                case "--mbuf-size" -> mbufSize(value);
+                // testpmd asks with the queue count it has then; past RTE_MAX_QUEUES_PER_PORT its --txq is refused.
+                case "--txq" -> txq = Math.clamp(atoi(value), 0, MAX_QUEUES_PER_PORT);
+                case "--txpkts" -> parseTxPkts(value, txq);
+                case "--tx-ip" -> parseTxIp(value);
+                case "--tx-udp" -> parseTxUdp(value);
+                case "--flowgen-flows" -> flowgenFlows(value);
+                default ->
+                {
+                    // flags read from o below; --nb-cores, --nb-ports, --rxq are checked once the EAL runs
+                }
             }
-        }
-        if (o.burst != null)
-        {
-            final int n = atoi(o.burst);
-            if (n < 0 || n > TestPmd.MAX_PKT_BURST)
-            {
-                throw new BadOption("burst must be between1 and " + TestPmd.MAX_PKT_BURST);
-            }
-            // 0: ask port 0's PMD once the ports are probed (TestPmd.setUp), as testpmd 22.11 does.
-            config.burst = n;
-        }
-        if (o.rxd != null)
-        {
-            nbRxd = atoi(o.rxd);
-            if (nbRxd <= 0 || nbRxd > 0xFFFF)
-            {
-                throw new BadOption("rxd(" + nbRxd + ") invalid - must be > 0");
-            }
-        }
-        if (o.txd != null)
-        {
-            nbTxd = atoi(o.txd);
-            if (nbTxd <= 0 || nbTxd > 0xFFFF)
-            {
-                throw new BadOption("txd(" + nbTxd + ") invalid - must be > 0");
-            }
-        }
-        if (o.statsPeriod != null)
-        {
-            if (!o.statsPeriod.matches("\\d{1,5}") || Integer.parseInt(o.statsPeriod) > 0xFFFF)
-            {
-                throw new BadOption("Invalid stats-period value");
-            }
-            statsPeriod = Integer.parseInt(o.statsPeriod);
-        }
-        for (final String peer : o.ethPeers)
-        {
-            parseEthPeer(peer);
         }
         noFlushRx = o.noFlushRx;
-        if (o.totalNumMbufs != null)
-        {
-            totalNumMbufs = atoi(o.totalNumMbufs);
-            if (totalNumMbufs <= TestPmd.MIN_TOTAL_NUM_MBUFS)
-            {
-                throw new BadOption("total-num-mbufs should be > " + TestPmd.MIN_TOTAL_NUM_MBUFS);
-            }
-        }
-        if (o.mbufSize != null)
-        {
-            final String first = o.mbufSize.split(",", -1)[0];
-            mbufSize = first.matches("\\d{1,6}") ? Integer.parseInt(first) : 0;
-            if (mbufSize <= 0 || mbufSize > 0xFFFF)
-            {
-                throw new BadOption("mbuf-data-size should be > 0 and < 65536");
-            }
-        }
-        if (o.txpkts != null)
-        {
-            // testpmd asks with the queue count it has then; past RTE_MAX_QUEUES_PER_PORT its --txq is refused.
-            parseTxPkts(o.txpkts, o.txq == null ? 1 : Math.clamp(atoi(o.txq), 0, MAX_QUEUES_PER_PORT));
-        }
-        if (o.txIp != null)
-        {
-            parseTxIp(o.txIp);
-        }
-        if (o.txUdp != null)
-        {
-            parseTxUdp(o.txUdp);
-        }
         config.txOnlyMultiFlow = o.txOnlyMultiFlow;
-        if (o.flowgenFlows != null)
+    }
+
+    private void forwardMode(final String name)
+    {
+        if (Engines.isKnown(name))
         {
-            final int n = atoi(o.flowgenFlows);
-            if (n <= 0)
-            {
-                throw new BadOption("flows to generate must be >= 1");
-            }
-            config.flowgenFlows = n;
+            mode = name;
+            out.println("Set " + name + " packet forwarding mode");
         }
+        else
+        {
+            // testpmd prints this and carries on in the mode it had (io, or the one set before).
+            err.println("Invalid " + name + " packet forwarding mode");
+        }
+    }
+
+    private void burst(final String value) throws BadOption
+    {
+        final int n = atoi(value);
+        if (n < 0 || n > TestPmd.MAX_PKT_BURST)
+        {
+            throw new BadOption("burst must be between1 and " + TestPmd.MAX_PKT_BURST);
+        }
+        // 0: ask port 0's PMD once the ports are probed (TestPmd.setUp), as testpmd 22.11 does.
+        config.burst = n;
+    }
+
+    /** {@code --rxd}/{@code --txd}: a descriptor count. */
+    private static int descriptors(final String name, final String value) throws BadOption
+    {
+        final int n = atoi(value);
+        if (n <= 0 || n > 0xFFFF)
+        {
+            throw new BadOption(name + "(" + n + ") invalid - must be > 0");
+        }
+        return n;
+    }
+
+    private void statsPeriod(final String value) throws BadOption
+    {
+        if (!value.matches("\\d{1,5}") || Integer.parseInt(value) > 0xFFFF)
+        {
+            throw new BadOption("Invalid stats-period value");
+        }
+        statsPeriod = Integer.parseInt(value);
+    }
+
+    private void totalNumMbufs(final String value) throws BadOption
+    {
+        totalNumMbufs = atoi(value);
+        if (totalNumMbufs <= TestPmd.MIN_TOTAL_NUM_MBUFS)
+        {
+            throw new BadOption("total-num-mbufs should be > " + TestPmd.MIN_TOTAL_NUM_MBUFS);
+        }
+    }
+
+    private void mbufSize(final String value) throws BadOption
+    {
+        final String first = value.split(",", -1)[0];
+        mbufSize = first.matches("\\d{1,6}") ? Integer.parseInt(first) : 0;
+        if (mbufSize <= 0 || mbufSize > 0xFFFF)
+        {
+            throw new BadOption("mbuf-data-size should be > 0 and < 65536");
+        }
+    }
+
+    private void flowgenFlows(final String value) throws BadOption
+    {
+        final int n = atoi(value);
+        if (n <= 0)
+        {
+            throw new BadOption("flows to generate must be >= 1");
+        }
+        config.flowgenFlows = n;
     }
 
     /**

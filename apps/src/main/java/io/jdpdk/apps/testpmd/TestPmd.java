@@ -180,9 +180,10 @@ public final class TestPmd
         final AppArgs split = AppArgs.split(args);
         final Parameters.Options options = new Parameters.Options();
         final CommandLine cli = new CommandLine(options).setOverwrittenOptionsAllowed(true);
+        final CommandLine.ParseResult parsed;
         try
         {
-            cli.parseArgs(split.app());
+            parsed = cli.parseArgs(split.app());
         }
         catch (final CommandLine.ParameterException ex)
         {
@@ -199,7 +200,7 @@ public final class TestPmd
         final TestPmd app = new TestPmd(out, err);
         try
         {
-            app.params.apply(options);
+            app.params.apply(options, parsed.matchedArgs());
         }
         catch (final Parameters.BadOption ex)
         {

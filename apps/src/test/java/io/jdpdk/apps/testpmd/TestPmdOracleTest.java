@@ -98,7 +98,8 @@ class TestPmdOracleTest
 
     @ParameterizedTest
     @ValueSource(strings = { "--forward-mode=macswap", "--forward-mode=flowgen --txpkts=64,64 --flowgen-flows=7",
-        "--forward-mode=txonly --txpkts=20,10", "--log-level=testpmd:warning | --forward-mode=io" })
+        "--forward-mode=txonly --txpkts=20,10", "--log-level=testpmd:warning | --forward-mode=io",
+        "--forward-mode=mac --auto-start --forward-mode=bogus --forward-mode=macswap --txpkts=3000 --mbuf-size=4000" })
     void printsTheLinesDpdkTestpmdPrintsWhenRunWithoutPrompt(final String arguments) throws Exception
     {
         // "EAL | testpmd" arguments, or testpmd's alone; --log-level=testpmd:warning silences the TESTPMD_LOG(INFO)
@@ -110,6 +111,8 @@ class TestPmdOracleTest
         // two segments, ethdev's word on each TX queue not set up yet, and a packet too short refused), net_pcap's
         // ports without a NUMA socket (the warning), flowgen's flows per port, forwarding until Enter, the
         // statistics (the counts masked, with the padding that fits them: the generators send until Enter) and the exit.
+        // Options act in command-line order: a mode set twice prints twice, --txpkts is checked against the
+        // --mbuf-size before it (none: 2048, too short for 3000).
         final List<byte[]> in0 = frames(SEED + 12, false, false);
         final List<byte[]> in1 = frames(SEED + 13, false, false);
         final Path pcap0 = dir.resolve("in0.pcap");
