@@ -26,6 +26,8 @@ import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
@@ -159,6 +161,9 @@ public final class L3fwd
         @Option(names = "--per-port-pool", description = "one mbuf pool per port")
         boolean perPortPool;
 
+        /** -E, -L and --lookup given, counting repeats: l3fwd refuses a second one, even the same. */
+        int lookupModes;
+
         @Option(names = "--hash-entry-num", paramLabel = "N", description = "ignored, as DPDK's l3fwd ignores it")
         String hashEntryNum;
 
@@ -225,30 +230,34 @@ public final class L3fwd
     {
         final AppArgs split = AppArgs.split(args);
         final Options options = new Options();
-        final CommandLine cli = new CommandLine(options);
+        // An option given twice takes its last value, as getopt_long's loop leaves it.
+        final CommandLine cli = new CommandLine(options).setOverwrittenOptionsAllowed(true);
         final L3fwdConfig config;
         final Routes routes;
         // What parse_args prints comes after EAL's lines, as l3fwd parses its arguments after rte_eal_init.
         final ParseOutput parsing = new ParseOutput(out, err);
         try
         {
-            cli.parseArgs(split.app());
+            final List<ArgSpec> matched = cli.parseArgs(split.app()).matchedArgs();
             if (cli.isUsageHelpRequested())
             {
                 cli.usage(out);
                 return 0;
             }
-            if (options.parsePtype)
+            // What parse_args prints as it meets each option, in command-line order, once per occurrence.
+            for (final ArgSpec arg : matched)
             {
-                parsing.out().println("soft parse-ptype is enabled"); // parse_args
-            }
-            if (options.perPortPool)
-            {
-                parsing.out().println("per port buffer pool is enabled");
-            }
-            if (options.hashEntryNum != null)
-            {
-                parsing.err().println("Hash entry number will be ignored");
+                final String name = arg instanceof OptionSpec option ? option.longestName() : "";
+                switch (name)
+                {
+                    case "--parse-ptype" -> parsing.out().println("soft parse-ptype is enabled");
+                    case "--per-port-pool" -> parsing.out().println("per port buffer pool is enabled");
+                    case "--hash-entry-num" -> parsing.err().println("Hash entry number will be ignored");
+                    case "-E", "-L", "--lookup" -> options.lookupModes++;
+                    default ->
+                    {
+                    }
+                }
             }
             config = configure(options, parsing.err());
             if (options.routeFile != null && (options.ruleIpv4 != null || options.ruleIpv6 != null))
@@ -358,7 +367,8 @@ public final class L3fwd
      */
     static LpmRouter.Lookup lookup(final Options options, final PrintStream err)
     {
-        if ((options.exactMatch ? 1 : 0) + (options.lpm ? 1 : 0) + (options.lookup != null ? 1 : 0) > 1)
+        if (Math.max(options.lookupModes, (options.exactMatch ? 1 : 0) + (options.lpm ? 1 : 0) +
+            (options.lookup != null ? 1 : 0)) > 1)
         {
             throw new ConfigException("Only one lookup mode is allowed at a time!");
         }
