@@ -2,6 +2,7 @@ package io.jdpdk.apps.testpmd;
 
 import java.io.PrintStream;
 import java.math.BigInteger;
+import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
@@ -54,8 +55,9 @@ final class CmdLine
 
     /**
      * Runs one interactive command, as testpmd's cmdline does: {@code start}, {@code stop},
-     * {@code show port stats all|N}, {@code show port info all|N}, {@code show rxq|txq info N Q},
-     * {@code show port N rss-hash [key]}, {@code set fwd MODE}, {@code clear port stats all|N}, {@code flow ...}
+     * {@code show port stats|info|summary all|N}, {@code show rxq|txq info N Q}, {@code show port N rss-hash [key]},
+     * {@code show config rxtx|cores|fwd}, {@code show fwd stats all}, {@code clear fwd stats all},
+     * {@code set fwd MODE}, {@code set nbport|nbcore|burst N}, {@code clear port stats all|N}, {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
      * known command with arguments it does not take gets "Bad arguments".
      *
@@ -101,6 +103,20 @@ final class CmdLine
                 {
                     forPorts(w[3], app::showPortStats);
                 }
+                else if (w.length == 4 && w[1].equals("port") && w[2].equals("summary") &&
+                    (w[3].equals("all") || w[3].matches("\\d{1,5}")))
+                {
+                    app.showPortSummaryHeader();
+                    forPorts(w[3], app::showPortSummary);
+                }
+                else if (w.length == 3 && w[1].equals("config") && List.of("rxtx", "cores", "fwd").contains(w[2]))
+                {
+                    app.showConfig(w[2]);
+                }
+                else if (w.length == 4 && w[1].equals("fwd") && w[2].equals("stats") && w[3].equals("all"))
+                {
+                    app.showFwdStats();
+                }
                 else if (w.length == 4 && w[1].equals("port") && w[2].equals("info"))
                 {
                     forPorts(w[3], app::showPortInfo);
@@ -131,6 +147,10 @@ final class CmdLine
                 {
                     forPorts(w[3], app::clearPortStats);
                 }
+                else if (w.length == 4 && w[1].equals("fwd") && w[2].equals("stats") && w[3].equals("all"))
+                {
+                    app.clearFwdStats();
+                }
                 else
                 {
                     return bad();
@@ -141,6 +161,12 @@ final class CmdLine
                 if (w.length == 3 && w[1].equals("fwd") && Engines.isKnown(w[2]))
                 {
                     app.setFwd(w[2]);
+                }
+                else if (w.length == 3 && List.of("nbport", "nbcore", "burst").contains(w[1]) && parseUint16(w[2]) >= 0 &&
+                    (parseUint16(w[2]) > 0 || w[1].equals("nbport")))
+                {
+                    // 0 forwarding cores made testpmd divide by zero, a burst of 0 forward nothing: refused here.
+                    app.setNumber(w[1], parseUint16(w[2]));
                 }
                 else
                 {
@@ -257,7 +283,7 @@ final class CmdLine
         out.println("stop");
         out.println("    Stop packet forwarding, and display accumulated statistics.");
         out.println();
-        out.println("show port (info|stats) (port_id|all)");
+        out.println("show port (info|stats|summary) (port_id|all)");
         out.println("show (rxq|txq) info (port_id) (queue_id)");
         out.println("    Display information for port_id, or all.");
         out.println();
@@ -266,6 +292,18 @@ final class CmdLine
         out.println();
         out.println("clear port stats (port_id|all)");
         out.println("    Clear statistics of port_id, or all.");
+        out.println();
+        out.println("show config (rxtx|cores|fwd)");
+        out.println("    Display the given configuration.");
+        out.println();
+        out.println("show fwd stats all");
+        out.println("    Display statistics for all fwd engines.");
+        out.println();
+        out.println("clear fwd stats all");
+        out.println("    Clear statistics for all fwd engines.");
+        out.println();
+        out.println("set (nbport|nbcore|burst) (value)");
+        out.println("    Set the number of forwarding ports or cores, or the number of packets per burst.");
         out.println();
         out.println("set fwd (" + String.join("|", Engines.names()) + ")");
         out.println("    Set packet forwarding mode.");

@@ -60,8 +60,9 @@ import java.util.concurrent.TimeUnit;
  * Without {@code -i} forwarding starts at once; with {@code --stats-period} the NIC statistics of the forwarding
  * ports are printed every period until SIGINT/SIGTERM, otherwise testpmd waits for "enter" (a line or the end of
  * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}):
- * {@code start}, {@code stop}, {@code show port info|stats}, {@code show rxq|txq info},
- * {@code show port N rss-hash [key]}, {@code clear port stats}, {@code set fwd}, {@code help} and {@code quit}.
+ * {@code start}, {@code stop}, {@code show port info|stats|summary}, {@code show rxq|txq info},
+ * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
+ * {@code clear port stats}, {@code set fwd}, {@code set nbport|nbcore|burst}, {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
  * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
  * {@code Bye...}, and exits 0, as testpmd 22.11.11 does on a signal too. Bad options exit 1 with one line, as
@@ -72,6 +73,8 @@ import java.util.concurrent.TimeUnit;
  * message before the ports are configured (testpmd configures them first); descriptors
  * default to 512 rather than the driver's preferred ring size, which jdpdk's DeviceInfo does not carry; the
  * interactive commands are the ones {@link CmdLine#command} lists and {@code help} lists only them;
+ * {@code set nbcore 0} (on which testpmd divides by zero) and {@code set burst 0} (after which it forwards nothing)
+ * are refused as bad arguments; {@code set burst} sizes the burst arrays of the next start, not those of a running one;
  * {@code show port 65535 rss-hash} (testpmd's {@code RTE_PORT_ALL}, which
  * its port check lets through) prints testpmd's error without ethdev's log line before it
  * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it; the pool line is added at
@@ -150,8 +153,18 @@ public final class TestPmd
     /** testpmd's log type ({@code testpmd_logtype}), registered before the EAL starts. */
     private int logtype = Log.USER1;
     private boolean forwarding;
+    /** The configuration the running lcores forward with (set by start). */
     private FwdConfig fwdConfig;
+    /**
+     * testpmd's {@code cur_fwd_config} as {@code show config fwd} prints it: set up at the end of init, by
+     * {@code set nbport}/{@code set nbcore} and by start, with the mode of that moment.
+     */
+    private FwdConfig curFwdConfig;
+    /** {@code fwd_topology_tx_port_get}'s {@code warning_once}, spent. */
+    private boolean oddPortsWarned;
     private FwdStream[] streams = new FwdStream[0];
+    /** The streams' counters when forwarding last stopped: {@code show fwd stats all} prints them until a start. */
+    private List<FwdStats.Stream> stoppedCounts = List.of();
 
     private TestPmd(final PrintStream out, final PrintStream err)
     {
@@ -389,12 +402,6 @@ public final class TestPmd
             err.printf("Warning: nb_rxq=%d enables RSS configuration, but nb_txq=%d will prevent to fully test it.%n",
                 nbRxq, nbTxq);
         }
-        if ((nbFwdPorts & 1) == 1)
-        {
-            out.printf("%nWarning! port-topology=paired and odd forward ports number, the last port will pair with " +
-                "itself.%n%n");
-        }
-
         // init_config's check_socket_id: a port with no NUMA socket (SOCKET_ID_ANY, as virtual devices have) goes
         // on the first socket, with this warning, once.
         if (Arrays.stream(infos).anyMatch(info -> info.socketId() < 0))
@@ -409,6 +416,7 @@ public final class TestPmd
             POOL_NAME, n, params.mbufSize, 0));
         Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
         pool = Mempool.create(POOL_NAME, n, MBUF_CACHE, params.mbufSize, Mempool.SOCKET_ID_ANY);
+        fwdConfigSetup(); // init_config's, before the ports start
 
         ports = new Port[ids.length];
         statsAtStart = new long[MAX_ETHPORTS][5];
@@ -457,8 +465,8 @@ public final class TestPmd
             err.println("Packet forwarding already started");
             return;
         }
-        fwdConfig = FwdConfig.setup(mode, fwdPortIds, nbRxq, nbTxq, nbFwdLcores);
-        printFwdConfig();
+        fwdConfig = fwdConfigSetup();
+        printFwdConfig(fwdConfig);
         // One engine per forwarding lcore, each told about every forwarding port (port_fwd_begin).
         final ForwardEngine[] engines = new ForwardEngine[fwdConfig.nbLcores];
         try
@@ -539,6 +547,7 @@ public final class TestPmd
         }
         out.print(fwdStatsText());
         out.printf("%nDone.%n");
+        stoppedCounts = streamCounts();
         for (final FwdStream fs : streams)
         {
             fs.burst.freeAll();
@@ -611,15 +620,30 @@ public final class TestPmd
         s[4] = portStats.rxNombuf();
     }
 
-    private String fwdStatsText()
+    /** Each stream's counters: the running streams' (read as testpmd reads them, racing the lcores), else the last. */
+    private List<FwdStats.Stream> streamCounts()
     {
-        final List<FwdStats.Stream> streamCounts = new ArrayList<>();
-        final long[] txDropped = new long[MAX_ETHPORTS];
+        if (!forwarding)
+        {
+            return stoppedCounts;
+        }
+        final List<FwdStats.Stream> counts = new ArrayList<>();
         for (final FwdStream fs : streams)
         {
-            streamCounts.add(new FwdStats.Stream(fs.rxPort.id(), fs.rxQueue, fs.txPort.id(), fs.txQueue,
-                fs.rxPackets, fs.txPackets, fs.fwdDropped));
-            txDropped[fs.txPort.id()] += fs.fwdDropped;
+            counts.add(new FwdStats.Stream(fs.rxPort.id(), fs.rxQueue, fs.txPort.id(), fs.txQueue, fs.rxPackets,
+                fs.txPackets, fs.fwdDropped));
+        }
+        return counts;
+    }
+
+    /** testpmd's {@code fwd_stats_display}, as stop and {@code show fwd stats all} print it. */
+    private String fwdStatsText()
+    {
+        final List<FwdStats.Stream> streamCounts = streamCounts();
+        final long[] txDropped = new long[MAX_ETHPORTS];
+        for (final FwdStats.Stream s : streamCounts)
+        {
+            txDropped[s.txPort()] += s.txDropped();
         }
         final List<FwdStats.Port> portCounts = new ArrayList<>();
         for (final int portId : fwdPortIds)
@@ -633,18 +657,36 @@ public final class TestPmd
         return FwdStats.format(streamCounts, portCounts);
     }
 
-    private void printFwdConfig()
+    /**
+     * testpmd's {@code fwd_config_setup}: the streams and lcores of the forwarding ports in the mode of now, kept as
+     * {@link #curFwdConfig}; the paired topology's warning about an odd number of ports, on standard error and once
+     * in the run, as {@code fwd_topology_tx_port_get} prints it (icmpecho pairs no ports).
+     */
+    private FwdConfig fwdConfigSetup()
+    {
+        curFwdConfig = FwdConfig.setup(mode, fwdPortIds, nbRxq, nbTxq, nbFwdLcores);
+        if (!oddPortsWarned && !"icmpecho".equals(mode) && (fwdPortIds.length & 1) == 1)
+        {
+            oddPortsWarned = true;
+            err.printf("%nWarning! port-topology=paired and odd forward ports number, the last port will pair with " +
+                "itself.%n%n");
+        }
+        return curFwdConfig;
+    }
+
+    /** testpmd's {@code pkt_fwd_config_display}. */
+    private void printFwdConfig(final FwdConfig cfg)
     {
         final StringBuilder sb = new StringBuilder(512);
         sb.append(String.format("%s packet forwarding - ports=%d - cores=%d - streams=%d - NUMA support enabled, " +
-            "MP allocation mode: native%n", mode, fwdPortIds.length, fwdConfig.nbLcores, fwdConfig.streams.length));
-        for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
+            "MP allocation mode: native%n", cfg.mode, cfg.fwdPorts.length, cfg.nbLcores, cfg.streams.length));
+        for (int lc = 0; lc < cfg.nbLcores; lc++)
         {
             sb.append(String.format("Logical Core %d (socket %d) forwards packets on %d streams:",
-                workers.get(lc).id(), 0, fwdConfig.streamNb[lc]));
-            for (int sm = fwdConfig.streamIdx[lc]; sm < fwdConfig.streamIdx[lc] + fwdConfig.streamNb[lc]; sm++)
+                workers.get(lc).id(), 0, cfg.streamNb[lc]));
+            for (int sm = cfg.streamIdx[lc]; sm < cfg.streamIdx[lc] + cfg.streamNb[lc]; sm++)
             {
-                final FwdConfig.Stream s = fwdConfig.streams[sm];
+                final FwdConfig.Stream s = cfg.streams[sm];
                 sb.append(String.format("%n  RX P=%d/Q=%d (socket %d) -> TX P=%d/Q=%d (socket %d) peer=%s",
                     s.rxPort(), s.rxQueue(), socketOf(s.rxPort()), s.txPort(), s.txQueue(), socketOf(s.txPort()),
                     Port.formatMac(config.peerMac[s.txPort()])));
@@ -666,11 +708,12 @@ public final class TestPmd
         }
         sb.append(String.format("  nb forwarding cores=%d - nb forwarding ports=%d%n", nbFwdLcores,
             fwdPortIds.length));
-        for (final int portId : fwdPortIds)
+        for (final Port port : ports)
         {
-            // rxtx_config_display: queue 0 only; what the driver reports, else what testpmd asked for with the
-            // device's default thresholds (--rxd/--txd, 0 when not given, as dpdk-testpmd prints them).
-            final Port port = Port.of(portId);
+            // rxtx_config_display: every port (RTE_ETH_FOREACH_DEV), forwarding or not; queue 0 only; what the driver
+            // reports, else what testpmd asked for with the device's default thresholds (--rxd/--txd, 0 when not
+            // given, as dpdk-testpmd prints them).
+            final int portId = port.id();
             final DeviceInfo info = port.info();
             final QueueInfo rx = Objects.requireNonNullElse(port.rxQueueInfo(0),
                 info.defaultRxQueue().withDescriptors(params.nbRxd, port.rxOffloads()));
@@ -790,6 +833,118 @@ public final class TestPmd
             }
         }
         return false;
+    }
+
+    /** {@code show fwd stats all}: {@code fwd_stats_display}, forwarding or not. */
+    void showFwdStats()
+    {
+        out.print(fwdStatsText());
+    }
+
+    /** {@code clear fwd stats all}: {@code fwd_stats_reset}, the ports' counters now the zero, the streams' zeroed. */
+    void clearFwdStats()
+    {
+        resetFwdStats();
+        for (final FwdStream fs : streams)
+        {
+            fs.rxPackets = 0;
+            fs.txPackets = 0;
+            fs.fwdDropped = 0;
+        }
+        stoppedCounts = stoppedCounts.stream().map(c -> new FwdStats.Stream(c.rxPort(), c.rxQueue(), c.txPort(),
+            c.txQueue(), 0, 0, 0)).toList();
+    }
+
+    /** {@code show config (rxtx|cores|fwd)}: {@code rxtx_config_display}, {@code fwd_lcores_config_display}, ... */
+    void showConfig(final String what)
+    {
+        switch (what)
+        {
+            case "rxtx" -> printRxTxConfig();
+            case "cores" ->
+            {
+                final StringBuilder sb = new StringBuilder("List of forwarding lcores:");
+                for (final Lcore lcore : workers)
+                {
+                    sb.append(String.format(" %2d", lcore.id()));
+                }
+                out.println(sb);
+            }
+            default -> printFwdConfig(curFwdConfig);
+        }
+    }
+
+    /**
+     * {@code set nbport N}, {@code set nbcore N} and {@code set burst N}: testpmd's {@code set_fwd_ports_number},
+     * {@code set_fwd_lcores_number} (then {@code fwd_config_setup}) and {@code set_nb_pkt_per_burst}, their refusals
+     * on standard error.
+     */
+    void setNumber(final String what, final int n)
+    {
+        switch (what)
+        {
+            case "nbport" ->
+            {
+                if (n > ports.length)
+                {
+                    err.printf("nb fwd ports %d > %d (number of configured ports) - ignored%n", n, ports.length);
+                }
+                else
+                {
+                    nbFwdPorts = n;
+                    fwdPortIds = Arrays.copyOf(portIds(), n);
+                    out.printf("Number of forwarding ports set to %d%n", n);
+                }
+                fwdConfigSetup();
+            }
+            case "nbcore" ->
+            {
+                if (forwarding)
+                {
+                    err.println("Please stop forwarding first");
+                }
+                else if (n > workers.size())
+                {
+                    err.printf("nb fwd cores %d > %d (max. number of configured lcores) - ignored%n", n,
+                        workers.size());
+                }
+                else
+                {
+                    nbFwdLcores = n;
+                    out.printf("Number of forwarding cores set to %d%n", n);
+                }
+                fwdConfigSetup();
+            }
+            default ->
+            {
+                if (n > MAX_PKT_BURST)
+                {
+                    err.printf("nb pkt per burst: %d > %d (maximum packet per burst)  ignored%n", n, MAX_PKT_BURST);
+                }
+                else
+                {
+                    // The next start makes its streams' burst arrays with it.
+                    config.burst = n;
+                    out.printf("Number of packets per burst set to %d%n", n);
+                }
+            }
+        }
+    }
+
+    /** {@code show port summary}'s header ({@code port_summary_header_display}). */
+    void showPortSummaryHeader()
+    {
+        out.printf("Number of available ports: %d%n", Port.ids().length);
+        out.printf("%-4s %-17s %-12s %-14s %-8s %s%n", "Port", "MAC Address", "Name", "Driver", "Status", "Link");
+    }
+
+    /** One line of {@code show port summary} ({@code port_summary_display}). */
+    void showPortSummary(final int portId)
+    {
+        final Port port = Port.of(portId);
+        final LinkStatus link = port.link();
+        out.printf("%-4d %s %-12s %-14s %-8s %s%n", portId, Port.formatMac(port.macAddress()), port.name(),
+            port.info().driverName(), link.up() ? "up" : "down", link.speedText());
     }
 
     /** testpmd's {@code nic_stats_display}. */

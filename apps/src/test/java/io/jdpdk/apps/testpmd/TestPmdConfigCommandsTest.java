@@ -1,0 +1,78 @@
+package io.jdpdk.apps.testpmd;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * testpmd's configuration commands ({@code show port summary}, {@code show config rxtx|cores|fwd},
+ * {@code set nbport|nbcore|burst}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd
+ * against dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}): the same lines on each stream, MAC addresses
+ * (random on net_null) masked, and packet counts where both forwarded for a moment.
+ */
+class TestPmdConfigCommandsTest
+{
+    private static final String MAC = "[0-9A-F]{2}(:[0-9A-F]{2}){5}";
+    private static final List<String> NULL_PORTS = List.of("--vdev=net_null0", "--vdev=net_null1");
+
+    @TempDir
+    Path dir;
+
+    /**
+     * {@code show config fwd} shows the configuration of the last setup, in its mode: {@code set fwd} alone leaves it,
+     * {@code set nbcore} and {@code set nbport} set it up again (the second with the odd-ports warning, once, on
+     * standard error); refused values are said on standard error; a missing port gets the header, then the list of
+     * valid ports.
+     */
+    @Test
+    void shouldShowAndSetTheForwardingConfigurationAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("show port summary all", "show port summary 1", "show port summary 7",
+            "show port summary x", "show config rxtx", "show config fwd", "show config cores", "set fwd macswap",
+            "show config fwd", "set nbcore 1", "show config fwd", "set nbport 1", "show config fwd", "set nbport 1",
+            "set nbport 3", "set nbcore 2", "set burst 16", "set burst 64", "set burst 0x10", "show config rxtx",
+            "show config fwd", "set nbport 2", "show fwd stats all", "clear fwd stats all", "show fwd stats all",
+            "show config rxqs");
+        final List<String> dpdk = masked(TestPmdSession.onDevices(true, dir, NULL_PORTS, List.of(), commands));
+        assertTrue(dpdk.get(11).contains("stderr:\n\nWarning! port-topology=paired"), dpdk.get(11));
+        assertTrue(dpdk.get(8).contains("\nio packet forwarding - ports=2"), dpdk.get(8));
+        assertEquals(dpdk, masked(TestPmdSession.onDevices(false, dir, NULL_PORTS, List.of(), commands)));
+    }
+
+    /**
+     * After stop, {@code show fwd stats all} prints again what stop printed; {@code clear fwd stats all} zeroes it.
+     * Against dpdk-testpmd with the counts masked (each forwarded for its own moment).
+     */
+    @Test
+    void shouldKeepTheForwardStatisticsOfTheLastRunUntilClearedAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("start", "stop", "show fwd stats all", "clear fwd stats all",
+            "show fwd stats all");
+        final List<String> jdpdk = TestPmdSession.onDevices(false, dir, NULL_PORTS, List.of(), commands);
+        final String stopped = jdpdk.get(1);
+        final String stats = stopped.substring(stopped.indexOf("\n  ----"), stopped.indexOf("\nDone."));
+        assertTrue(stats.matches("(?s).*RX-packets: [1-9].*"), stopped);
+        assertTrue(jdpdk.get(2).contains(stats), jdpdk.get(2));
+        assertTrue(!jdpdk.get(4).matches("(?s).*-packets: [1-9].*"), jdpdk.get(4));
+        final List<String> dpdk = TestPmdSession.onDevices(true, dir, NULL_PORTS, List.of(), commands);
+        assertEquals(counted(dpdk), counted(jdpdk));
+    }
+
+    private static List<String> masked(final List<String> results)
+    {
+        return results.stream().map(result -> result.replaceAll(MAC, "MAC")).toList();
+    }
+
+    /** MACs and counts masked, runs of spaces made one (the counts' widths set the padding). */
+    private static List<String> counted(final List<String> results)
+    {
+        return masked(results).stream().map(r -> r.replaceAll("[0-9]+", "N").replaceAll(" +", " ")).toList();
+    }
+}
