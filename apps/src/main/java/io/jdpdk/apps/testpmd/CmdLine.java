@@ -162,8 +162,8 @@ final class CmdLine
                 {
                     app.setFwd(w[2]);
                 }
-                else if (w.length == 3 && List.of("nbport", "nbcore", "burst").contains(w[1]) && parseUint16(w[2]) >= 0 &&
-                    (parseUint16(w[2]) > 0 || w[1].equals("nbport")))
+                else if (w.length == 3 && List.of("nbport", "nbcore", "burst").contains(w[1]) &&
+                    parseUint16(w[2]) >= 0 && (parseUint16(w[2]) > 0 || w[1].equals("nbport")))
                 {
                     // 0 forwarding cores made testpmd divide by zero, a burst of 0 forward nothing: refused here.
                     app.setNumber(w[1], parseUint16(w[2]));
