@@ -55,7 +55,7 @@ final class CmdLine
 
     /**
      * Runs one interactive command, as testpmd's cmdline does: {@code start}, {@code stop},
-     * {@code show port stats|info|summary all|N}, {@code show rxq|txq info N Q}, {@code show port N rss-hash [key]},
+     * {@code show port stats|info|summary|xstats all|N}, {@code clear port xstats all|N}, {@code show rxq|txq info N Q}, {@code show port N rss-hash [key]},
      * {@code show config rxtx|cores|fwd}, {@code show fwd stats all}, {@code clear fwd stats all},
      * {@code set fwd MODE}, {@code set nbport|nbcore|burst N}, {@code clear port stats all|N}, {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
@@ -103,6 +103,10 @@ final class CmdLine
                 {
                     forPorts(w[3], app::showPortStats);
                 }
+                else if (w.length == 4 && w[1].equals("port") && w[2].equals("xstats"))
+                {
+                    forPorts(w[3], app::showPortXstats);
+                }
                 else if (w.length == 4 && w[1].equals("port") && w[2].equals("summary") &&
                     (w[3].equals("all") || w[3].matches("\\d{1,5}")))
                 {
@@ -146,6 +150,10 @@ final class CmdLine
                 if (w.length == 4 && w[1].equals("port") && w[2].equals("stats"))
                 {
                     forPorts(w[3], app::clearPortStats);
+                }
+                else if (w.length == 4 && w[1].equals("port") && w[2].equals("xstats"))
+                {
+                    forPorts(w[3], app::clearPortXstats);
                 }
                 else if (w.length == 4 && w[1].equals("fwd") && w[2].equals("stats") && w[3].equals("all"))
                 {
@@ -283,14 +291,14 @@ final class CmdLine
         out.println("stop");
         out.println("    Stop packet forwarding, and display accumulated statistics.");
         out.println();
-        out.println("show port (info|stats|summary) (port_id|all)");
+        out.println("show port (info|stats|summary|xstats) (port_id|all)");
         out.println("show (rxq|txq) info (port_id) (queue_id)");
         out.println("    Display information for port_id, or all.");
         out.println();
         out.println("show port (port_id) rss-hash [key]");
         out.println("    Display the RSS hash functions and RSS hash key of port");
         out.println();
-        out.println("clear port stats (port_id|all)");
+        out.println("clear port (stats|xstats) (port_id|all)");
         out.println("    Clear statistics of port_id, or all.");
         out.println();
         out.println("show config (rxtx|cores|fwd)");

@@ -37,6 +37,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -60,9 +61,9 @@ import java.util.concurrent.TimeUnit;
  * Without {@code -i} forwarding starts at once; with {@code --stats-period} the NIC statistics of the forwarding
  * ports are printed every period until SIGINT/SIGTERM, otherwise testpmd waits for "enter" (a line or the end of
  * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}):
- * {@code start}, {@code stop}, {@code show port info|stats|summary}, {@code show rxq|txq info},
+ * {@code start}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
- * {@code clear port stats}, {@code set fwd}, {@code set nbport|nbcore|burst}, {@code help} and {@code quit}.
+ * {@code clear port stats|xstats}, {@code set fwd}, {@code set nbport|nbcore|burst}, {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
  * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
  * {@code Bye...}, and exits 0, as testpmd 22.11.11 does on a signal too. Bad options exit 1 with one line, as
@@ -963,6 +964,44 @@ public final class TestPmd
         }
         out.printf("Set %s packet forwarding mode%n", name);
         mode = name;
+    }
+
+    /** {@code show port xstats}: testpmd's {@code nic_xstats_display}, every counter in the driver's order. */
+    void showPortXstats(final int portId)
+    {
+        out.printf("###### NIC extended statistics for port %-2d%n", portId);
+        final Map<String, Long> xstats;
+        try
+        {
+            xstats = Port.of(portId).xstats();
+        }
+        catch (final DpdkException ex)
+        {
+            err.println("Error: Unable to get xstats");
+            return;
+        }
+        final StringBuilder sb = new StringBuilder(1024);
+        xstats.forEach((name, value) -> sb.append(name).append(": ").append(Long.toUnsignedString(value))
+            .append(System.lineSeparator()));
+        out.print(sb);
+    }
+
+    /**
+     * {@code clear port xstats}: testpmd's {@code nic_xstats_clear}, the counters reset and read again as the zero of
+     * the forward statistics (as {@code clear port stats} does, silently).
+     */
+    void clearPortXstats(final int portId)
+    {
+        try
+        {
+            Port.of(portId).resetXstats();
+        }
+        catch (final DpdkException ex)
+        {
+            err.printf("nic_xstats_clear: Error: failed to reset xstats (port %d): %s%n", portId, ex.reason());
+            return;
+        }
+        snapshot(portId);
     }
 
     /** testpmd's {@code nic_stats_clear}: resets the port's counters and the zero of the forward statistics. */

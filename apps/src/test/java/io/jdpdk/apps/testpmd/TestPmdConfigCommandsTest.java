@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * testpmd's configuration commands ({@code show port summary}, {@code show config rxtx|cores|fwd},
+ * testpmd's configuration commands ({@code show port summary|xstats}, {@code show config rxtx|cores|fwd},
  * {@code set nbport|nbcore|burst}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd
  * against dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}): the same lines on each stream, MAC addresses
  * (random on net_null) masked, and packet counts where both forwarded for a moment.
@@ -38,7 +38,8 @@ class TestPmdConfigCommandsTest
             "show config fwd", "set nbcore 1", "show config fwd", "set nbport 1", "show config fwd", "set nbport 1",
             "set nbport 3", "set nbcore 2", "set burst 16", "set burst 64", "set burst 0x10", "show config rxtx",
             "show config fwd", "set nbport 2", "show fwd stats all", "clear fwd stats all", "show fwd stats all",
-            "show config rxqs");
+            "show config rxqs", "show port xstats 0", "show port xstats all", "clear port xstats all",
+            "show port xstats 1", "show port xstats 5");
         final List<String> dpdk = masked(TestPmdSession.onDevices(true, dir, NULL_PORTS, List.of(), commands));
         assertTrue(dpdk.get(11).contains("stderr:\n\nWarning! port-topology=paired"), dpdk.get(11));
         assertTrue(dpdk.get(8).contains("\nio packet forwarding - ports=2"), dpdk.get(8));
