@@ -57,7 +57,8 @@ final class CmdLine
      * Runs one interactive command, as testpmd's cmdline does: {@code start}, {@code stop},
      * {@code show port stats|info|summary|xstats all|N}, {@code clear port xstats all|N}, {@code show rxq|txq info N Q}, {@code show port N rss-hash [key]},
      * {@code show config rxtx|cores|fwd}, {@code show fwd stats all}, {@code clear fwd stats all},
-     * {@code set fwd MODE}, {@code set nbport|nbcore|burst N}, {@code clear port stats all|N}, {@code flow ...}
+     * {@code set fwd MODE}, {@code set nbport|nbcore|burst N}, {@code port start|stop N|all},
+     * {@code clear port stats all|N}, {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
      * known command with arguments it does not take gets "Bad arguments".
      *
@@ -175,6 +176,26 @@ final class CmdLine
                 {
                     // 0 forwarding cores made testpmd divide by zero, a burst of 0 forward nothing: refused here.
                     app.setNumber(w[1], parseUint16(w[2]));
+                }
+                else
+                {
+                    return bad();
+                }
+            }
+            case "port" ->
+            {
+                if (w.length == 3 && (w[1].equals("start") || w[1].equals("stop")) &&
+                    (w[2].equals("all") || parseUint16(w[2]) >= 0))
+                {
+                    final int which = w[2].equals("all") ? PORT_ALL : parseUint16(w[2]);
+                    if (w[1].equals("start"))
+                    {
+                        app.startPort(which);
+                    }
+                    else
+                    {
+                        app.stopPort(which);
+                    }
                 }
                 else
                 {
@@ -309,6 +330,9 @@ final class CmdLine
         out.println();
         out.println("clear fwd stats all");
         out.println("    Clear statistics for all fwd engines.");
+        out.println();
+        out.println("port (start|stop) (port_id|all)");
+        out.println("    Start or stop port_id, or all.");
         out.println();
         out.println("set (nbport|nbcore|burst) (value)");
         out.println("    Set the number of forwarding ports or cores, or the number of packets per burst.");

@@ -431,6 +431,12 @@ final class FlowCommands
         }
     }
 
+    /** The port's rules flushed as {@code stop_port} flushes them ({@code port_flow_flush}), before it stops. */
+    void flushBeforeStop(final int port)
+    {
+        flush(port);
+    }
+
     private void flush(final int port)
     {
         if (!validPort.test(port))

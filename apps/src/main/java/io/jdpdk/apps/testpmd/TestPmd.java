@@ -63,7 +63,8 @@ import java.util.concurrent.TimeUnit;
  * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}):
  * {@code start}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
- * {@code clear port stats|xstats}, {@code set fwd}, {@code set nbport|nbcore|burst}, {@code help} and {@code quit}.
+ * {@code clear port stats|xstats}, {@code set fwd}, {@code set nbport|nbcore|burst}, {@code port start|stop},
+ * {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
  * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
  * {@code Bye...}, and exits 0, as testpmd 22.11.11 does on a signal too. Bad options exit 1 with one line, as
@@ -144,6 +145,8 @@ public final class TestPmd
     private Mempool pool;
     private Port[] ports = new Port[0];
     private FlowCommands flowCommands;
+    /** {@code RTE_LOGTYPE_EAL}. */
+    private static final int LOGTYPE_EAL = 0;
     private int[] fwdPortIds = new int[0];
     private List<Lcore> workers = List.of();
     private long[][] statsAtStart = new long[0][];
@@ -461,6 +464,11 @@ public final class TestPmd
     /** testpmd's {@code start_packet_forwarding}. */
     void startForwarding()
     {
+        if (!Arrays.stream(ports).allMatch(Port::isStarted))
+        {
+            err.println("Not all ports were started");
+            return;
+        }
         if (forwarding)
         {
             err.println("Packet forwarding already started");
@@ -964,6 +972,107 @@ public final class TestPmd
         }
         out.printf("Set %s packet forwarding mode%n", name);
         mode = name;
+    }
+
+    /**
+     * {@code port stop N|all}: testpmd's {@code stop_port}. A port that forwards is left running while forwarding
+     * runs; a stopped one is left alone; the flow rules of a port are flushed before it stops, as testpmd flushes them.
+     */
+    void stopPort(final int which)
+    {
+        if (which != CmdLine.PORT_ALL && !isPort(which))
+        {
+            err.println("Invalid port " + which);
+            return;
+        }
+        out.println("Stopping ports...");
+        boolean stopped = false;
+        for (final Port port : ports)
+        {
+            final int id = port.id();
+            if (which != CmdLine.PORT_ALL && which != id)
+            {
+                continue;
+            }
+            if (forwarding && Arrays.stream(fwdPortIds).anyMatch(p -> p == id))
+            {
+                err.printf("Please remove port %d from forwarding configuration.%n", id);
+                continue;
+            }
+            if (!port.isStarted())
+            {
+                continue;
+            }
+            if (flowCommands != null) // made by the first flow command: before it, no port has rules
+            {
+                flowCommands.flushBeforeStop(id);
+            }
+            try
+            {
+                port.stop();
+                stopped = true;
+            }
+            catch (final DpdkException ex)
+            {
+                Log.log(Log.ERR, LOGTYPE_EAL, "EAL: rte_eth_dev_stop failed for port " + id);
+            }
+        }
+        if (stopped)
+        {
+            out.println("Checking link statuses..."); // check_all_ports_link_status, which LSC interrupts cut short
+        }
+        out.println("Done");
+    }
+
+    /**
+     * {@code port start N|all}: testpmd's {@code start_port} for ports whose configuration did not change: each
+     * stopped one is started and its MAC printed; one already started is said so on standard error.
+     */
+    void startPort(final int which)
+    {
+        if (which != CmdLine.PORT_ALL && !isPort(which))
+        {
+            err.println("Invalid port " + which);
+            return;
+        }
+        boolean exists = false;
+        boolean allStarted = true;
+        boolean started = false;
+        for (final Port port : ports)
+        {
+            final int id = port.id();
+            if (which != CmdLine.PORT_ALL && which != id)
+            {
+                continue;
+            }
+            exists = true;
+            if (port.isStarted())
+            {
+                err.printf("Port %d is now not stopped%n", id);
+                continue;
+            }
+            allStarted = false;
+            try
+            {
+                port.start();
+            }
+            catch (final DpdkException ex)
+            {
+                err.printf("Fail to start port %d: %s%n", id, ex.reason());
+                continue;
+            }
+            out.printf("Port %d: %s%n", id, Port.formatMac(port.macAddress()));
+            started = true;
+        }
+        if (started)
+        {
+            out.println("Checking link statuses...");
+        }
+        else if (exists && allStarted)
+        {
+            err.println("Please stop the ports first");
+        }
+        out.println("Done");
     }
 
     /** {@code show port xstats}: testpmd's {@code nic_xstats_display}, every counter in the driver's order. */

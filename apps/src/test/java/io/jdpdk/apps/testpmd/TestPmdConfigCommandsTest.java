@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * testpmd's configuration commands ({@code show port summary|xstats}, {@code show config rxtx|cores|fwd},
- * {@code set nbport|nbcore|burst}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd
+ * {@code set nbport|nbcore|burst}, {@code port stop|start}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd
  * against dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}): the same lines on each stream, MAC addresses
  * (random on net_null) masked, and packet counts where both forwarded for a moment.
  */
@@ -64,6 +64,23 @@ class TestPmdConfigCommandsTest
         assertTrue(!jdpdk.get(4).matches("(?s).*-packets: [1-9].*"), jdpdk.get(4));
         final List<String> dpdk = TestPmdSession.onDevices(true, dir, NULL_PORTS, List.of(), commands);
         assertEquals(counted(dpdk), counted(jdpdk));
+    }
+
+    /**
+     * {@code port stop} and {@code port start}: stopped and started once each, what is already so left with testpmd's
+     * words, no forwarding until every port runs, no stop of a forwarding port while it forwards.
+     */
+    @Test
+    void shouldStopAndStartPortsAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("port stop all", "port stop all", "port stop 0", "port start 1",
+            "start", "show port summary all", "port start all", "start", "port stop 0", "stop", "port stop 7",
+            "port stop x", "port start 0", "port stop 1", "port start all");
+        final List<String> dpdk = counted(TestPmdSession.onDevices(true, dir, NULL_PORTS, List.of(), commands));
+        assertTrue(dpdk.get(4).contains("stderr:\nNot all ports were started"), dpdk.get(4));
+        assertTrue(dpdk.get(5).contains("net_null down"), dpdk.get(5));
+        assertEquals(dpdk, counted(TestPmdSession.onDevices(false, dir, NULL_PORTS, List.of(), commands)));
     }
 
     private static List<String> masked(final List<String> results)
