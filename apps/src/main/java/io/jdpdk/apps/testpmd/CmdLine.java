@@ -54,7 +54,7 @@ final class CmdLine
     }
 
     /**
-     * Runs one interactive command, as testpmd's cmdline does: {@code start}, {@code stop},
+     * Runs one interactive command, as testpmd's cmdline does: {@code start [tx_first [N]]}, {@code stop},
      * {@code show port stats|info|summary|xstats all|N}, {@code clear port xstats all|N}, {@code show rxq|txq info N Q}, {@code show port N rss-hash [key]},
      * {@code show config rxtx|cores|fwd}, {@code show fwd stats all}, {@code clear fwd stats all},
      * {@code set fwd MODE}, {@code set nbport|nbcore|burst N}, {@code port start|stop N|all},
@@ -75,11 +75,22 @@ final class CmdLine
         {
             case "start" ->
             {
-                if (w.length != 1)
+                if (w.length == 1)
+                {
+                    app.startForwarding();
+                }
+                else if (w.length == 2 && w[1].equals("tx_first"))
+                {
+                    app.startForwarding(1);
+                }
+                else if (w.length == 3 && w[1].equals("tx_first") && parseUint32(w[2]) >= 0)
+                {
+                    app.startForwarding(parseUint32(w[2]));
+                }
+                else
                 {
                     return bad();
                 }
-                app.startForwarding();
             }
             case "stop" ->
             {
@@ -270,6 +281,21 @@ final class CmdLine
      */
     static int parseUint16(final String token)
     {
+        return (int)parseUnsigned(token, 0xFFFF);
+    }
+
+    /**
+     * A {@code uint32_t} token as librte_cmdline's {@code RTE_UINT32} number parses it (see {@link #parseUint16}).
+     *
+     * @return the value, or -1 when the token is not such a number or exceeds 4294967295
+     */
+    static long parseUint32(final String token)
+    {
+        return parseUnsigned(token, 0xFFFF_FFFFL);
+    }
+
+    private static long parseUnsigned(final String token, final long max)
+    {
         final String digits;
         final int radix;
         if (token.matches("0x[0-9a-fA-F]+"))
@@ -297,7 +323,7 @@ final class CmdLine
             return -1;
         }
         final BigInteger value = new BigInteger(digits, radix);
-        return value.compareTo(BigInteger.valueOf(0xFFFF)) <= 0 ? value.intValue() : -1;
+        return value.compareTo(BigInteger.valueOf(max)) <= 0 ? value.longValue() : -1;
     }
 
     /** The commands this prompt knows, in testpmd's help layout. */
@@ -308,6 +334,9 @@ final class CmdLine
         out.println();
         out.println("start");
         out.println("    Start packet forwarding with current configuration.");
+        out.println();
+        out.println("start tx_first [(n)]");
+        out.println("    Start packet forwarding, after sending n bursts (1 if not given) of packets first.");
         out.println();
         out.println("stop");
         out.println("    Stop packet forwarding, and display accumulated statistics.");

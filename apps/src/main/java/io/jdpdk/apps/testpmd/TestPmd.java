@@ -61,7 +61,7 @@ import java.util.concurrent.TimeUnit;
  * Without {@code -i} forwarding starts at once; with {@code --stats-period} the NIC statistics of the forwarding
  * ports are printed every period until SIGINT/SIGTERM, otherwise testpmd waits for "enter" (a line or the end of
  * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}):
- * {@code start}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
+ * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
  * {@code clear port stats|xstats}, {@code set fwd}, {@code set nbport|nbcore|burst}, {@code port start|stop},
  * {@code help} and {@code quit}.
@@ -461,8 +461,20 @@ public final class TestPmd
 
     // ---- forwarding ------------------------------------------------------------------------------
 
-    /** testpmd's {@code start_packet_forwarding}. */
+    /** testpmd's {@code start_packet_forwarding}, without a first burst. */
     void startForwarding()
+    {
+        startForwarding(0);
+    }
+
+    /**
+     * testpmd's {@code start_packet_forwarding(with_tx_first)}: {@code start tx_first [N]} has every forwarding lcore
+     * send N bursts of txonly's packets on each of its streams (one round after the other, as
+     * {@code run_one_txonly_burst_on_core}), counted in the streams' statistics, before the engine starts.
+     *
+     * @param txFirst rounds of first bursts, 0 for none
+     */
+    void startForwarding(final long txFirst)
     {
         if (!Arrays.stream(ports).allMatch(Port::isStarted))
         {
@@ -515,18 +527,63 @@ public final class TestPmd
             flushRxQueues();
         }
         resetFwdStats();
+        if (txFirst > 0)
+        {
+            sendFirstBursts(txFirst);
+        }
         for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
         {
             final Lcore lcore = workers.get(lc);
-            final FwdStream[] mine = Arrays.copyOfRange(streams, fwdConfig.streamIdx[lc],
-                fwdConfig.streamIdx[lc] + fwdConfig.streamNb[lc]);
-            lcore.launch(new ForwardLcore(lcore.id(), engines[lc], mine), new BusySpinIdleStrategy());
+            lcore.launch(new ForwardLcore(lcore.id(), engines[lc], streamsOf(lc)), new BusySpinIdleStrategy());
         }
         // testpmd prints this before it launches; the lcores print nothing, so printing it after they start gives the
         // same output, and a first launch forwards 4-10 ms sooner (its first String.format and queue info calls run
         // interpreted meanwhile).
         printRxTxConfig();
         out.flush();
+    }
+
+    /** The streams of forwarding lcore {@code lc} (its index in the configuration). */
+    private FwdStream[] streamsOf(final int lc)
+    {
+        return Arrays.copyOfRange(streams, fwdConfig.streamIdx[lc], fwdConfig.streamIdx[lc] + fwdConfig.streamNb[lc]);
+    }
+
+    /** {@code tx_first}'s rounds: txonly's {@code port_fwd_begin} on every port, then each round on every lcore. */
+    private void sendFirstBursts(final long rounds)
+    {
+        final TxOnlyEngine txonly = new TxOnlyEngine();
+        for (final int portId : fwdPortIds)
+        {
+            txonly.portBegin(portId, config);
+        }
+        for (long round = 0; round < rounds; round++)
+        {
+            for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
+            {
+                final FwdStream[] mine = streamsOf(lc);
+                workers.get(lc).launch(lcore ->
+                {
+                    for (final FwdStream fs : mine)
+                    {
+                        txonly.packetFwd(fs);
+                    }
+                    return 0;
+                });
+            }
+            for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
+            {
+                try
+                {
+                    workers.get(lc).await();
+                }
+                catch (final LcoreException ex)
+                {
+                    err.println("testpmd: first burst on lcore " + workers.get(lc).id() + " failed: " +
+                        ex.getMessage());
+                }
+            }
+        }
     }
 
     /** testpmd's {@code stop_packet_forwarding}: stops the lcores and prints the forward statistics. */

@@ -1,17 +1,20 @@
 package io.jdpdk.apps.testpmd;
 
+import io.jdpdk.apps.testing.Pcap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * testpmd's configuration commands ({@code show port summary|xstats}, {@code show config rxtx|cores|fwd},
- * {@code set nbport|nbcore|burst}, {@code port stop|start}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd
+ * {@code set nbport|nbcore|burst}, {@code port stop|start}, {@code start tx_first}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd
  * against dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}): the same lines on each stream, MAC addresses
  * (random on net_null) masked, and packet counts where both forwarded for a moment.
  */
@@ -81,6 +84,44 @@ class TestPmdConfigCommandsTest
         assertTrue(dpdk.get(4).contains("stderr:\nNot all ports were started"), dpdk.get(4));
         assertTrue(dpdk.get(5).contains("net_null down"), dpdk.get(5));
         assertEquals(dpdk, counted(TestPmdSession.onDevices(false, dir, NULL_PORTS, List.of(), commands)));
+    }
+
+    /**
+     * {@code start tx_first 2}: before forwarding, each stream sends two bursts of txonly's packets, byte for byte
+     * dpdk-testpmd's, counted in the forward statistics (net_pcap ports with nothing to receive).
+     */
+    @Test
+    void shouldSendTheFirstBurstsOfTxFirstAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final Path empty = dir.resolve("empty.pcap");
+        Pcap.write(empty, List.of());
+        final List<String> commands = List.of("start tx_first 2", "stop", "show fwd stats all", "start tx_first x");
+        final List<List<String>> results = new ArrayList<>();
+        final List<List<TestPmdRun.Record>> sent = new ArrayList<>();
+        for (final boolean dpdk : new boolean[] {true, false})
+        {
+            final String side = dpdk ? "dpdk" : "jdpdk";
+            final List<String> vdevs = List.of(
+                "--vdev=net_pcap0,rx_pcap=" + empty + ",tx_pcap=" + dir.resolve(side + "0.pcap"),
+                "--vdev=net_pcap1,rx_pcap=" + empty + ",tx_pcap=" + dir.resolve(side + "1.pcap"));
+            results.add(masked(TestPmdSession.onDevices(dpdk, dir, vdevs, List.of(), commands)));
+            for (final int port : new int[] {0, 1})
+            {
+                sent.add(TestPmdRun.records(dir.resolve(side + port + ".pcap")));
+            }
+        }
+        assertTrue(results.get(0).get(1).contains("TX-packets: 64 "), results.get(0).get(1));
+        assertEquals(results.get(0), results.get(1));
+        for (int port = 0; port < 2; port++)
+        {
+            assertEquals(64, sent.get(port).size());
+            for (int i = 0; i < 64; i++)
+            {
+                assertArrayEquals(sent.get(port).get(i).data(), sent.get(2 + port).get(i).data(), "port " + port +
+                    ", packet " + i);
+            }
+        }
     }
 
     private static List<String> masked(final List<String> results)
