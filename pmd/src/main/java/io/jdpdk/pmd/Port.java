@@ -862,20 +862,23 @@ public final class Port implements AutoCloseable
 
     /**
      * Turns promiscuous mode on or off ({@code rte_eth_promiscuous_enable}, {@code _disable}); a device without
-     * the operation (ENOTSUP, e.g. net_null) is left as it is.
+     * the operation (ENOTSUP, e.g. net_null, always promiscuous, asked to stop) is left as it is.
      *
      * @param on true to receive frames for any destination MAC address
+     * @return true, or false when the device has no such operation (ENOTSUP) and was left as it is
      * @throws DpdkException when the port is closed or DPDK fails otherwise
      */
-    public void promiscuous(final boolean on)
+    public boolean promiscuous(final boolean on)
     {
         final String call = "rte_eth_promiscuous_" + (on ? "enable" : "disable") + "(port=" + id + ")";
         checkOpen(call);
         final int rc = on ? EthdevRaw.promiscuous_enable(id) : EthdevRaw.promiscuous_disable(id);
-        if (rc < 0 && rc != -ENOTSUP /* e.g. net_null, always promiscuous */)
+        if (rc == -ENOTSUP)
         {
-            check(call, rc);
+            return false;
         }
+        check(call, rc);
+        return true;
     }
 
     /**

@@ -55,10 +55,11 @@ final class CmdLine
 
     /**
      * Runs one interactive command, as testpmd's cmdline does: {@code start [tx_first [N]]}, {@code stop},
-     * {@code show port stats|info|summary|xstats all|N}, {@code clear port xstats all|N}, {@code show rxq|txq info N Q}, {@code show port N rss-hash [key]},
-     * {@code show config rxtx|cores|fwd}, {@code show fwd stats all}, {@code clear fwd stats all},
-     * {@code set fwd MODE}, {@code set nbport|nbcore|burst N}, {@code port start|stop N|all},
-     * {@code clear port stats all|N}, {@code flow ...}
+     * {@code show port stats|info|summary|xstats all|N}, {@code show rxq|txq info N Q},
+     * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show fwd stats all},
+     * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE},
+     * {@code set nbport|nbcore|burst N}, {@code set promisc N|all on|off}, {@code port start|stop N|all},
+     * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
      * known command with arguments it does not take gets "Bad arguments".
      *
@@ -181,6 +182,11 @@ final class CmdLine
                 if (w.length == 3 && w[1].equals("fwd") && Engines.isKnown(w[2]))
                 {
                     app.setFwd(w[2]);
+                }
+                else if (w.length == 4 && w[1].equals("promisc") && (w[2].equals("all") || parseUint16(w[2]) >= 0) &&
+                    (w[3].equals("on") || w[3].equals("off")))
+                {
+                    app.setPromisc(w[2].equals("all") ? PORT_ALL : parseUint16(w[2]), w[3].equals("on"));
                 }
                 else if (w.length == 3 && List.of("nbport", "nbcore", "burst").contains(w[1]) &&
                     parseUint16(w[2]) >= 0 && (parseUint16(w[2]) > 0 || w[1].equals("nbport")))
@@ -362,6 +368,9 @@ final class CmdLine
         out.println();
         out.println("port (start|stop) (port_id|all)");
         out.println("    Start or stop port_id, or all.");
+        out.println();
+        out.println("set promisc (port_id|all) (on|off)");
+        out.println("    Set the promiscuous mode on port_id, or all.");
         out.println();
         out.println("set (nbport|nbcore|burst) (value)");
         out.println("    Set the number of forwarding ports or cores, or the number of packets per burst.");

@@ -63,7 +63,8 @@ import java.util.concurrent.TimeUnit;
  * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}):
  * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
- * {@code clear port stats|xstats}, {@code set fwd}, {@code set nbport|nbcore|burst}, {@code port start|stop},
+ * {@code clear port stats|xstats}, {@code set fwd}, {@code set nbport|nbcore|burst}, {@code set promisc},
+ * {@code port start|stop},
  * {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
  * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
@@ -79,7 +80,8 @@ import java.util.concurrent.TimeUnit;
  * are refused as bad arguments; {@code set burst} sizes the burst arrays of the next start, not those of a running one;
  * {@code show port 65535 rss-hash} (testpmd's {@code RTE_PORT_ALL}, which
  * its port check lets through) prints testpmd's error without ethdev's log line before it
- * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it; the pool line is added at
+ * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it, and so does
+ * {@code set promisc} of a missing port; the pool line is added at
  * exit; engines never read or write outside a packet's data (see each engine). At exit, as dpdk-testpmd, it asks
  * the secondary processes attached to stop ({@code Primary: Sending 'stop_req' request to secondary...}): a
  * dpdk-testpmd secondary stops. Run as a secondary ({@code --proc-type=secondary}), it sends no such request.
@@ -1130,6 +1132,40 @@ public final class TestPmd
             err.println("Please stop the ports first");
         }
         out.println("Done");
+    }
+
+    /**
+     * {@code set promisc N|all on|off}: testpmd's {@code eth_set_promisc_mode} on the port, or on every port; what
+     * fails is said on standard error with DPDK's reason, as testpmd says it.
+     */
+    void setPromisc(final int which, final boolean on)
+    {
+        final String what = on ? "enabling" : "disabling";
+        if (which != CmdLine.PORT_ALL && !isPort(which))
+        {
+            // ethdev refuses the id (-ENODEV); its own log line about it is not printed here.
+            err.printf("Error during %s promiscuous mode for port %d: No such device%n", what, which);
+            return;
+        }
+        for (final Port port : ports)
+        {
+            if (which != CmdLine.PORT_ALL && which != port.id())
+            {
+                continue;
+            }
+            try
+            {
+                if (!port.promiscuous(on))
+                {
+                    err.printf("Error during %s promiscuous mode for port %d: Operation not supported%n", what,
+                        port.id());
+                }
+            }
+            catch (final DpdkException ex)
+            {
+                err.printf("Error during %s promiscuous mode for port %d: %s%n", what, port.id(), ex.reason());
+            }
+        }
     }
 
     /** {@code show port xstats}: testpmd's {@code nic_xstats_display}, every counter in the driver's order. */

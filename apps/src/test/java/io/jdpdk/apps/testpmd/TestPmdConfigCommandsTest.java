@@ -42,7 +42,8 @@ class TestPmdConfigCommandsTest
             "set nbport 3", "set nbcore 2", "set burst 16", "set burst 64", "set burst 0x10", "show config rxtx",
             "show config fwd", "set nbport 2", "show fwd stats all", "clear fwd stats all", "show fwd stats all",
             "show config rxqs", "show port xstats 0", "show port xstats all", "clear port xstats all",
-            "show port xstats 1", "show port xstats 5");
+            "show port xstats 1", "show port xstats 5", "set promisc all off", "set promisc 1 on",
+            "set promisc 0 off", "set promisc 0 maybe");
         final List<String> dpdk = masked(TestPmdSession.onDevices(true, dir, NULL_PORTS, List.of(), commands));
         assertTrue(dpdk.get(11).contains("stderr:\n\nWarning! port-topology=paired"), dpdk.get(11));
         assertTrue(dpdk.get(8).contains("\nio packet forwarding - ports=2"), dpdk.get(8));
