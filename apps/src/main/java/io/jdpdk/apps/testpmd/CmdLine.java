@@ -57,7 +57,7 @@ final class CmdLine
      * Runs one interactive command, as testpmd's cmdline does: {@code start [tx_first [N]]}, {@code stop},
      * {@code show port stats|info|summary|xstats all|N}, {@code show rxq|txq info N Q},
      * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show fwd stats all},
-     * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE},
+     * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
      * {@code set nbport|nbcore|burst N}, {@code set promisc N|all on|off}, {@code port start|stop N|all},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
@@ -181,7 +181,12 @@ final class CmdLine
             {
                 if (w.length == 3 && w[1].equals("fwd") && Engines.isKnown(w[2]))
                 {
-                    app.setFwd(w[2]);
+                    app.setFwd(w[2], false);
+                }
+                else if (w.length == 4 && w[1].equals("fwd") && Engines.isKnown(w[2]) && !w[2].equals("rxonly") &&
+                    w[3].equals("retry"))
+                {
+                    app.setFwd(w[2], true); // list_pkt_forwarding_retry_modes: every mode but rxonly
                 }
                 else if (w.length == 4 && w[1].equals("promisc") && (w[2].equals("all") || parseUint16(w[2]) >= 0) &&
                     (w[3].equals("on") || w[3].equals("off")))
@@ -377,6 +382,10 @@ final class CmdLine
         out.println();
         out.println("set fwd (" + String.join("|", Engines.names()) + ")");
         out.println("    Set packet forwarding mode.");
+        out.println();
+        out.println("set fwd (" + String.join("|", java.util.Arrays.stream(Engines.names())
+            .filter(m -> !m.equals("rxonly")).toList()) + ") retry");
+        out.println("    Set packet forwarding mode with retry.");
         out.println();
         out.println("flow (validate|create) (port_id) [group (n)] [priority (n)] [ingress] [egress] [transfer]");
         out.println("    pattern (item) [(field) (is|spec|last|mask|prefix) (value)]... / ... / end");

@@ -4,6 +4,8 @@ import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.Port;
 
+import java.util.concurrent.TimeUnit;
+
 /**
  * A forwarding stream ({@code struct fwd_stream}): packets received on one port's RX queue go out
  * of another (or the same) port's TX queue. Holds the burst array the engine reuses and the
@@ -26,6 +28,8 @@ public final class FwdStream
     public final Mempool pool;
     /** The burst array, {@code config.burst} entries. */
     public final MbufBurst burst;
+    /** Whether a partial TX is retried ({@code fs->retry_enabled}). */
+    private final boolean retry;
 
     /** Packets received (or generated). */
     public long rxPackets;
@@ -56,6 +60,7 @@ public final class FwdStream
         this.config = config;
         this.pool = pool;
         this.burst = new MbufBurst(config.burst);
+        this.retry = config.txRetry;
     }
 
     /**
@@ -71,8 +76,10 @@ public final class FwdStream
     }
 
     /**
-     * Sends {@link #burst} on the stream's TX queue and frees what TX did not take, counting both
-     * (testpmd without {@code --tx-retry}). The burst is empty afterwards.
+     * Sends {@link #burst} on the stream's TX queue and frees what TX did not take, counting both. With retry (the
+     * mode set with {@code retry} when the stream was made), a partial TX is tried again up to
+     * {@link TestPmdConfig#TX_RETRY_NUM} times, {@link TestPmdConfig#TX_RETRY_DELAY_US} µs apart, as testpmd's engines
+     * do when {@code fs->retry_enabled}. The burst is empty afterwards.
      */
     public void sendOrFree()
     {
@@ -81,7 +88,29 @@ public final class FwdStream
         {
             return;
         }
+        if (retry)
+        {
+            sendWithRetry(n);
+            return;
+        }
         final int sent = txPort.txBurstOrFree(txQueue, burst);
+        txPackets += sent;
+        fwdDropped += n - sent;
+    }
+
+    private void sendWithRetry(final int n)
+    {
+        int sent = txPort.txBurst(txQueue, burst);
+        for (int retries = 0; sent < n && retries < TestPmdConfig.TX_RETRY_NUM; retries++)
+        {
+            final long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(TestPmdConfig.TX_RETRY_DELAY_US);
+            while (System.nanoTime() < until)
+            {
+                Thread.onSpinWait(); // rte_delay_us: a busy wait
+            }
+            sent += txPort.txBurst(txQueue, burst);
+        }
+        burst.freeAll();
         txPackets += sent;
         fwdDropped += n - sent;
     }

@@ -63,7 +63,7 @@ import java.util.concurrent.TimeUnit;
  * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}):
  * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
- * {@code clear port stats|xstats}, {@code set fwd}, {@code set nbport|nbcore|burst}, {@code set promisc},
+ * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst}, {@code set promisc},
  * {@code port start|stop},
  * {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
@@ -746,8 +746,14 @@ public final class TestPmd
     private void printFwdConfig(final FwdConfig cfg)
     {
         final StringBuilder sb = new StringBuilder(512);
-        sb.append(String.format("%s packet forwarding - ports=%d - cores=%d - streams=%d - NUMA support enabled, " +
-            "MP allocation mode: native%n", cfg.mode, cfg.fwdPorts.length, cfg.nbLcores, cfg.streams.length));
+        sb.append(String.format("%s packet forwarding%s - ports=%d - cores=%d - streams=%d - NUMA support enabled, " +
+            "MP allocation mode: native%n", cfg.mode, withRetry(), cfg.fwdPorts.length, cfg.nbLcores,
+            cfg.streams.length));
+        if (config.txRetry)
+        {
+            sb.append(String.format("TX retry num: %d, delay between TX retries: %dus%n", TestPmdConfig.TX_RETRY_NUM,
+                TestPmdConfig.TX_RETRY_DELAY_US));
+        }
         for (int lc = 0; lc < cfg.nbLcores; lc++)
         {
             sb.append(String.format("Logical Core %d (socket %d) forwards packets on %d streams:",
@@ -768,7 +774,7 @@ public final class TestPmd
     private void printRxTxConfig()
     {
         final StringBuilder sb = new StringBuilder(512);
-        sb.append(String.format("  %s packet forwarding packets/burst=%d%n", mode, config.burst));
+        sb.append(String.format("  %s packet forwarding%s packets/burst=%d%n", mode, withRetry(), config.burst));
         if ("txonly".equals(mode) || "flowgen".equals(mode))
         {
             sb.append(String.format("  packet len=%d - nb packet segments=%d%n", config.txPktLength(),
@@ -1022,15 +1028,22 @@ public final class TestPmd
     }
 
     /** testpmd's {@code set_pkt_forwarding_mode}: the mode of the next start. */
-    void setFwd(final String name)
+    void setFwd(final String name, final boolean retry)
     {
+        config.txRetry = retry; // retry_enabled, set before the mode is looked up
         if (!Engines.isKnown(name))
         {
             err.println("Invalid " + name + " packet forwarding mode");
             return;
         }
-        out.printf("Set %s packet forwarding mode%n", name);
+        out.printf("Set %s packet forwarding mode%s%n", name, withRetry());
         mode = name;
+    }
+
+    /** What testpmd adds to a mode's name while {@code retry_enabled}. */
+    private String withRetry()
+    {
+        return config.txRetry ? " with retry" : "";
     }
 
     /**

@@ -14,6 +14,18 @@ public final class TestPmdConfig
     public int burst = 32;
 
     /**
+     * testpmd's {@code retry_enabled} ({@code set fwd MODE retry}): streams made from now on retry a partial TX
+     * {@link #TX_RETRY_NUM} times, {@link #TX_RETRY_DELAY_US} apart, before they drop the rest.
+     */
+    public boolean txRetry;
+
+    /** {@code BURST_TX_RETRIES}: testpmd's default {@code burst_tx_retry_num}. */
+    public static final int TX_RETRY_NUM = 64;
+
+    /** {@code BURST_TX_WAIT_US}: testpmd's default {@code burst_tx_delay_time}. */
+    public static final int TX_RETRY_DELAY_US = 1;
+
+    /**
      * Peer MAC per port, 48 bits in network order ({@code --eth-peer=N,MAC}); testpmd's default is
      * the locally administered 02:00:00:00:00:N.
      */

@@ -102,6 +102,50 @@ class EngineTest
         }
     }
 
+    /**
+     * {@code set fwd io retry}: into a net_ring port nobody drains, once its ring is full each burst is tried again
+     * {@code TX_RETRY_NUM} times {@code TX_RETRY_DELAY_US} apart (so 100 such bursts take at least 6.4 ms), then
+     * dropped and freed; what was sent is in the ring, every other mbuf back in the pool.
+     */
+    @org.junit.jupiter.api.Test
+    void shouldRetryAPartialTxBeforeDroppingWhenTheModeHasRetry()
+    {
+        final int inUseBefore = pool.inUseCount();
+        try (Port a = start();
+             Port ring = Port.probe(TestEal.uniqueName("net_ring")).configure(new PortConfig().mempool(pool)).start())
+        {
+            final TestPmdConfig config = new TestPmdConfig();
+            config.txRetry = true;
+            final FwdStream stream = new FwdStream(a, 0, ring, 0, config, pool);
+            final ForwardEngine io = Engines.create("io");
+            while (stream.fwdDropped == 0)
+            {
+                io.packetFwd(stream);
+            }
+            final long start = System.nanoTime();
+            for (int i = 0; i < 100; i++)
+            {
+                io.packetFwd(stream);
+            }
+            final long waited = System.nanoTime() - start;
+            assertTrue(waited >= 100L * TestPmdConfig.TX_RETRY_NUM * TestPmdConfig.TX_RETRY_DELAY_US * 1000,
+                "100 refused bursts, each retried, took " + waited + " ns");
+            assertEquals(stream.rxPackets, stream.txPackets + stream.fwdDropped);
+            assertEquals(inUseBefore + stream.txPackets, pool.inUseCount(), "the sent ones wait in the ring");
+            long drained = 0;
+            try (io.jdpdk.mempool.MbufBurst back = new io.jdpdk.mempool.MbufBurst(512))
+            {
+                for (int n; (n = ring.rxBurst(0, back)) > 0; drained += n)
+                {
+                    back.freeAll();
+                }
+            }
+            assertEquals(stream.txPackets, drained);
+            stream.burst.close();
+        }
+        assertEquals(inUseBefore, pool.inUseCount(), "every mbuf back in the pool");
+    }
+
     private static Port start()
     {
         return Port.probe(TestEal.uniqueName("net_null")).configure(new PortConfig().mempool(pool).rxDesc(512)

@@ -43,7 +43,8 @@ class TestPmdConfigCommandsTest
             "show config fwd", "set nbport 2", "show fwd stats all", "clear fwd stats all", "show fwd stats all",
             "show config rxqs", "show port xstats 0", "show port xstats all", "clear port xstats all",
             "show port xstats 1", "show port xstats 5", "set promisc all off", "set promisc 1 on",
-            "set promisc 0 off", "set promisc 0 maybe");
+            "set promisc 0 off", "set promisc 0 maybe", "set fwd io retry", "show config fwd", "show config rxtx",
+            "set fwd rxonly retry", "set fwd mac", "show config fwd");
         final List<String> dpdk = masked(TestPmdSession.onDevices(true, dir, NULL_PORTS, List.of(), commands));
         assertTrue(dpdk.get(11).contains("stderr:\n\nWarning! port-topology=paired"), dpdk.get(11));
         assertTrue(dpdk.get(8).contains("\nio packet forwarding - ports=2"), dpdk.get(8));
