@@ -743,8 +743,9 @@ public final class Port implements AutoCloseable
     }
 
     /**
-     * Starts the port ({@code rte_eth_dev_start}), sets promiscuous mode as configured and publishes the port's
-     * counters. Does nothing to a started port.
+     * Starts the port ({@code rte_eth_dev_start}), sets promiscuous mode as configured (on the first start after a
+     * configure; a restart after {@link #stop()} keeps the mode the port had, as ethdev restores it) and publishes
+     * the port's counters. Does nothing to a started port.
      *
      * @return this
      * @throws DpdkException (EINVAL) when the port is not configured, or when DPDK fails
@@ -761,12 +762,17 @@ public final class Port implements AutoCloseable
         {
             return this;
         }
+        final boolean restart = state == State.STOPPED;
         synchronized (statsLock)
         {
             check(call, EthdevRaw.dev_start(id));
             state = State.STARTED;
         }
-        promiscuous(config.promiscuous());
+        if (!restart)
+        {
+            // The configured mode, once: a restart keeps what the port was set to since, as ethdev restores it.
+            promiscuous(config.promiscuous());
+        }
         if (counters == null)
         {
             counters = new PortCounters(this);

@@ -87,6 +87,22 @@ class PortTest
     }
 
     @Test
+    void shouldKeepThePromiscuousModeSetSinceTheFirstStartAcrossAStopAndStart()
+    {
+        try (Port tap = Port.probe(TestEal.uniqueName("net_tap")).configure(config().promiscuous(true)).start();
+             Port nul = Port.probe(TestEal.uniqueName("net_null")).configure(config()).start())
+        {
+            assertTrue(tap.promiscuous(), "as configured, at the first start");
+            assertTrue(tap.promiscuous(false));
+            tap.stop();
+            tap.start();
+            assertFalse(tap.promiscuous(), "a restart keeps what was set since, as ethdev restores it");
+            assertFalse(nul.promiscuous(false), "net_null cannot leave promiscuous mode (ENOTSUP)");
+            assertTrue(nul.promiscuous());
+        }
+    }
+
+    @Test
     void shouldReportThePacketTypesTheDeviceRecognisesInTheRequestedLayers()
     {
         final int l3l4 = PortConfig.PTYPE_L3_MASK | PortConfig.PTYPE_L4_MASK;

@@ -43,6 +43,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 /**
  * DPDK 22.11's {@code examples/l3fwd} in Java: IPv4 and IPv6 forwarding by longest-prefix match (LPM, FIB), exact
@@ -244,16 +245,37 @@ public final class L3fwd
                 cli.usage(out);
                 return 0;
             }
-            // What parse_args prints as it meets each option, in command-line order, once per occurrence.
+            // parse_args meets each option in command-line order: it prints as it goes, once per occurrence, and stops
+            // at the first bad portmask, config or lookup (a second lookup flag, even the same, is one). What it
+            // checks of the others is checked below on their last value.
+            final Map<ArgSpec, Integer> occurrences = new java.util.HashMap<>();
             for (final ArgSpec arg : matched)
             {
-                final String name = arg instanceof OptionSpec option ? option.longestName() : "";
-                switch (name)
+                if (!(arg instanceof OptionSpec option))
+                {
+                    continue;
+                }
+                final int occurrence = occurrences.merge(arg, 1, Integer::sum) - 1;
+                final List<String> values = option.originalStringValues();
+                final String value = occurrence < values.size() ? values.get(occurrence) : "";
+                switch (option.longestName())
                 {
                     case "--parse-ptype" -> parsing.out().println("soft parse-ptype is enabled");
                     case "--per-port-pool" -> parsing.out().println("per port buffer pool is enabled");
                     case "--hash-entry-num" -> parsing.err().println("Hash entry number will be ignored");
-                    case "-E", "-L", "--lookup" -> options.lookupModes++;
+                    case "-p" -> L3fwdConfig.parsePortMask(value);
+                    case "--config" -> L3fwdConfig.parseLcoreParams(value);
+                    case "-E", "-L", "--lookup" ->
+                    {
+                        if (++options.lookupModes > 1)
+                        {
+                            throw new ConfigException("Only one lookup mode is allowed at a time!");
+                        }
+                        if (option.longestName().equals("--lookup"))
+                        {
+                            lookupMethod(value);
+                        }
+                    }
                     default ->
                     {
                     }
@@ -283,8 +305,9 @@ public final class L3fwd
             err.println(NAME + ": cannot read route file: " + ex.getMessage());
             return 1;
         }
-        final IdleStrategy idle = "backoff".equals(options.idle) ? new BackoffIdleStrategy() :
-            new BusySpinIdleStrategy();
+        // One idle strategy per lcore: a backing-off one keeps state.
+        final Supplier<IdleStrategy> idle = "backoff".equals(options.idle) ? BackoffIdleStrategy::new :
+            BusySpinIdleStrategy::new;
 
         // The tables need no EAL: they are built on another thread while rte_eal_init runs (their 2 x 64 MiB tbl24 take
         // 0.1-0.2 s to zero at launch) and printed where setup_lpm prints them.
@@ -385,7 +408,13 @@ public final class L3fwd
             err.println("Neither ACL, LPM, EM, or FIB selected, defaulting to LPM");
             return LpmRouter.Lookup.LPM;
         }
-        return switch (options.lookup)
+        return lookupMethod(options.lookup);
+    }
+
+    /** {@code --lookup}'s value, as {@code parse_lookup} takes it. */
+    private static LpmRouter.Lookup lookupMethod(final String name)
+    {
+        return switch (name)
         {
             case "lpm" -> LpmRouter.Lookup.LPM;
             case "em" -> LpmRouter.Lookup.EM;
@@ -397,7 +426,7 @@ public final class L3fwd
 
     /** Everything after rte_eal_init: l3fwd's resource setup, main loop and exit. @return the exit code */
     private static int forward(final Eal eal, final L3fwdConfig config, final Routes routes,
-        final FutureTask<LpmRouter.Tables> tables, final IdleStrategy idle,
+        final FutureTask<LpmRouter.Tables> tables, final Supplier<IdleStrategy> idle,
         final long statsNanos, final boolean parsePtype, final LpmRouter.Checks checks, final Shutdown shutdown,
         final PrintStream out, final PrintStream err)
     {
@@ -781,7 +810,7 @@ public final class L3fwd
      * the main thread runs its own (if any) and watches for Ctrl-C. @return 0, or 1 when an lcore failed
      */
     private static int runLcores(final Eal eal, final Map<Integer, LcoreForwarder> forwarders,
-        final IdleStrategy idle, final long statsNanos, final Shutdown shutdown, final Port[] ports,
+        final Supplier<IdleStrategy> idle, final long statsNanos, final Shutdown shutdown, final Port[] ports,
         final PrintStream out, final PrintStream err)
     {
         final int mainLcore = eal.mainLcore();
@@ -793,7 +822,7 @@ public final class L3fwd
             if (forwarder.lcoreId() != mainLcore)
             {
                 final Lcore lcore = eal.worker(forwarder.lcoreId());
-                lcore.launch(forwarder, idle);
+                lcore.launch(forwarder, idle.get());
                 launched.add(lcore);
             }
         }
@@ -820,6 +849,7 @@ public final class L3fwd
         // The main lcore's loop on the main lcore's CPUs, where rte_eal_init leaves a C program's main thread.
         try (Eal.Pinning _ = eal.pinToMainLcore())
         {
+            final IdleStrategy mainIdle = idle.get();
             final long start = System.nanoTime();
             long nextCheck = start + CHECK_NANOS;
             long nextStats = statsNanos > 0 ? start + statsNanos : Long.MAX_VALUE;
@@ -828,7 +858,7 @@ public final class L3fwd
             {
                 if (invoker != null)
                 {
-                    idle.idle(polls.record(invoker.invoke()));
+                    mainIdle.idle(polls.record(invoker.invoke()));
                     if (!invoker.isRunning())
                     {
                         err.println(NAME + ": the forwarder of main lcore " + mainLcore + " stopped on an error");

@@ -11,7 +11,8 @@ import org.agrona.concurrent.Agent;
  * One lcore of l3fwd: its {@code struct lcore_conf} (the RX queues it polls, its TX queue and TX buffer on
  * every enabled port) and {@code lpm_main_loop} as an Agrona agent.
  * <p>
- * Each duty cycle: every {@link #DRAIN_CHECK_CYCLES}th cycle, when more than {@link #BURST_TX_DRAIN_US} passed
+ * Each duty cycle: every {@link #DRAIN_CHECK_CYCLES}th cycle and after a cycle that received nothing (which an
+ * idle strategy that backs off may follow with a pause), when more than {@link #BURST_TX_DRAIN_US} passed
  * since the last drain (on the TSC, as l3fwd's {@code drain_tsc}; {@link Eal#tsc()}), send what every TX
  * buffer holds; then receive a burst of up to {@link #MAX_PKT_BURST} from each RX queue in turn, route the whole
  * burst ({@link LpmRouter#route(MbufBurst, int, int, int[])}), and hand its packets to the TX buffer of their
@@ -33,10 +34,10 @@ public final class LcoreForwarder implements Agent
     public static final long BURST_TX_DRAIN_US = 100;
 
     /**
-     * Duty cycles between two reads of the TSC for the drain. l3fwd reads it on every loop; at full rate that read
-     * was 1.8 % of the forwarding lcore's samples (perf, one lcore for two net_pcap ports), and a loop then takes
-     * microseconds, so every 8th cycle delays a drain by a few microseconds at most, against the 100 allowed; an
-     * idle loop (empty polls) takes tens of nanoseconds.
+     * Busy duty cycles between two reads of the TSC for the drain. l3fwd reads it on every loop; at full rate that
+     * read was 1.8 % of the forwarding lcore's samples (perf, one lcore for two net_pcap ports), and a loop then
+     * takes microseconds, so every 8th cycle delays a drain by a few microseconds at most, against the 100 allowed.
+     * After a cycle that received nothing the TSC is read at once, whatever the idle strategy did in between.
      */
     public static final int DRAIN_CHECK_CYCLES = 8;
 
@@ -59,6 +60,7 @@ public final class LcoreForwarder implements Agent
     private final long drainTsc;
     private long lastDrain;
     private int cyclesToDrainCheck = DRAIN_CHECK_CYCLES;
+    private boolean receivedNothing;
 
     /**
      * A forwarder with one {@link TxBuffer} per enabled port, on this lcore's TX queue of it.
@@ -116,7 +118,7 @@ public final class LcoreForwarder implements Agent
     public int doWork()
     {
         int work = 0;
-        if (--cyclesToDrainCheck == 0)
+        if (--cyclesToDrainCheck <= 0 || receivedNothing)
         {
             cyclesToDrainCheck = DRAIN_CHECK_CYCLES;
             final long now = Eal.tsc();
@@ -130,6 +132,7 @@ public final class LcoreForwarder implements Agent
             }
         }
 
+        int received = 0;
         for (int i = 0; i < rxPorts.length; i++)
         {
             final int n = rxPorts[i].rxBurst(rxQueueIds[i], rxBurst);
@@ -137,6 +140,7 @@ public final class LcoreForwarder implements Agent
             {
                 continue;
             }
+            received += n;
             final int rxPort = rxPortIds[i];
             rx[rxPort] += n;
             work += n;
@@ -159,6 +163,7 @@ public final class LcoreForwarder implements Agent
             dropBurst.freeAll();
             rxBurst.count(0);
         }
+        receivedNothing = received == 0;
         return work;
     }
 

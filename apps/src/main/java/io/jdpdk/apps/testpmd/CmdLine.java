@@ -121,7 +121,7 @@ final class CmdLine
                     forPorts(w[3], app::showPortXstats);
                 }
                 else if (w.length == 4 && w[1].equals("port") && w[2].equals("summary") &&
-                    (w[3].equals("all") || w[3].matches("\\d{1,5}")))
+                    (w[3].equals("all") || parseUint16(w[3]) >= 0))
                 {
                     app.showPortSummaryHeader();
                     forPorts(w[3], app::showPortSummary);
@@ -191,7 +191,7 @@ final class CmdLine
                 else if (w.length == 4 && w[1].equals("promisc") && (w[2].equals("all") || parseUint16(w[2]) >= 0) &&
                     (w[3].equals("on") || w[3].equals("off")))
                 {
-                    app.setPromisc(w[2].equals("all") ? PORT_ALL : parseUint16(w[2]), w[3].equals("on"));
+                    app.setPromisc(w[2].equals("all") ? -1 : parseUint16(w[2]), w[3].equals("on"));
                 }
                 else if (w.length == 3 && List.of("nbport", "nbcore", "burst").contains(w[1]) &&
                     parseUint16(w[2]) >= 0 && (parseUint16(w[2]) > 0 || w[1].equals("nbport")))
@@ -206,10 +206,11 @@ final class CmdLine
             }
             case "port" ->
             {
+                // cmd_operate_specific_port takes the id as an RTE_UINT8.
                 if (w.length == 3 && (w[1].equals("start") || w[1].equals("stop")) &&
-                    (w[2].equals("all") || parseUint16(w[2]) >= 0))
+                    (w[2].equals("all") || parseUnsigned(w[2], 0xFF) >= 0))
                 {
-                    final int which = w[2].equals("all") ? PORT_ALL : parseUint16(w[2]);
+                    final int which = w[2].equals("all") ? PORT_ALL : (int)parseUnsigned(w[2], 0xFF);
                     if (w[1].equals("start"))
                     {
                         app.startPort(which);
@@ -247,7 +248,7 @@ final class CmdLine
             }
             return;
         }
-        final int id = which.matches("\\d{1,5}") ? Integer.parseInt(which) : -1;
+        final int id = parseUint16(which); // RTE_UINT16: decimal, hex, octal or binary
         if (!app.isPort(id))
         {
             if (id < 0)

@@ -142,9 +142,10 @@ final class Parameters
      * testpmd's {@code getopt_long} loop takes them: what it prints comes in that order, an option given twice acts
      * twice ({@code --forward-mode} prints both), a value is checked against the options before it ({@code --txpkts}
      * against the {@code --mbuf-size} and {@code --txq} given before it, or their defaults), and of two bad options
-     * the first fails. A bad value throws with testpmd's message. What testpmd prints of the options it took is held
-     * in the {@link ParseOutput} it was given. The checks that need the EAL (cores, ports, queues) come later, in
-     * {@code TestPmd}.
+     * checked here the first fails. A bad value throws with testpmd's message. What testpmd prints of the options it
+     * took is held in the {@link ParseOutput} it was given. The checks that need the EAL ({@code --nb-cores},
+     * {@code --nb-ports}, {@code --rxq}, {@code --txq}, {@code --burst=0}) come later, in {@code TestPmd}, on the
+     * last value of each: not in the command line's order, unlike testpmd.
      *
      * @param o       the options picocli set (their last values)
      * @param matched every option occurrence in command-line order ({@code ParseResult.matchedArgs()})
@@ -168,8 +169,8 @@ final class Parameters
                 case "--auto-start" -> out.println("Auto-start selected");
                 case "--forward-mode" -> forwardMode(value);
                 case "--burst" -> burst(value);
-                case "--rxd" -> nbRxd = descriptors("rxd", value);
-                case "--txd" -> nbTxd = descriptors("txd", value);
+                case "--rxd" -> nbRxd = descriptors(value, "rxd(" + atoi(value) + ") invalid - must be > 0");
+                case "--txd" -> nbTxd = descriptors(value, "txd must be in > 0");
                 case "--stats-period" -> statsPeriod(value);
                 case "--eth-peer" -> parseEthPeer(value);
                 case "--total-num-mbufs" -> totalNumMbufs(value);
@@ -215,15 +216,15 @@ final class Parameters
         config.burst = n;
     }
 
-    /** {@code --rxd}/{@code --txd}: a descriptor count. */
-    private static int descriptors(final String name, final String value) throws BadOption
+    /** {@code --rxd}/{@code --txd}: a descriptor count, positive, kept in 16 bits as testpmd's uint16_t keeps it. */
+    private static int descriptors(final String value, final String refusal) throws BadOption
     {
         final int n = atoi(value);
-        if (n <= 0 || n > 0xFFFF)
+        if (n <= 0)
         {
-            throw new BadOption(name + "(" + n + ") invalid - must be > 0");
+            throw new BadOption(refusal);
         }
-        return n;
+        return n & 0xFFFF; // 0 (65536, ...): the driver's default, as for testpmd
     }
 
     private void statsPeriod(final String value) throws BadOption
@@ -246,12 +247,19 @@ final class Parameters
 
     private void mbufSize(final String value) throws BadOption
     {
-        final String first = value.split(",", -1)[0];
-        mbufSize = first.matches("\\d{1,6}") ? Integer.parseInt(first) : 0;
-        if (mbufSize <= 0 || mbufSize > 0xFFFF)
+        final long[] sizes = parseItemList(value, "mbuf-size", MAX_SEGS_BUFFER_SPLIT);
+        if (sizes == null)
         {
-            throw new BadOption("mbuf-data-size should be > 0 and < 65536");
+            throw new BadOption("bad mbuf-size");
         }
+        for (final long size : sizes)
+        {
+            if (size <= 0 || size > 0xFFFF)
+            {
+                throw new BadOption("mbuf-size should be > 0 and < 65536");
+            }
+        }
+        mbufSize = (int)sizes[0]; // the first pool's; jdpdk's testpmd makes one
     }
 
     private void flowgenFlows(final String value) throws BadOption
@@ -259,7 +267,7 @@ final class Parameters
         final int n = atoi(value);
         if (n <= 0)
         {
-            throw new BadOption("flows to generate must be >= 1");
+            throw new BadOption("flows must be >= 1");
         }
         config.flowgenFlows = n;
     }
@@ -306,23 +314,12 @@ final class Parameters
     /** {@code --txpkts}: the segment lengths; {@code txq} is the TX queue count testpmd has when it parses them. */
     private void parseTxPkts(final String arg, final int txq) throws BadOption
     {
-        final String[] items = arg.split(",", -1);
-        final int[] lengths = new int[items.length];
-        for (int i = 0; i < items.length; i++)
+        final long[] items = parseItemList(arg, "txpkt segments", TxOnlyEngine.MAX_SEGS_PER_PKT);
+        if (items == null)
         {
-            for (final char c : items[i].toCharArray())
-            {
-                if (c < '0' || c > '9')
-                {
-                    throw new BadOption("character " + c + " is not a decimal digit");
-                }
-            }
-            if (items[i].isEmpty() || items[i].length() > 5 || Integer.parseInt(items[i]) > 0xFFFF)
-            {
-                throw new BadOption("bad txpkt segments " + arg);
-            }
-            lengths[i] = Integer.parseInt(items[i]);
+            throw new BadOption("bad txpkts");
         }
+        final int[] lengths = new int[items.length];
         // set_tx_pkt_segments: refuses with a message and keeps the previous setting.
         if (lengths.length > 1)
         {
@@ -355,14 +352,15 @@ final class Parameters
             });
         }
         int total = 0;
-        for (int i = 0; i < lengths.length; i++)
+        for (int i = 0; i < items.length; i++)
         {
-            if (lengths[i] > mbufSize)
+            if (items[i] > mbufSize)
             {
-                err.printf("length[%d]=%d > mbuf_data_size=%d - give up%n", i, lengths[i], mbufSize);
+                err.printf("length[%d]=%d > mbuf_data_size=%d - give up%n", i, items[i], mbufSize);
                 return;
             }
-            total += lengths[i];
+            lengths[i] = (int)items[i];
+            total = (total + lengths[i]) & 0xFFFF; // testpmd sums into a uint16_t
         }
         if (total < 14 + 20 + 8)
         {
@@ -433,6 +431,57 @@ final class Parameters
             }
             config.txUdpDst = Integer.parseInt(dst);
         }
+    }
+
+    /** {@code MAX_SEGS_BUFFER_SPLIT}: most {@code --mbuf-size} values. */
+    private static final int MAX_SEGS_BUFFER_SPLIT = 8;
+
+    /**
+     * testpmd's {@code parse_item_list}: comma-separated decimal items, each kept as a C {@code unsigned int}
+     * (wrapping), an empty list or last item 0; what is wrong is said on standard error, as testpmd says it.
+     *
+     * @return the items, or null when the list is refused
+     */
+    private long[] parseItemList(final String str, final String itemName, final int maxItems)
+    {
+        final long[] items = new long[maxItems];
+        long value = 0;
+        boolean valueOk = false;
+        int count = 0;
+        for (int i = 0; i < str.length(); i++)
+        {
+            final char c = str.charAt(i);
+            if (c >= '0' && c <= '9')
+            {
+                value = (value * 10 + (c - '0')) & 0xFFFF_FFFFL;
+                valueOk = true;
+                continue;
+            }
+            if (c != ',')
+            {
+                err.printf("character %c is not a decimal digit%n", c);
+                return null;
+            }
+            if (!valueOk)
+            {
+                err.println("No valid value before comma");
+                return null;
+            }
+            if (count < maxItems)
+            {
+                items[count] = value;
+                valueOk = false;
+                value = 0;
+            }
+            count++;
+        }
+        if (count >= maxItems)
+        {
+            err.printf("Number of %s = %d > %d (maximum items)%n", itemName, count + 1, maxItems);
+            return null;
+        }
+        items[count++] = value;
+        return java.util.Arrays.copyOf(items, count);
     }
 
     /** C's atoi: leading decimal digits with an optional sign, 0 when there are none. */

@@ -492,6 +492,9 @@ public final class TestPmd
         printFwdConfig(fwdConfig);
         // One engine per forwarding lcore, each told about every forwarding port (port_fwd_begin).
         final ForwardEngine[] engines = new ForwardEngine[fwdConfig.nbLcores];
+        // tx_first's engine on each lcore: txonly's, begun on every port before forwarding is under way; in txonly
+        // mode the lcore's own, so that a multi-flow source address goes on from the first bursts.
+        final ForwardEngine[] firstBursts = new ForwardEngine[fwdConfig.nbLcores];
         try
         {
             for (int lc = 0; lc < engines.length; lc++)
@@ -502,10 +505,25 @@ public final class TestPmd
                     engines[lc].portBegin(portId, config);
                 }
             }
+            if (txFirst > 0)
+            {
+                final ForwardEngine txonly = new TxOnlyEngine();
+                for (final int portId : fwdPortIds)
+                {
+                    txonly.portBegin(portId, config);
+                }
+                for (int lc = 0; lc < engines.length; lc++)
+                {
+                    firstBursts[lc] = TxOnlyEngine.NAME.equals(mode) ? engines[lc] : txonly;
+                }
+            }
         }
         catch (final IllegalArgumentException | IllegalStateException ex)
         {
-            err.println("Packet forwarding is not ready: " + ex.getMessage());
+            // An engine's port_fwd_begin refused: why in its TESTPMD_LOG(ERR) line, then start_packet_forwarding's.
+            out.flush();
+            Log.log(Log.ERR, logtype, "testpmd: " + ex.getMessage());
+            err.println("Packet forwarding is not ready");
             return;
         }
         for (final int portId : fwdPortIds)
@@ -531,7 +549,7 @@ public final class TestPmd
         resetFwdStats();
         if (txFirst > 0)
         {
-            sendFirstBursts(txFirst);
+            sendFirstBursts(txFirst, firstBursts);
         }
         for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
         {
@@ -551,24 +569,20 @@ public final class TestPmd
         return Arrays.copyOfRange(streams, fwdConfig.streamIdx[lc], fwdConfig.streamIdx[lc] + fwdConfig.streamNb[lc]);
     }
 
-    /** {@code tx_first}'s rounds: txonly's {@code port_fwd_begin} on every port, then each round on every lcore. */
-    private void sendFirstBursts(final long rounds)
+    /** {@code tx_first}'s rounds: in each, every lcore sends one burst of {@code txonly[lc]} on each of its streams. */
+    private void sendFirstBursts(final long rounds, final ForwardEngine[] txonly)
     {
-        final TxOnlyEngine txonly = new TxOnlyEngine();
-        for (final int portId : fwdPortIds)
-        {
-            txonly.portBegin(portId, config);
-        }
         for (long round = 0; round < rounds; round++)
         {
             for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
             {
                 final FwdStream[] mine = streamsOf(lc);
+                final ForwardEngine engine = txonly[lc];
                 workers.get(lc).launch(lcore ->
                 {
                     for (final FwdStream fs : mine)
                     {
-                        txonly.packetFwd(fs);
+                        engine.packetFwd(fs);
                     }
                     return 0;
                 });
@@ -1150,11 +1164,13 @@ public final class TestPmd
     /**
      * {@code set promisc N|all on|off}: testpmd's {@code eth_set_promisc_mode} on the port, or on every port; what
      * fails is said on standard error with DPDK's reason, as testpmd says it.
+     *
+     * @param which a port id (any, even 65535), or -1 for all
      */
     void setPromisc(final int which, final boolean on)
     {
         final String what = on ? "enabling" : "disabling";
-        if (which != CmdLine.PORT_ALL && !isPort(which))
+        if (which >= 0 && !isPort(which))
         {
             // ethdev refuses the id (-ENODEV); its own log line about it is not printed here.
             err.printf("Error during %s promiscuous mode for port %d: No such device%n", what, which);
@@ -1162,7 +1178,7 @@ public final class TestPmd
         }
         for (final Port port : ports)
         {
-            if (which != CmdLine.PORT_ALL && which != port.id())
+            if (which >= 0 && which != port.id())
             {
                 continue;
             }

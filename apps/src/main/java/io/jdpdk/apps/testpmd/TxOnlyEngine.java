@@ -134,8 +134,9 @@ public final class TxOnlyEngine implements ForwardEngine
         }
         if (config.txOnlyMultiFlow && lengths[0] < HEADER_LENGTH)
         {
-            throw new IllegalArgumentException("txonly: multiple flow is enabled, but tx_pkt_seg_lengths[0] " +
-                lengths[0] + " < " + HEADER_LENGTH + " (needed)");
+            // tx_only_begin's TESTPMD_LOG(ERR) text.
+            throw new IllegalArgumentException("Random segment number or multiple flow is enabled, but " +
+                "tx_pkt_seg_lengths[0] " + lengths[0] + " < " + HEADER_LENGTH + " (needed)");
         }
 
         // setup_pkt_udp_ip_headers: lengths truncated to 16 bits as the C code's uint16_t.

@@ -126,6 +126,23 @@ class TestPmdConfigCommandsTest
         }
     }
 
+    /**
+     * What a start refuses and what the port commands refuse: txonly's begin (first bursts, or the mode) with
+     * multi-flow on a first segment shorter than the headers, its reason then "Packet forwarding is not ready"; port
+     * ids that are not uint8 for {@code port stop}; port ids in hex and binary for the show commands.
+     */
+    @Test
+    void shouldRefuseAsDpdkTestpmdWhatAStartOrAPortCommandCannotDo() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> app = List.of("--txonly-multi-flow", "--txpkts=20,40");
+        final List<String> commands = List.of("start tx_first", "show config fwd", "set fwd txonly", "start",
+            "port stop 300", "port stop 65535", "show port summary 0x1", "show port xstats 0b1", "show port stats 0x10");
+        final List<String> dpdk = masked(TestPmdSession.onDevices(true, dir, NULL_PORTS, app, commands));
+        assertTrue(dpdk.get(0).endsWith("(needed)\nPacket forwarding is not ready\n"), dpdk.get(0));
+        assertEquals(dpdk, masked(TestPmdSession.onDevices(false, dir, NULL_PORTS, app, commands)));
+    }
+
     private static List<String> masked(final List<String> results)
     {
         return results.stream().map(result -> result.replaceAll(MAC, "MAC")).toList();

@@ -40,6 +40,17 @@ class TestPmdOptionsTest
         assertEquals("testpmd: " + message + System.lineSeparator(), r.err);
     }
 
+    /** A refusal that parse_item_list explains first, on standard error, as testpmd's does. */
+    private static void assertRefusedAfter(final String explanation, final String message, final String... appArgs)
+    {
+        final String[] args = new String[appArgs.length + 1];
+        args[0] = "--";
+        System.arraycopy(appArgs, 0, args, 1, appArgs.length);
+        final Result r = run(args);
+        assertEquals(1, r.code, r.err);
+        assertEquals(explanation + System.lineSeparator() + "testpmd: " + message + System.lineSeparator(), r.err);
+    }
+
     @Test
     void shouldRefuseAnUnknownOptionWithOneLine()
     {
@@ -63,18 +74,24 @@ class TestPmdOptionsTest
         assertRefused("burst must be between1 and 512", "--burst=600");
         assertRefused("burst must be between1 and 512", "--burst", "-1");
         assertRefused("rxd(0) invalid - must be > 0", "--rxd=0");
-        assertRefused("txd(-3) invalid - must be > 0", "--txd=-3");
+        assertRefused("txd must be in > 0", "--txd=-3");
         assertRefused("Invalid stats-period value", "--stats-period=x");
         assertRefused("Invalid ethernet address: zz", "--eth-peer=1,zz");
         assertRefused("Invalid eth-peer: 1-02:00:00:00:00:01", "--eth-peer=1-02:00:00:00:00:01");
         assertRefused("eth-peer: port 32 >= RTE_MAX_ETHPORTS(32)", "--eth-peer=32,02:00:00:00:00:01");
-        assertRefused("character a is not a decimal digit", "--txpkts=64,a");
+        assertRefusedAfter("character a is not a decimal digit", "bad txpkts", "--txpkts=64,a");
+        assertRefusedAfter("No valid value before comma", "bad txpkts", "--txpkts=64,,64");
+        assertRefusedAfter("character x is not a decimal digit", "bad mbuf-size", "--mbuf-size=x");
+        assertRefused("flows must be >= 1", "--flowgen-flows=0");
         assertRefused("Invalid tx-ip: 1.2.3.4", "--tx-ip=1.2.3.4");
         assertRefused("Invalid destination IP address: 1.2.3", "--tx-ip=1.2.3.4,1.2.3");
         assertRefused("Invalid UDP port: 70000", "--tx-udp=70000");
         assertRefused("Invalid destination UDP port: x", "--tx-udp=9,x");
         assertRefused("total-num-mbufs should be > 1024", "--total-num-mbufs=1024");
-        assertRefused("mbuf-data-size should be > 0 and < 65536", "--mbuf-size=65536");
+        assertRefused("mbuf-size should be > 0 and < 65536", "--mbuf-size=65536");
+        assertRefused("mbuf-size should be > 0 and < 65536", "--mbuf-size=2048,0");
+        // Of two bad options checked before the EAL, the first on the command line fails, as in testpmd.
+        assertRefused("txd must be in > 0", "--txd=0", "--rxd=0");
         // Segments that testpmd would ask the ports about once EAL runs, then a bad option: no EAL, no question.
         assertRefused("Invalid tx-ip: 1.2.3.4", "--txpkts=64,64", "--tx-ip=1.2.3.4");
     }
