@@ -4,6 +4,7 @@ import io.jdpdk.apps.common.AppArgs;
 import io.jdpdk.apps.common.AppMain;
 import io.jdpdk.apps.common.LinkCheck;
 import io.jdpdk.apps.common.NicStats;
+import io.jdpdk.apps.common.OptionOrder;
 import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.apps.common.Shutdown;
 import io.jdpdk.apps.l3fwd.L3fwdConfig.ConfigException;
@@ -27,7 +28,6 @@ import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.ArgSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
@@ -248,17 +248,9 @@ public final class L3fwd
             // parse_args meets each option in command-line order: it prints as it goes, once per occurrence, and stops
             // at the first bad portmask, config or lookup (a second lookup flag, even the same, is one). What it
             // checks of the others is checked below on their last value.
-            final Map<ArgSpec, Integer> occurrences = new java.util.HashMap<>();
-            for (final ArgSpec arg : matched)
+            OptionOrder.forEach(matched, (name, value) ->
             {
-                if (!(arg instanceof OptionSpec option))
-                {
-                    continue;
-                }
-                final int occurrence = occurrences.merge(arg, 1, Integer::sum) - 1;
-                final List<String> values = option.originalStringValues();
-                final String value = occurrence < values.size() ? values.get(occurrence) : "";
-                switch (option.longestName())
+                switch (name)
                 {
                     case "--parse-ptype" -> parsing.out().println("soft parse-ptype is enabled");
                     case "--per-port-pool" -> parsing.out().println("per port buffer pool is enabled");
@@ -271,7 +263,7 @@ public final class L3fwd
                         {
                             throw new ConfigException("Only one lookup mode is allowed at a time!");
                         }
-                        if (option.longestName().equals("--lookup"))
+                        if (name.equals("--lookup"))
                         {
                             lookupMethod(value);
                         }
@@ -280,7 +272,7 @@ public final class L3fwd
                     {
                     }
                 }
-            }
+            });
             config = configure(options, parsing.err());
             if (options.routeFile != null && (options.ruleIpv4 != null || options.ruleIpv6 != null))
             {

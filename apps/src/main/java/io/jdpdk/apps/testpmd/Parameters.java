@@ -1,17 +1,15 @@
 package io.jdpdk.apps.testpmd;
 
+import io.jdpdk.apps.common.OptionOrder;
 import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.pmd.Port;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.ArgSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * testpmd's command line after {@code --} (DPDK 22.11 {@code app/test-pmd/parameters.c}, {@code launch_args_parse}),
@@ -152,18 +150,10 @@ final class Parameters
      */
     void apply(final Options o, final List<ArgSpec> matched) throws BadOption
     {
-        final Map<ArgSpec, Integer> occurrences = new HashMap<>();
-        int txq = 1; // nb_txq until a --txq sets it
-        for (final ArgSpec arg : matched)
+        final int[] txq = {1}; // nb_txq until a --txq sets it
+        OptionOrder.forEach(matched, (name, value) ->
         {
-            if (!(arg instanceof OptionSpec option))
-            {
-                continue;
-            }
-            final int occurrence = occurrences.merge(arg, 1, Integer::sum) - 1;
-            final List<String> values = option.originalStringValues();
-            final String value = occurrence < values.size() ? values.get(occurrence) : "";
-            switch (option.longestName())
+            switch (name)
             {
                 case "--interactive" -> out.println("Interactive-mode selected");
                 case "--auto-start" -> out.println("Auto-start selected");
@@ -176,8 +166,8 @@ final class Parameters
                 case "--total-num-mbufs" -> totalNumMbufs(value);
                 case "--mbuf-size" -> mbufSize(value);
                 // testpmd asks with the queue count it has then; past RTE_MAX_QUEUES_PER_PORT its --txq is refused.
-                case "--txq" -> txq = Math.clamp(atoi(value), 0, MAX_QUEUES_PER_PORT);
-                case "--txpkts" -> parseTxPkts(value, txq);
+                case "--txq" -> txq[0] = Math.clamp(atoi(value), 0, MAX_QUEUES_PER_PORT);
+                case "--txpkts" -> parseTxPkts(value, txq[0]);
                 case "--tx-ip" -> parseTxIp(value);
                 case "--tx-udp" -> parseTxUdp(value);
                 case "--flowgen-flows" -> flowgenFlows(value);
@@ -186,7 +176,7 @@ final class Parameters
                     // flags read from o below; --nb-cores, --nb-ports, --rxq are checked once the EAL runs
                 }
             }
-        }
+        });
         noFlushRx = o.noFlushRx;
         config.txOnlyMultiFlow = o.txOnlyMultiFlow;
     }

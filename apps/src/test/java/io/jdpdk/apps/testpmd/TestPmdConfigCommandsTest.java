@@ -14,8 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * testpmd's configuration commands ({@code show port summary|xstats}, {@code show config rxtx|cores|fwd},
- * {@code set nbport|nbcore|burst}, {@code port stop|start}, {@code start tx_first}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd
- * against dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}): the same lines on each stream, MAC addresses
+ * {@code set nbport|nbcore|burst}, {@code set promisc}, {@code set fwd MODE retry}, {@code port stop|start},
+ * {@code start tx_first}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd against
+ * dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}): the same lines on each stream, MAC addresses
  * (random on net_null) masked, and packet counts where both forwarded for a moment.
  */
 class TestPmdConfigCommandsTest
@@ -137,7 +138,8 @@ class TestPmdConfigCommandsTest
         TestPmdSession.requireDpdkTestpmd();
         final List<String> app = List.of("--txonly-multi-flow", "--txpkts=20,40");
         final List<String> commands = List.of("start tx_first", "show config fwd", "set fwd txonly", "start",
-            "port stop 300", "port stop 65535", "show port summary 0x1", "show port xstats 0b1", "show port stats 0x10");
+            "port stop 300", "port stop 65535", "show port summary 0x1", "show port xstats 0b1",
+            "show port stats 0x10");
         final List<String> dpdk = masked(TestPmdSession.onDevices(true, dir, NULL_PORTS, app, commands));
         assertTrue(dpdk.get(0).endsWith("(needed)\nPacket forwarding is not ready\n"), dpdk.get(0));
         assertEquals(dpdk, masked(TestPmdSession.onDevices(false, dir, NULL_PORTS, app, commands)));
