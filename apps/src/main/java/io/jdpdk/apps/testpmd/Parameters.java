@@ -122,6 +122,11 @@ final class Parameters
      * checks them before, so that a bad one fails without starting the EAL.
      */
     private final ParseOutput parsed;
+    /**
+     * The options whose checks need the EAL, {@code {name, value}} for each occurrence in command-line order:
+     * {@code --nb-cores}, {@code --nb-ports}, {@code --rxq}, {@code --txq} and {@code --burst}.
+     */
+    final List<String[]> afterEal = new ArrayList<>();
     /** {@code RTE_MAX_QUEUES_PER_PORT} of Debian's build. */
     private static final int MAX_QUEUES_PER_PORT = 1024;
     private final PrintStream out;
@@ -142,8 +147,8 @@ final class Parameters
      * against the {@code --mbuf-size} and {@code --txq} given before it, or their defaults), and of two bad options
      * checked here the first fails. A bad value throws with testpmd's message. What testpmd prints of the options it
      * took is held in the {@link ParseOutput} it was given. The checks that need the EAL ({@code --nb-cores},
-     * {@code --nb-ports}, {@code --rxq}, {@code --txq}, {@code --burst=0}) come later, in {@code TestPmd}, on the
-     * last value of each: not in the command line's order, unlike testpmd.
+     * {@code --nb-ports}, {@code --rxq}, {@code --txq}, {@code --burst=0}) come later, in {@code TestPmd}, every
+     * occurrence in command-line order ({@link #afterEal}), after all of these.
      *
      * @param o       the options picocli set (their last values)
      * @param matched every option occurrence in command-line order ({@code ParseResult.matchedArgs()})
@@ -158,7 +163,12 @@ final class Parameters
                 case "--interactive" -> out.println("Interactive-mode selected");
                 case "--auto-start" -> out.println("Auto-start selected");
                 case "--forward-mode" -> forwardMode(value);
-                case "--burst" -> burst(value);
+                case "--burst" ->
+                {
+                    burst(value);
+                    afterEal.add(new String[] {name, value});
+                }
+                case "--nb-cores", "--nb-ports", "--rxq" -> afterEal.add(new String[] {name, value});
                 case "--rxd" -> nbRxd = descriptors(value, "rxd(" + atoi(value) + ") invalid - must be > 0");
                 case "--txd" -> nbTxd = descriptors(value, "txd must be in > 0");
                 case "--stats-period" -> statsPeriod(value);
@@ -166,14 +176,18 @@ final class Parameters
                 case "--total-num-mbufs" -> totalNumMbufs(value);
                 case "--mbuf-size" -> mbufSize(value);
                 // testpmd asks with the queue count it has then; past RTE_MAX_QUEUES_PER_PORT its --txq is refused.
-                case "--txq" -> txq[0] = Math.clamp(atoi(value), 0, MAX_QUEUES_PER_PORT);
+                case "--txq" ->
+                {
+                    txq[0] = Math.clamp(atoi(value), 0, MAX_QUEUES_PER_PORT);
+                    afterEal.add(new String[] {name, value});
+                }
                 case "--txpkts" -> parseTxPkts(value, txq[0]);
                 case "--tx-ip" -> parseTxIp(value);
                 case "--tx-udp" -> parseTxUdp(value);
                 case "--flowgen-flows" -> flowgenFlows(value);
                 default ->
                 {
-                    // flags read from o below; --nb-cores, --nb-ports, --rxq are checked once the EAL runs
+                    // flags, read from o below
                 }
             }
         });

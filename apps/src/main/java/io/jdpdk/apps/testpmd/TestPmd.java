@@ -256,7 +256,7 @@ public final class TestPmd
             // After EAL: their class needs ethdev's bindings, which Port.preload links after EAL's.
             nicStats = new NicStats();
             portStats = new PortStats();
-            final int code = setUp(options);
+            final int code = setUp();
             if (code != 0)
             {
                 return code;
@@ -328,8 +328,11 @@ public final class TestPmd
         return args.toArray(String[]::new);
     }
 
-    /** Checks what needs the EAL, creates the pool, configures and starts every port (testpmd's init_config). */
-    private int setUp(final Parameters.Options o) throws Parameters.BadOption
+    /**
+     * Checks what needs the EAL ({@link Parameters#afterEal}, in command-line order), creates the pool, configures
+     * and starts every port (testpmd's init_config).
+     */
+    private int setUp() throws Parameters.BadOption
     {
         final int[] ids = Port.ids();
         if (ids.length == 0)
@@ -346,26 +349,7 @@ public final class TestPmd
         {
             throw new Parameters.BadOption("No cores defined for forwarding\nCheck the core mask argument");
         }
-        if (o.nbCores != null)
-        {
-            final int n = Parameters.atoi(o.nbCores);
-            if (n <= 0 || n > workers.size())
-            {
-                throw new Parameters.BadOption("nb-cores should be > 0 and <= " + workers.size());
-            }
-            nbFwdLcores = n;
-        }
         nbFwdPorts = ids.length;
-        if (o.nbPorts != null)
-        {
-            final int n = Parameters.atoi(o.nbPorts);
-            if (n <= 0 || n > ids.length)
-            {
-                throw new Parameters.BadOption("Invalid port " + n);
-            }
-            nbFwdPorts = n;
-        }
-        fwdPortIds = Arrays.copyOf(ids, nbFwdPorts);
         int maxRxq = Integer.MAX_VALUE;
         int maxTxq = Integer.MAX_VALUE;
         final DeviceInfo[] infos = new DeviceInfo[ids.length];
@@ -375,29 +359,61 @@ public final class TestPmd
             maxRxq = Math.min(maxRxq, infos[i].maxRxQueues());
             maxTxq = Math.min(maxTxq, infos[i].maxTxQueues());
         }
-        if (config.burst == 0)
+        // launch_args_parse's checks that need the EAL, each occurrence in command-line order.
+        for (final String[] option : params.afterEal)
         {
-            // --burst=0: testpmd asks port 0's PMD for its recommended RX burst (default_rxportconf.burst_size).
-            final int at = Arrays.binarySearch(ids, 0);
-            config.burst = Parameters.pmdBurst(at < 0 ? 0 : infos[at].rxBurstSize());
-            out.println("Using PMD-provided burst value of " + config.burst);
-        }
-        if (o.rxq != null)
-        {
-            nbRxq = Parameters.atoi(o.rxq);
-            if (nbRxq < 0 || nbRxq > maxRxq)
+            final int n = Parameters.atoi(option[1]);
+            switch (option[0])
             {
-                throw new Parameters.BadOption("rxq " + nbRxq + " invalid - must be >= 0 && <= " + maxRxq);
+                case "--nb-cores" ->
+                {
+                    if (n <= 0 || n > workers.size())
+                    {
+                        throw new Parameters.BadOption("nb-cores should be > 0 and <= " + workers.size());
+                    }
+                    nbFwdLcores = n;
+                }
+                case "--nb-ports" ->
+                {
+                    if (n <= 0 || n > ids.length)
+                    {
+                        throw new Parameters.BadOption("Invalid port " + n);
+                    }
+                    nbFwdPorts = n;
+                }
+                case "--rxq" ->
+                {
+                    if (n < 0 || n > maxRxq)
+                    {
+                        throw new Parameters.BadOption("rxq " + n + " invalid - must be >= 0 && <= " + maxRxq);
+                    }
+                    nbRxq = n;
+                }
+                case "--txq" ->
+                {
+                    if (n < 0 || n > maxTxq)
+                    {
+                        throw new Parameters.BadOption("txq " + n + " invalid - must be >= 0 && <= " + maxTxq);
+                    }
+                    nbTxq = n;
+                }
+                default ->
+                {
+                    // --burst: 0 asks port 0's PMD for its recommended RX burst (default_rxportconf.burst_size).
+                    if (n == 0)
+                    {
+                        final int at = Arrays.binarySearch(ids, 0);
+                        config.burst = Parameters.pmdBurst(at < 0 ? 0 : infos[at].rxBurstSize());
+                        out.println("Using PMD-provided burst value of " + config.burst);
+                    }
+                    else
+                    {
+                        config.burst = n;
+                    }
+                }
             }
         }
-        if (o.txq != null)
-        {
-            nbTxq = Parameters.atoi(o.txq);
-            if (nbTxq < 0 || nbTxq > maxTxq)
-            {
-                throw new Parameters.BadOption("txq " + nbTxq + " invalid - must be >= 0 && <= " + maxTxq);
-            }
-        }
+        fwdPortIds = Arrays.copyOf(ids, nbFwdPorts);
         if (nbRxq == 0 || nbTxq == 0)
         {
             // testpmd lets rxonly run without TX queues and txonly without RX queues; jdpdk's ports need both.

@@ -128,8 +128,10 @@ class TestPmdAppTest
     @Test
     void shouldRefuseMoreCoresOrPortsThanThereAre() throws Exception
     {
-        try (AppProcess cores = AppProcess.start(TestPmd.class, args(NULL_PORTS, "--nb-cores=2"));
-             AppProcess ports = AppProcess.start(TestPmd.class, args(NULL_PORTS, "--nb-ports=3")))
+        // Each occurrence is checked, in command-line order, as testpmd's getopt loop checks them: a good value after
+        // a bad one comes too late, and of two bad ones the first is reported.
+        try (AppProcess cores = AppProcess.start(TestPmd.class, args(NULL_PORTS, "--nb-cores=2", "--nb-cores=1"));
+             AppProcess ports = AppProcess.start(TestPmd.class, args(NULL_PORTS, "--nb-ports=3", "--nb-cores=2")))
         {
             assertEquals(1, cores.waitFor(60), cores.output());
             assertTrue(cores.output().contains("testpmd: nb-cores should be > 0 and <= 1"), cores.output());
