@@ -162,9 +162,6 @@ public final class L3fwd
         @Option(names = "--per-port-pool", description = "one mbuf pool per port")
         boolean perPortPool;
 
-        /** -E, -L and --lookup given, counting repeats: l3fwd refuses a second one, even the same. */
-        int lookupModes;
-
         @Option(names = "--hash-entry-num", paramLabel = "N", description = "ignored, as DPDK's l3fwd ignores it")
         String hashEntryNum;
 
@@ -248,6 +245,7 @@ public final class L3fwd
             // parse_args meets each option in command-line order: it prints as it goes, once per occurrence, and stops
             // at the first bad portmask, config or lookup (a second lookup flag, even the same, is one). What it
             // checks of the others is checked below on their last value.
+            final int[] lookupFlags = {0}; // -E, -L and --lookup met so far: a second one is refused, even the same
             OptionOrder.forEach(matched, (name, value) ->
             {
                 switch (name)
@@ -259,7 +257,7 @@ public final class L3fwd
                     case "--config" -> L3fwdConfig.parseLcoreParams(value);
                     case "-E", "-L", "--lookup" ->
                     {
-                        if (++options.lookupModes > 1)
+                        if (++lookupFlags[0] > 1)
                         {
                             throw new ConfigException("Only one lookup mode is allowed at a time!");
                         }
@@ -382,8 +380,7 @@ public final class L3fwd
      */
     static LpmRouter.Lookup lookup(final Options options, final PrintStream err)
     {
-        if (Math.max(options.lookupModes, (options.exactMatch ? 1 : 0) + (options.lpm ? 1 : 0) +
-            (options.lookup != null ? 1 : 0)) > 1)
+        if ((options.exactMatch ? 1 : 0) + (options.lpm ? 1 : 0) + (options.lookup != null ? 1 : 0) > 1)
         {
             throw new ConfigException("Only one lookup mode is allowed at a time!");
         }

@@ -211,6 +211,10 @@ final class CmdLine
                     (w[2].equals("all") || parseUnsigned(w[2], 0xFF) >= 0))
                 {
                     final int which = w[2].equals("all") ? PORT_ALL : (int)parseUnsigned(w[2], 0xFF);
+                    if (portIdIsInvalid(which))
+                    {
+                        return true;
+                    }
                     if (w[1].equals("start"))
                     {
                         app.startPort(which);

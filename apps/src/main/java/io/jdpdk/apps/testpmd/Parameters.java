@@ -165,8 +165,8 @@ final class Parameters
                 case "--forward-mode" -> forwardMode(value);
                 case "--burst" ->
                 {
-                    burst(value);
-                    afterEal.add(new String[] {name, value});
+                    checkBurst(value);
+                    afterEal.add(new String[] {name, value}); // set (0: asked of the PMD) once the EAL runs
                 }
                 case "--nb-cores", "--nb-ports", "--rxq" -> afterEal.add(new String[] {name, value});
                 case "--rxd" -> nbRxd = descriptors(value, "rxd(" + atoi(value) + ") invalid - must be > 0");
@@ -209,15 +209,14 @@ final class Parameters
         }
     }
 
-    private void burst(final String value) throws BadOption
+    /** {@code --burst}'s range; TestPmd.setUp sets it, or asks port 0's PMD for 0, as testpmd 22.11 does. */
+    private static void checkBurst(final String value) throws BadOption
     {
         final int n = atoi(value);
         if (n < 0 || n > TestPmd.MAX_PKT_BURST)
         {
             throw new BadOption("burst must be between1 and " + TestPmd.MAX_PKT_BURST);
         }
-        // 0: ask port 0's PMD once the ports are probed (TestPmd.setUp), as testpmd 22.11 does.
-        config.burst = n;
     }
 
     /** {@code --rxd}/{@code --txd}: a descriptor count, positive, kept in 16 bits as testpmd's uint16_t keeps it. */

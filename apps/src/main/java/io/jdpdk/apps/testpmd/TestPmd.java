@@ -1079,14 +1079,11 @@ public final class TestPmd
     /**
      * {@code port stop N|all}: testpmd's {@code stop_port}. A port that forwards is left running while forwarding
      * runs; a stopped one is left alone; the flow rules of a port are flushed before it stops, as testpmd flushes them.
+     *
+     * @param which a port id {@link CmdLine} checked, or {@link CmdLine#PORT_ALL}
      */
     void stopPort(final int which)
     {
-        if (which != CmdLine.PORT_ALL && !isPort(which))
-        {
-            err.println("Invalid port " + which);
-            return;
-        }
         out.println("Stopping ports...");
         boolean stopped = false;
         for (final Port port : ports)
@@ -1129,14 +1126,11 @@ public final class TestPmd
     /**
      * {@code port start N|all}: testpmd's {@code start_port} for ports whose configuration did not change: each
      * stopped one is started and its MAC printed; one already started is said so on standard error.
+     *
+     * @param which a port id {@link CmdLine} checked, or {@link CmdLine#PORT_ALL}
      */
     void startPort(final int which)
     {
-        if (which != CmdLine.PORT_ALL && !isPort(which))
-        {
-            err.println("Invalid port " + which);
-            return;
-        }
         boolean exists = false;
         boolean allStarted = true;
         boolean started = false;
