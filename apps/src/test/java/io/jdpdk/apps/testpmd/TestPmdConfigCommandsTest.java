@@ -21,7 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TestPmdConfigCommandsTest
 {
-    private static final String MAC = "[0-9A-F]{2}(:[0-9A-F]{2}){5}";
     private static final List<String> NULL_PORTS = List.of("--vdev=net_null0", "--vdev=net_null1");
 
     @TempDir
@@ -46,10 +45,10 @@ class TestPmdConfigCommandsTest
             "show port xstats 1", "show port xstats 5", "set promisc all off", "set promisc 1 on",
             "set promisc 0 off", "set promisc 0 maybe", "set fwd io retry", "show config fwd", "show config rxtx",
             "set fwd rxonly retry", "set fwd mac", "show config fwd");
-        final List<String> dpdk = masked(TestPmdSession.onDevices(true, dir, NULL_PORTS, List.of(), commands));
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, NULL_PORTS, List.of(), commands,
+            TestPmdSession::maskMacs);
         assertTrue(dpdk.get(11).contains("stderr:\n\nWarning! port-topology=paired"), dpdk.get(11));
         assertTrue(dpdk.get(8).contains("\nio packet forwarding - ports=2"), dpdk.get(8));
-        assertEquals(dpdk, masked(TestPmdSession.onDevices(false, dir, NULL_PORTS, List.of(), commands)));
     }
 
     /**
@@ -83,10 +82,10 @@ class TestPmdConfigCommandsTest
         final List<String> commands = List.of("port stop all", "port stop all", "port stop 0", "port start 1",
             "start", "show port summary all", "port start all", "start", "port stop 0", "stop", "port stop 7",
             "port stop x", "port start 0", "port stop 1", "port start all");
-        final List<String> dpdk = counted(TestPmdSession.onDevices(true, dir, NULL_PORTS, List.of(), commands));
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, NULL_PORTS, List.of(), commands,
+            TestPmdConfigCommandsTest::counted);
         assertTrue(dpdk.get(4).contains("stderr:\nNot all ports were started"), dpdk.get(4));
         assertTrue(dpdk.get(5).contains("net_null down"), dpdk.get(5));
-        assertEquals(dpdk, counted(TestPmdSession.onDevices(false, dir, NULL_PORTS, List.of(), commands)));
     }
 
     /**
@@ -108,7 +107,7 @@ class TestPmdConfigCommandsTest
             final List<String> vdevs = List.of(
                 "--vdev=net_pcap0,rx_pcap=" + empty + ",tx_pcap=" + dir.resolve(side + "0.pcap"),
                 "--vdev=net_pcap1,rx_pcap=" + empty + ",tx_pcap=" + dir.resolve(side + "1.pcap"));
-            results.add(masked(TestPmdSession.onDevices(dpdk, dir, vdevs, List.of(), commands)));
+            results.add(TestPmdSession.maskMacs(TestPmdSession.onDevices(dpdk, dir, vdevs, List.of(), commands)));
             for (final int port : new int[] {0, 1})
             {
                 sent.add(TestPmdRun.records(dir.resolve(side + port + ".pcap")));
@@ -140,19 +139,13 @@ class TestPmdConfigCommandsTest
         final List<String> commands = List.of("start tx_first", "show config fwd", "set fwd txonly", "start",
             "port stop 300", "port stop 65535", "show port summary 0x1", "show port xstats 0b1",
             "show port stats 0x10");
-        final List<String> dpdk = masked(TestPmdSession.onDevices(true, dir, NULL_PORTS, app, commands));
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, NULL_PORTS, app, commands, TestPmdSession::maskMacs);
         assertTrue(dpdk.get(0).endsWith("(needed)\nPacket forwarding is not ready\n"), dpdk.get(0));
-        assertEquals(dpdk, masked(TestPmdSession.onDevices(false, dir, NULL_PORTS, app, commands)));
-    }
-
-    private static List<String> masked(final List<String> results)
-    {
-        return results.stream().map(result -> result.replaceAll(MAC, "MAC")).toList();
     }
 
     /** MACs and counts masked, runs of spaces made one (the counts' widths set the padding). */
     private static List<String> counted(final List<String> results)
     {
-        return masked(results).stream().map(r -> r.replaceAll("[0-9]+", "N").replaceAll(" +", " ")).toList();
+        return TestPmdSession.maskMacs(results).stream().map(r -> r.replaceAll("[0-9]+", "N").replaceAll(" +", " ")).toList();
     }
 }

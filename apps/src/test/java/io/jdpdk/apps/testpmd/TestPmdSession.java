@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,6 +55,29 @@ final class TestPmdSession
     /** testpmd's arguments of {@link #onDevices}, more aside. */
     private static final List<String> APP = List.of("-i", "--total-num-mbufs=8192", "--no-flush-rx");
     private static final AtomicInteger TAPS = new AtomicInteger();
+
+    /** A MAC address as testpmd prints it (net_tap and net_null draw theirs at random in each run). */
+    private static final String MAC = "[0-9A-F]{2}(:[0-9A-F]{2}){5}";
+
+    /**
+     * Runs {@code commands} ({@link #onDevices}) in dpdk-testpmd, then in jdpdk's testpmd, and asserts that each
+     * command's results are equal once {@code mask} has been applied to both.
+     *
+     * @return dpdk-testpmd's results, masked
+     */
+    static List<String> sameAsDpdk(final Path dir, final List<String> vdevs, final List<String> appArgs,
+        final List<String> commands, final UnaryOperator<List<String>> mask) throws Exception
+    {
+        final List<String> dpdk = mask.apply(onDevices(true, dir, vdevs, appArgs, commands));
+        assertEquals(dpdk, mask.apply(onDevices(false, dir, vdevs, appArgs, commands)));
+        return dpdk;
+    }
+
+    /** {@code results} with every MAC address written {@code MAC}. */
+    static List<String> maskMacs(final List<String> results)
+    {
+        return results.stream().map(result -> result.replaceAll(MAC, "MAC")).toList();
+    }
 
     /**
      * Each command's result ({@link #run}) in an interactive testpmd on {@code vdevs} (lcores 0 and 1, in memory),
