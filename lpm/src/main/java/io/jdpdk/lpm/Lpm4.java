@@ -9,25 +9,32 @@ import java.util.Objects;
  * <pre>
  *   ip  = | 24 bits: tbl24 index          | 8 bits |
  *
- *   tbl24[ip >>> 8] ---- plain entry -----------------------> next hop      (one load)
+ *   tbl24[ip >>> 8] ---- answer entry ----------------------> next hop or NO_ROUTE      (one load)
  *        |
- *        +------------- EXT entry: group g ---> tbl8[g * 256 + (ip &amp; 0xFF)] -> next hop (two loads)
+ *        +------------- EXT entry: group g ---> tbl8[g * 256 + (ip &amp; 0xFF)] = next hop or NO_ROUTE (two loads)
  *
- *   entry (int) = | V | X | depth (6) | value (24)                |
- *                  31  30  29 ..... 24  23 ..................... 0
- *   V: valid; X: extended (tbl24 only, value is a tbl8 group); depth: length of the prefix that wrote it;
- *   value: next hop (0 .. 2^24 - 1) or tbl8 group index.
+ *   answer entry (int) = next hop (0 .. 2^24 - 1), or NO_ROUTE (-1)
+ *   EXT entry (int)    = 2^30 | g                 (tbl24 only; every EXT entry is above MAX_NEXT_HOP)
  * </pre>
+ * An entry is the lookup's answer itself: a lookup is one load, a compare against {@link #MAX_NEXT_HOP} and, for
+ * the /24s that hold a prefix longer than 24 bits, a second load; nothing is masked or tested for validity. Where
+ * {@code rte_lpm} keeps the valid bit and the depth in each entry (and its callers test and mask every answer), the
+ * depth that wrote each entry lives here in byte arrays beside the tables, {@code depth24} and {@code depth8}, read
+ * only by {@link #add} and {@link #delete}; addresses no prefix covers hold the default route's next hop (depth 0),
+ * or {@link #NO_ROUTE} when there is none. Measured on 1M routes and random destinations, answers in the entries
+ * made {@link #lookupBulk} about 7 % and {@link #lookup} 13 to 20 % faster than entries in rte_lpm's layout (valid
+ * bit, depth, default route in a field), for 21 MiB more memory (132 MiB).
+ * <p>
  * Prefixes of 1 to 24 bits fill a run of {@code 2^(24 - depth)} tbl24 entries; longer prefixes take a
- * 256-entry tbl8 group for their /24 and fill {@code 2^(32 - depth)} entries of it. The depth kept in each
+ * 256-entry tbl8 group for their /24 and fill {@code 2^(32 - depth)} entries of it. The depth kept for each
  * entry lets {@link #add} leave entries of longer prefixes alone and lets {@link #delete} put back the
  * covering shorter prefix; a tbl8 group whose entries all come from prefixes of 24 bits or less is folded
- * back into its tbl24 entry and freed. The default route ({@code depth == 0}) is not written into the
- * table: it is one field, returned when the entry is not valid.
+ * back into its tbl24 entry and freed. Adding or deleting the default route ({@code depth == 0}) rewrites every
+ * entry of depth 0, a pass over the 2^24 tbl24 entries and the groups in use (tens of milliseconds).
  * <p>
  * <b>Storage.</b> The tables are {@code int[]} on the Java heap: {@code tbl24} is 2^24 entries (64 MiB,
- * allocated at construction, as {@code rte_lpm} does) and {@code tbl8} is {@code numberTbl8s * 256}
- * entries (1 KiB per group). Off-heap memory would buy NUMA or hugepage placement and sharing with C code,
+ * allocated at construction, as {@code rte_lpm} does, and 16 MiB of depths) and {@code tbl8} is
+ * {@code numberTbl8s * 256} entries (1 KiB per group, and 256 bytes of depths). Off-heap memory would buy NUMA or hugepage placement and sharing with C code,
  * which l3fwd does not need; the arrays instead give a lookup with no memory-session liveness check, no
  * {@code Arena} to close, and index checks the JIT turns into one predictable compare. Primitive arrays
  * are never scanned by the GC and, being humongous, are never copied by G1. Give the heap room for them
@@ -53,17 +60,19 @@ public final class Lpm4
     /** Largest {@code numberTbl8s}: the whole tbl8 must fit one Java array. */
     public static final int MAX_TBL8_GROUPS = (Integer.MAX_VALUE - 8) >>> 8;
 
-    private static final int VALID = 1 << 31;
+    /** Marks a tbl24 entry that names a tbl8 group (in its low bits): any entry above {@link #MAX_NEXT_HOP}. */
     private static final int EXT = 1 << 30;
-    private static final int DEPTH_SHIFT = 24;
-    private static final int DEPTH_MASK = 0x3F;
-    private static final int VALUE_MASK = 0xFF_FFFF;
+    private static final int GROUP_MASK = EXT - 1;
     private static final int TBL24_SIZE = 1 << 24;
     private static final int GROUP_SIZE = 256;
     private static final int MAX_DEPTH = 32;
 
     private final int[] tbl24 = new int[TBL24_SIZE];
     private final int[] tbl8;
+    /** Length of the prefix that wrote each tbl24 entry, 0 for none (the default route); unused for EXT entries. */
+    private final byte[] depth24 = new byte[TBL24_SIZE];
+    /** Length of the prefix that wrote each tbl8 entry, 0 for none. */
+    private final byte[] depth8;
     private final int maxRules;
     private final int numberTbl8s;
 
@@ -97,6 +106,9 @@ public final class Lpm4
         this.maxRules = maxRules;
         this.numberTbl8s = numberTbl8s;
         this.tbl8 = new int[numberTbl8s * GROUP_SIZE];
+        this.depth8 = new byte[numberTbl8s * GROUP_SIZE];
+        Arrays.fill(tbl24, NO_ROUTE);
+        Arrays.fill(tbl8, NO_ROUTE);
         this.freeGroups = new int[numberTbl8s];
         for (int i = 0; i < numberTbl8s; i++)
         {
@@ -135,7 +147,7 @@ public final class Lpm4
 
         if (depth == 0)
         {
-            defaultHop = nextHop;
+            setDefault(nextHop);
         }
         else if (depth <= 24)
         {
@@ -175,18 +187,20 @@ public final class Lpm4
 
         if (depth == 0)
         {
-            defaultHop = NO_ROUTE;
+            setDefault(NO_ROUTE);
             return true;
         }
 
-        final int replacement = coveringEntry(prefix, depth);
+        final long replacement = coveringRule(prefix, depth);
+        final int hop = hopOf(replacement);
+        final byte coveringDepth = depthOf(replacement);
         if (depth <= 24)
         {
-            deleteSmall(prefix, depth, replacement);
+            deleteSmall(prefix, depth, hop, coveringDepth);
         }
         else
         {
-            deleteBig(prefix, depth, replacement);
+            deleteBig(prefix, depth, hop, coveringDepth);
         }
         return true;
     }
@@ -199,12 +213,8 @@ public final class Lpm4
      */
     public int lookup(final int ip)
     {
-        int entry = tbl24[ip >>> 8];
-        if ((entry & EXT) != 0)
-        {
-            entry = tbl8[((entry & VALUE_MASK) << 8) | (ip & 0xFF)];
-        }
-        return entry < 0 ? entry & VALUE_MASK : defaultHop;
+        final int entry = tbl24[ip >>> 8];
+        return entry > MAX_NEXT_HOP ? tbl8[((entry & GROUP_MASK) << 8) | (ip & 0xFF)] : entry;
     }
 
     /**
@@ -243,22 +253,20 @@ public final class Lpm4
         Objects.checkFromIndexSize(hopsFrom, n, hops.length);
         final int[] t24 = tbl24;
         final int[] t8 = tbl8;
-        final int fallback = defaultHop;
         // Two passes: every tbl24 load of the burst first, with nothing that depends on them in between, so the
-        // CPU has all their cache misses in flight at once; then the few tbl8 loads, and the hops. Measured on
-        // 1M routes and random destinations: 3 to 15 % more lookups per second than one pass doing both.
+        // CPU has all their cache misses in flight at once; then the few tbl8 loads, the only entries rewritten.
+        // Measured on 1M routes and random destinations: 3 to 15 % more lookups per second than one pass doing both.
         for (int i = 0; i < n; i++)
         {
             hops[hopsFrom + i] = t24[ips[ipsFrom + i] >>> 8];
         }
         for (int i = 0; i < n; i++)
         {
-            int entry = hops[hopsFrom + i];
-            if ((entry & EXT) != 0)
+            final int entry = hops[hopsFrom + i];
+            if (entry > MAX_NEXT_HOP)
             {
-                entry = t8[((entry & VALUE_MASK) << 8) | (ips[ipsFrom + i] & 0xFF)];
+                hops[hopsFrom + i] = t8[((entry & GROUP_MASK) << 8) | (ips[ipsFrom + i] & 0xFF)];
             }
-            hops[hopsFrom + i] = entry < 0 ? entry & VALUE_MASK : fallback;
         }
     }
 
@@ -303,14 +311,14 @@ public final class Lpm4
     }
 
     /**
-     * Bytes of heap the table holds: tbl24, the preallocated tbl8 groups and the rule index. Control path;
+     * Bytes of heap the table holds: tbl24, the preallocated tbl8 groups, the depths of both and the rule index. Control path;
      * the arrays' object headers are left out.
      *
      * @return the bytes
      */
     public long memoryBytes()
     {
-        return 4L * tbl24.length + 4L * tbl8.length + 4L * freeGroups.length + rules.memoryBytes();
+        return 5L * tbl24.length + 5L * tbl8.length + 4L * freeGroups.length + rules.memoryBytes();
     }
 
     @Override
@@ -320,43 +328,63 @@ public final class Lpm4
             numberTbl8s + "]";
     }
 
+    /**
+     * Makes {@code nextHop} (or {@link #NO_ROUTE}) the answer of every entry no prefix of 1 to 32 bits wrote: the
+     * default route is written into the tables, so that a lookup never tests for it.
+     */
+    private void setDefault(final int nextHop)
+    {
+        defaultHop = nextHop;
+        for (int i = 0; i < TBL24_SIZE; i++)
+        {
+            final int entry = tbl24[i];
+            if (entry > MAX_NEXT_HOP)
+            {
+                final int base = (entry & GROUP_MASK) << 8;
+                for (int j = base; j < base + GROUP_SIZE; j++)
+                {
+                    if (depth8[j] == 0)
+                    {
+                        tbl8[j] = nextHop;
+                    }
+                }
+            }
+            else if (depth24[i] == 0)
+            {
+                tbl24[i] = nextHop;
+            }
+        }
+    }
+
     private void addSmall(final int prefix, final int depth, final int nextHop)
     {
-        final int entry = VALID | (depth << DEPTH_SHIFT) | nextHop;
         final int from = prefix >>> 8;
         final int to = from + (1 << (24 - depth));
         for (int i = from; i < to; i++)
         {
             final int old = tbl24[i];
-            if ((old & EXT) == 0)
+            if (old <= MAX_NEXT_HOP)
             {
-                if (old >= 0 || depthOf(old) <= depth)
+                if (depth24[i] <= depth)
                 {
-                    tbl24[i] = entry;
+                    tbl24[i] = nextHop;
+                    depth24[i] = (byte) depth;
                 }
             }
             else
             {
-                final int base = (old & VALUE_MASK) << 8;
-                for (int j = base; j < base + GROUP_SIZE; j++)
-                {
-                    final int old8 = tbl8[j];
-                    if (old8 >= 0 || depthOf(old8) <= depth)
-                    {
-                        tbl8[j] = entry;
-                    }
-                }
+                final int base = (old & GROUP_MASK) << 8;
+                fillUnder(base, base + GROUP_SIZE, depth, nextHop);
             }
         }
     }
 
     private void addBig(final int prefix, final int depth, final int nextHop)
     {
-        final int entry = VALID | (depth << DEPTH_SHIFT) | nextHop;
         final int index24 = prefix >>> 8;
         final int old = tbl24[index24];
         final int from;
-        if ((old & EXT) == 0)
+        if (old <= MAX_NEXT_HOP)
         {
             if (freeGroupCount == 0)
             {
@@ -365,90 +393,101 @@ public final class Lpm4
             }
             final int group = freeGroups[--freeGroupCount];
             final int base = group << 8;
-            // The group starts as a copy of the tbl24 entry it replaces: valid or not, same depth, same hop.
+            // The group starts as a copy of the tbl24 entry it replaces: same answer, same depth.
             Arrays.fill(tbl8, base, base + GROUP_SIZE, old);
+            Arrays.fill(depth8, base, base + GROUP_SIZE, depth24[index24]);
             from = base | (prefix & 0xFF);
-            Arrays.fill(tbl8, from, from + (1 << (32 - depth)), entry);
-            tbl24[index24] = VALID | EXT | group;
+            Arrays.fill(tbl8, from, from + (1 << (32 - depth)), nextHop);
+            Arrays.fill(depth8, from, from + (1 << (32 - depth)), (byte) depth);
+            tbl24[index24] = EXT | group;
+            depth24[index24] = 0;
         }
         else
         {
-            from = ((old & VALUE_MASK) << 8) | (prefix & 0xFF);
-            final int to = from + (1 << (32 - depth));
-            for (int j = from; j < to; j++)
+            from = ((old & GROUP_MASK) << 8) | (prefix & 0xFF);
+            fillUnder(from, from + (1 << (32 - depth)), depth, nextHop);
+        }
+    }
+
+    /** Writes {@code nextHop} into the tbl8 entries {@code [from, to)} that no longer prefix than {@code depth} wrote. */
+    private void fillUnder(final int from, final int to, final int depth, final int nextHop)
+    {
+        for (int j = from; j < to; j++)
+        {
+            if (depth8[j] <= depth)
             {
-                final int old8 = tbl8[j];
-                if (old8 >= 0 || depthOf(old8) <= depth)
-                {
-                    tbl8[j] = entry;
-                }
+                tbl8[j] = nextHop;
+                depth8[j] = (byte) depth;
             }
         }
     }
 
-    private void deleteSmall(final int prefix, final int depth, final int replacement)
+    /** Writes the covering rule's {@code hop} and depth into the tbl8 entries {@code [from, to)} that {@code depth} wrote. */
+    private void replaceOwned(final int from, final int to, final int depth, final int hop, final byte coveringDepth)
+    {
+        for (int j = from; j < to; j++)
+        {
+            if (depth8[j] == depth)
+            {
+                tbl8[j] = hop;
+                depth8[j] = coveringDepth;
+            }
+        }
+    }
+
+    private void deleteSmall(final int prefix, final int depth, final int hop, final byte coveringDepth)
     {
         final int from = prefix >>> 8;
         final int to = from + (1 << (24 - depth));
         for (int i = from; i < to; i++)
         {
             final int old = tbl24[i];
-            if ((old & EXT) == 0)
+            if (old <= MAX_NEXT_HOP)
             {
-                if (ownedBy(old, depth))
+                if (depth24[i] == depth)
                 {
-                    tbl24[i] = replacement;
+                    tbl24[i] = hop;
+                    depth24[i] = coveringDepth;
                 }
             }
             else
             {
-                final int base = (old & VALUE_MASK) << 8;
-                for (int j = base; j < base + GROUP_SIZE; j++)
-                {
-                    if (ownedBy(tbl8[j], depth))
-                    {
-                        tbl8[j] = replacement;
-                    }
-                }
+                final int base = (old & GROUP_MASK) << 8;
+                replaceOwned(base, base + GROUP_SIZE, depth, hop, coveringDepth);
             }
         }
     }
 
-    private void deleteBig(final int prefix, final int depth, final int replacement)
+    private void deleteBig(final int prefix, final int depth, final int hop, final byte coveringDepth)
     {
         final int index24 = prefix >>> 8;
-        final int group = tbl24[index24] & VALUE_MASK;
+        final int group = tbl24[index24] & GROUP_MASK;
         final int base = group << 8;
         final int from = base | (prefix & 0xFF);
-        final int to = from + (1 << (32 - depth));
-        for (int j = from; j < to; j++)
-        {
-            if (ownedBy(tbl8[j], depth))
-            {
-                tbl8[j] = replacement;
-            }
-        }
+        replaceOwned(from, from + (1 << (32 - depth)), depth, hop, coveringDepth);
 
         // Fold the group back when no prefix longer than /24 is left in it: then every entry is the same
-        // (the longest prefix of 24 bits or less covering the /24, or nothing).
+        // (the longest prefix of 24 bits or less covering the /24, or the default route, or nothing).
         for (int j = base; j < base + GROUP_SIZE; j++)
         {
-            final int e = tbl8[j];
-            if (e < 0 && depthOf(e) > 24)
+            if (depth8[j] > 24)
             {
                 return;
             }
         }
         tbl24[index24] = tbl8[base];
-        Arrays.fill(tbl8, base, base + GROUP_SIZE, 0);
+        depth24[index24] = depth8[base];
+        Arrays.fill(tbl8, base, base + GROUP_SIZE, NO_ROUTE);
+        Arrays.fill(depth8, base, base + GROUP_SIZE, (byte) 0);
         freeGroups[freeGroupCount++] = group;
     }
 
     /**
-     * The entry that addresses under {@code prefix/depth} fall back to: the longest rule of 1 to
-     * {@code depth - 1} bits covering the prefix, or 0 (not valid, so lookups return the default route).
+     * What addresses under {@code prefix/depth} fall back to: the longest rule of 1 to {@code depth - 1} bits
+     * covering the prefix, or the default route (depth 0, {@link #NO_ROUTE} if there is none), as
+     * {@code depth << 32 | hop} ({@link #hopOf}, {@link #depthOf}).
      */
-    private int coveringEntry(final int prefix, final int depth)
+    private long coveringRule(final int prefix, final int depth)
     {
         for (int d = depth - 1; d > 0; d--)
         {
@@ -457,21 +496,21 @@ public final class Lpm4
                 final int hop = rules.get(key(prefix & mask(d), d));
                 if (hop >= 0)
                 {
-                    return VALID | (d << DEPTH_SHIFT) | hop;
+                    return ((long) d << 32) | hop;
                 }
             }
         }
-        return 0;
+        return defaultHop & 0xFFFF_FFFFL;
     }
 
-    private static boolean ownedBy(final int entry, final int depth)
+    private static int hopOf(final long rule)
     {
-        return entry < 0 && depthOf(entry) == depth;
+        return (int) rule;
     }
 
-    private static int depthOf(final int entry)
+    private static byte depthOf(final long rule)
     {
-        return (entry >>> DEPTH_SHIFT) & DEPTH_MASK;
+        return (byte) (rule >>> 32);
     }
 
     private static int mask(final int depth)

@@ -125,6 +125,48 @@ class Lpm4RandomTest
 
     @Test
     @Order(4)
+    void shouldMatchReferenceWhileTheDefaultRouteComesAndGoesAmongOtherChanges()
+    {
+        // The default route is written into every entry no prefix wrote: adding it, deleting prefixes under it,
+        // adding long prefixes that take a tbl8 group copied from a default entry, and deleting it again must each
+        // leave every answer as the reference's.
+        final SplittableRandom random = new SplittableRandom(SEED + 5);
+        lpm.add(random.nextInt(), 0, 4242);
+        reference.add(0, 0, 4242);
+        assertMatchesReference(random, LOOKUPS / 4);
+
+        final List<int[]> held = new ArrayList<>(reference.prefixes());
+        held.removeIf(route -> route[1] == 0);
+        Collections.shuffle(held, new java.util.Random(SEED + 5));
+        for (int i = 0; i < held.size() / 4; i++)
+        {
+            final int[] route = held.get(i);
+            assertTrue(lpm.delete(route[0], route[1]), () -> "delete " + fmt(route[0]) + "/" + route[1]);
+            reference.delete(route[0], route[1]);
+        }
+        for (int i = 0; i < 5_000; i++)
+        {
+            final int depth = 25 + random.nextInt(8);
+            final int prefix = random.nextInt() & ReferenceLpm.mask(depth);
+            final int hop = random.nextInt(Lpm4.MAX_NEXT_HOP + 1);
+            lpm.add(prefix, depth, hop);
+            reference.add(prefix, depth, hop);
+        }
+        shouldMatchTheFullScanOfEveryPrefix();
+        assertMatchesReference(random, LOOKUPS / 4);
+
+        lpm.add(0, 0, 77);
+        reference.add(0, 0, 77);
+        assertMatchesReference(random, LOOKUPS / 8);
+        assertTrue(lpm.delete(0, 0));
+        reference.delete(0, 0);
+        assertEquals(reference.size(), lpm.size());
+        shouldMatchTheFullScanOfEveryPrefix();
+        assertMatchesReference(random, LOOKUPS / 4);
+    }
+
+    @Test
+    @Order(5)
     void shouldBeEmptyWithNoGroupsInUseAfterDeletingEverything()
     {
         for (final int[] route : reference.prefixes())
