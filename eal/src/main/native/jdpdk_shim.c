@@ -26,6 +26,7 @@
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
+#include <rte_net.h>
 #include <rte_ring.h>
 #include <rte_version.h>
 
@@ -174,6 +175,10 @@ static const struct layout_entry layout_table[] = {
 	S(rte_mbuf_dynfield),
 	F(rte_mbuf_dynfield, name), F(rte_mbuf_dynfield, size), F(rte_mbuf_dynfield, align),
 	F(rte_mbuf_dynfield, flags),
+	S(rte_net_hdr_lens),
+	F(rte_net_hdr_lens, l2_len), F(rte_net_hdr_lens, inner_l2_len), F(rte_net_hdr_lens, l3_len),
+	F(rte_net_hdr_lens, inner_l3_len), F(rte_net_hdr_lens, tunnel_len), F(rte_net_hdr_lens, l4_len),
+	F(rte_net_hdr_lens, inner_l4_len),
 
 	S(rte_eth_stats),
 	F(rte_eth_stats, ipackets), F(rte_eth_stats, opackets), F(rte_eth_stats, ibytes),

@@ -281,6 +281,18 @@ public final class Mbuf
     }
 
     /**
+     * The second 32 bits of the hash union: {@code hash.fdir.hi}, the flow director's ID (with
+     * {@code RTE_MBUF_F_RX_FDIR_ID}) or the high flex bytes; {@link #rssHash()} reads the first 32 ({@code hash.fdir.lo}:
+     * the FDIR hash in its low 16 bits, the ID in its high ones).
+     *
+     * @return the 32 bits; meaningful only with {@code RTE_MBUF_F_RX_FDIR}
+     */
+    public int fdirHi()
+    {
+        return Memory.getInt(address + MbufRaw.HASH_RSS + 4);
+    }
+
+    /**
      * VLAN tag control information the PMD stripped on RX ({@code vlan_tci}), host order.
      *
      * @return PCP, DEI and VID in 16 bits; meaningful only with {@code RTE_MBUF_F_RX_VLAN_STRIPPED}

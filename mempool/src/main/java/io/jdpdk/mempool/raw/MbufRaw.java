@@ -12,6 +12,7 @@ import static io.jdpdk.eal.raw.NativeLibrary.critical;
 import static io.jdpdk.eal.raw.NativeLibrary.downcall;
 import static io.jdpdk.eal.raw.NativeLibrary.rethrow;
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
@@ -122,8 +123,139 @@ public final class MbufRaw
     private static final MethodHandle DYNFIELD_LOOKUP = downcall("rte_mbuf_dynfield_lookup",
         FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
 
+    private static final MethodHandle PTYPE_NAME = downcall("rte_get_ptype_name",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle RX_OL_FLAG_LIST = downcall("rte_get_rx_ol_flag_list",
+        FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG));
+    private static final MethodHandle TX_OL_FLAG_LIST = downcall("rte_get_tx_ol_flag_list",
+        FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG));
+    private static final MethodHandle MBUF_CHECK = downcall("rte_mbuf_check",
+        FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT, ADDRESS));
+    private static final MethodHandle DYNFLAG_LOOKUP = downcall("rte_mbuf_dynflag_lookup",
+        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle NET_GET_PTYPE = downcall("rte_net_get_ptype",
+        FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_INT));
+
+    /** {@code struct rte_net_hdr_lens} of {@code rte_net.h}: the header lengths {@code rte_net_get_ptype} found. */
+    public static final StructLayout RTE_NET_HDR_LENS = LayoutCheck.verified("rte_net_hdr_lens",
+        MemoryLayout.structLayout(
+        JAVA_BYTE.withName("l2_len"),
+        JAVA_BYTE.withName("inner_l2_len"),
+        JAVA_SHORT.withName("l3_len"),
+        JAVA_SHORT.withName("inner_l3_len"),
+        JAVA_SHORT.withName("tunnel_len"),
+        JAVA_BYTE.withName("l4_len"),
+        JAVA_BYTE.withName("inner_l4_len")).withName("rte_net_hdr_lens"));
+
+    /** {@code RTE_PTYPE_ALL_MASK}: every layer, for {@link #net_get_ptype}. */
+    public static final int PTYPE_ALL_MASK = 0x0FFF_FFFF;
+
     private MbufRaw()
     {
+    }
+
+    /**
+     * {@code rte_get_ptype_name}: the names of a packet type's layers, space-separated, into {@code buf}. Control
+     * path.
+     *
+     * @param ptype  an {@code RTE_PTYPE_*} combination
+     * @param buf    receives a NUL-terminated string
+     * @param buflen bytes of {@code buf}
+     * @return 0, or -1 when buf is too short (it then holds what fitted)
+     */
+    public static int get_ptype_name(final int ptype, final MemorySegment buf, final long buflen)
+    {
+        try
+        {
+            return (int)PTYPE_NAME.invokeExact(ptype, buf, buflen);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_get_rx_ol_flag_list} or {@code rte_get_tx_ol_flag_list}: the names of the offload flags set in
+     * {@code mask}, each followed by a space, into {@code buf}. Control path.
+     *
+     * @param rx     true for the RX flags' names, false for the TX flags'
+     * @param mask   an mbuf's ol_flags
+     * @param buf    receives a NUL-terminated string
+     * @param buflen bytes of {@code buf}
+     * @return 0, or -1 when buf is too short (it then holds the names that fitted)
+     */
+    public static int get_ol_flag_list(final boolean rx, final long mask, final MemorySegment buf, final long buflen)
+    {
+        try
+        {
+            return rx ? (int)RX_OL_FLAG_LIST.invokeExact(mask, buf, buflen)
+                : (int)TX_OL_FLAG_LIST.invokeExact(mask, buf, buflen);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_mbuf_check}: DPDK's sanity check of an mbuf (pool, buffer, lengths, segments). Control path.
+     *
+     * @param mbuf     the mbuf's address
+     * @param isHeader 1 to check it as the first segment of a packet
+     * @param reason   a pointer-sized cell that receives a static C string on failure
+     * @return 0, or -1 when the mbuf is not sane
+     */
+    public static int mbuf_check(final long mbuf, final int isHeader, final MemorySegment reason)
+    {
+        try
+        {
+            return (int)MBUF_CHECK.invokeExact(mbuf, isHeader, reason);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_mbuf_dynflag_lookup}: a registered dynamic offload flag by name. Control path.
+     *
+     * @param name   a NUL-terminated C string
+     * @param params a {@code struct rte_mbuf_dynflag} to fill, or NULL
+     * @return the flag's bit number in ol_flags, or -1 with rte_errno set (ENOENT: no such flag)
+     */
+    public static int mbuf_dynflag_lookup(final MemorySegment name, final MemorySegment params)
+    {
+        try
+        {
+            return (int)DYNFLAG_LOOKUP.invokeExact(name, params);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_net_get_ptype}: parses the packet's headers in software, as far as {@code layers} asks. Reads only
+     * the packet's data (through {@code rte_pktmbuf_read}). Control path.
+     *
+     * @param mbuf    the mbuf's address
+     * @param hdrLens a {@link #RTE_NET_HDR_LENS} to fill
+     * @param layers  the {@code RTE_PTYPE_*_MASK} layers to parse, e.g. {@link #PTYPE_ALL_MASK}
+     * @return the packet type found
+     */
+    public static int net_get_ptype(final long mbuf, final MemorySegment hdrLens, final int layers)
+    {
+        try
+        {
+            return (int)NET_GET_PTYPE.invokeExact(mbuf, hdrLens, layers);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
     }
 
     private static long offset(final String field)
