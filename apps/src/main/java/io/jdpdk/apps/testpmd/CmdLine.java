@@ -58,7 +58,7 @@ final class CmdLine
      * {@code show port stats|info|summary|xstats all|N}, {@code show rxq|txq info N Q},
      * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show fwd stats all},
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
-     * {@code set nbport|nbcore|burst N}, {@code set promisc N|all on|off}, {@code port start|stop N|all},
+     * {@code set nbport|nbcore|burst|verbose N}, {@code set promisc N|all on|off}, {@code port start|stop N|all},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
      * known command with arguments it does not take gets "Bad arguments".
@@ -192,6 +192,10 @@ final class CmdLine
                     (w[3].equals("on") || w[3].equals("off")))
                 {
                     app.setPromisc(w[2].equals("all") ? -1 : parseUint16(w[2]), w[3].equals("on"));
+                }
+                else if (w.length == 3 && w[1].equals("verbose") && parseUint16(w[2]) >= 0)
+                {
+                    app.setVerbose(parseUint16(w[2]));
                 }
                 else if (w.length == 3 && List.of("nbport", "nbcore", "burst").contains(w[1]) &&
                     parseUint16(w[2]) >= 0 && (parseUint16(w[2]) > 0 || w[1].equals("nbport")))
@@ -384,6 +388,9 @@ final class CmdLine
         out.println();
         out.println("set (nbport|nbcore|burst) (value)");
         out.println("    Set the number of forwarding ports or cores, or the number of packets per burst.");
+        out.println();
+        out.println("set verbose (level)");
+        out.println("    Set the debug verbosity level X.");
         out.println();
         out.println("set fwd (" + String.join("|", Engines.names()) + ")");
         out.println("    Set packet forwarding mode.");

@@ -72,6 +72,10 @@ public final class FwdStream
     {
         final int n = rxPort.rxBurst(rxQueue, burst);
         rxPackets += n;
+        if (n > 0 && config.verbose.dumpsRx())
+        {
+            config.verbose.dump(rxPort.id(), rxQueue, burst, n, true);
+        }
         return n;
     }
 
@@ -93,13 +97,24 @@ public final class FwdStream
             sendWithRetry(n);
             return;
         }
+        dumpTx();
         final int sent = txPort.txBurstOrFree(txQueue, burst);
         txPackets += sent;
         fwdDropped += n - sent;
     }
 
+    /** With {@code set verbose} 2 or more, dumps what the next TX call is handed, as testpmd's TX callback does. */
+    private void dumpTx()
+    {
+        if (config.verbose.dumpsTx())
+        {
+            config.verbose.dump(txPort.id(), txQueue, burst, burst.count(), false);
+        }
+    }
+
     private void sendWithRetry(final int n)
     {
+        dumpTx();
         int sent = txPort.txBurst(txQueue, burst);
         for (int retries = 0; sent < n && retries < TestPmdConfig.TX_RETRY_NUM; retries++)
         {
@@ -108,6 +123,7 @@ public final class FwdStream
             {
                 Thread.onSpinWait(); // rte_delay_us: a busy wait
             }
+            dumpTx();
             sent += txPort.txBurst(txQueue, burst);
         }
         burst.freeAll();

@@ -64,6 +64,7 @@ import java.util.concurrent.TimeUnit;
  * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
  * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst}, {@code set promisc},
+ * {@code set verbose} (the packet dump of {@link Verbose}),
  * {@code port start|stop},
  * {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
@@ -178,6 +179,7 @@ public final class TestPmd
         this.err = err;
         this.parsing = new ParseOutput(out, err);
         this.params = new Parameters(config, parsing);
+        config.verbose.printTo(out);
     }
 
     /**
@@ -563,6 +565,14 @@ public final class TestPmd
             flushRxQueues();
         }
         resetFwdStats();
+        // testpmd prints the configuration before the first bursts and the launch. When neither the first bursts nor
+        // the lcores print anything (no set verbose), printing it after the launch gives the same output, and a first
+        // launch forwards 4-10 ms sooner (its first String.format and queue info calls run interpreted meanwhile).
+        final boolean configFirst = txFirst > 0 || config.verbose.level() != 0;
+        if (configFirst)
+        {
+            printRxTxConfig();
+        }
         if (txFirst > 0)
         {
             sendFirstBursts(txFirst, firstBursts);
@@ -572,10 +582,10 @@ public final class TestPmd
             final Lcore lcore = workers.get(lc);
             lcore.launch(new ForwardLcore(lcore.id(), engines[lc], streamsOf(lc)), new BusySpinIdleStrategy());
         }
-        // testpmd prints this before it launches; the lcores print nothing, so printing it after they start gives the
-        // same output, and a first launch forwards 4-10 ms sooner (its first String.format and queue info calls run
-        // interpreted meanwhile).
-        printRxTxConfig();
+        if (!configFirst)
+        {
+            printRxTxConfig();
+        }
         out.flush();
     }
 
@@ -687,6 +697,10 @@ public final class TestPmd
                         do
                         {
                             n = port.rxBurst(q, burst);
+                            if (n > 0 && config.verbose.dumpsRx())
+                            {
+                                config.verbose.dump(portId, q, burst, n, true);
+                            }
                             burst.freeAll();
                             timer += System.nanoTime() - start;
                         }
@@ -976,6 +990,12 @@ public final class TestPmd
             }
             default -> printFwdConfig(curFwdConfig);
         }
+    }
+
+    /** {@code set verbose N}: testpmd's {@code set_verbose_level} ({@link Verbose}). */
+    void setVerbose(final int level)
+    {
+        config.verbose.set(level);
     }
 
     /**

@@ -19,6 +19,9 @@ public final class TestPmdConfig
      */
     public boolean txRetry;
 
+    /** testpmd's {@code verbose_level} ({@code set verbose N}) and the packet dump it turns on. */
+    public final Verbose verbose = new Verbose();
+
     /** {@code BURST_TX_RETRIES}: testpmd's default {@code burst_tx_retry_num}. */
     public static final int TX_RETRY_NUM = 64;
 

@@ -225,10 +225,18 @@ public final class TxOnlyEngine implements ForwardEngine
             return;
         }
         final long sentBefore = stream.txPackets;
+        final long droppedBefore = stream.fwdDropped;
         stream.sendOrFree();
+        final int nbTx = (int)(stream.txPackets - sentBefore);
         if (multiFlow)
         {
-            l.ipVar -= nbPkt - (int)(stream.txPackets - sentBefore);
+            l.ipVar -= nbPkt - nbTx;
+        }
+        if (nbTx < nbPkt && droppedBefore == 0 && stream.config.verbose.level() > 0)
+        {
+            // txonly.c prints the first drop of a stream (it prints before counting it; the words are the same)
+            stream.config.verbose.println("port " + stream.txPort.id() + " tx_queue " + stream.txQueue +
+                " - drop (nb_pkt:" + nbPkt + " - nb_tx:" + nbTx + ")=" + (nbPkt - nbTx) + " packets");
         }
     }
 
