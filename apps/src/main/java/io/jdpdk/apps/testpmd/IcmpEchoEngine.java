@@ -92,11 +92,17 @@ public final class IcmpEchoEngine implements ForwardEngine
         final PerLcore l = perLcore.get();
         final MbufBurst burst = stream.burst;
         final long txMac = stream.config.portMac[stream.txPort.id()];
+        final Verbose verbose = stream.config.verbose;
+        final boolean describe = verbose.level() > 0;
         int nbReplies = 0;
         for (int i = 0; i < nbRx; i++)
         {
             final long address = burst.get(i);
             final Mbuf pkt = l.pkt.wrap(address);
+            if (describe)
+            {
+                verbose.print(IcmpEchoLog.describe(pkt, stream.rxPort.id()));
+            }
             if (reply(l, pkt, txMac))
             {
                 burst.set(nbReplies++, address);

@@ -777,6 +777,10 @@ public final class TestPmd
     private FwdConfig fwdConfigSetup()
     {
         curFwdConfig = FwdConfig.setup(mode, fwdPortIds, nbRxq, nbTxq, nbFwdLcores);
+        if (IcmpEchoEngine.NAME.equals(mode) && config.verbose.level() > 0)
+        {
+            printIcmpEchoSetup(curFwdConfig);
+        }
         if (!oddPortsWarned && !"icmpecho".equals(mode) && (fwdPortIds.length & 1) == 1)
         {
             oddPortsWarned = true;
@@ -784,6 +788,25 @@ public final class TestPmd
                 "itself.%n%n");
         }
         return curFwdConfig;
+    }
+
+    /** What {@code icmp_echo_config_setup} prints with {@code set verbose} above 0: the streams of each lcore. */
+    private void printIcmpEchoSetup(final FwdConfig cfg)
+    {
+        final StringBuilder sb = new StringBuilder(256);
+        sb.append("icmp_echo_config_setup fwd_cores=").append(cfg.nbLcores).append(" fwd_ports=")
+            .append(cfg.fwdPorts.length).append(" fwd_streams=").append(cfg.streams.length).append('\n');
+        for (int lc = 0; lc < cfg.nbLcores; lc++)
+        {
+            sb.append("  core=").append(lc).append(": \n");
+            for (int sm = 0; sm < cfg.streamNb[lc]; sm++)
+            {
+                final FwdConfig.Stream s = cfg.streams[cfg.streamIdx[lc] + sm];
+                sb.append("  stream=").append(sm).append(" port=").append(s.rxPort()).append(" rxq=")
+                    .append(s.rxQueue()).append(" txq=").append(s.txQueue()).append('\n');
+            }
+        }
+        out.print(sb);
     }
 
     /** testpmd's {@code pkt_fwd_config_display}. */

@@ -125,6 +125,17 @@ public final class Verbose
     }
 
     /**
+     * Prints text of testpmd's verbose output as it is, such as icmpecho's description of a packet.
+     *
+     * @param text the text, newlines included
+     */
+    void print(final CharSequence text)
+    {
+        out.print(text);
+        out.flush();
+    }
+
+    /**
      * {@code dump_pkt_burst}: the first {@code n} packets of {@code burst}, received on or handed to a port's queue.
      * Called by the lcore that owns the queue (the dump's flyweight is not shared between threads that dump at once:
      * each call takes this object's lock).
@@ -265,7 +276,7 @@ public final class Verbose
     }
 
     /** {@code rte_ether_format_addr}: six bytes from {@code at}, upper-case hex, colons. */
-    private static void mac(final StringBuilder b, final byte[] bytes, final int at)
+    static void mac(final StringBuilder b, final byte[] bytes, final int at)
     {
         for (int i = 0; i < 6; i++)
         {
@@ -278,7 +289,7 @@ public final class Verbose
     }
 
     /** {@code %0Nx}: lower-case hex, zero-padded to {@code digits}. */
-    private static String hex(final int value, final int digits)
+    static String hex(final int value, final int digits)
     {
         final String h = Integer.toHexString(value);
         return h.length() >= digits ? h : "0".repeat(digits - h.length()) + h;

@@ -50,7 +50,7 @@ class IcmpEchoEngineTest
     }
 
     /** Requests the reply must answer, first; then what it must drop; each notes why. */
-    private static List<byte[]> craftedFrames()
+    static List<byte[]> craftedFrames()
     {
         final List<byte[]> f = new ArrayList<>();
         // Answered (14): ARP requests, tagged or not; echo requests of every shape icmpecho.c replies to.

@@ -26,6 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 final class TestPmdSession
 {
     static final String PROMPT = "testpmd> ";
+    /** The pseudo-command of {@link #run} that waits instead of sending. */
+    static final String PAUSE = "#pause ";
 
     /**
      * What a session printed.
@@ -103,7 +105,8 @@ final class TestPmdSession
     /**
      * Runs dpdk-testpmd ({@code dpdk}) or jdpdk's testpmd with {@code args} (EAL arguments, "--", testpmd's, which
      * must include {@code -i}), sends each command and waits for the next prompt, then quits; asserts that it
-     * exits 0.
+     * exits 0. A command {@code #pause MS} sends nothing: it waits MS milliseconds (what the lcores print meanwhile
+     * is in {@link Result#stdout} only), and is its own result.
      */
     static Result run(final boolean dpdk, final Path dir, final List<String> args, final List<String> commands)
         throws Exception
@@ -123,6 +126,12 @@ final class TestPmdSession
             final List<String> results = new ArrayList<>();
             for (final String line : commands)
             {
+                if (line.startsWith(PAUSE))
+                {
+                    Thread.sleep(Long.parseLong(line.substring(PAUSE.length())));
+                    results.add(line);
+                    continue;
+                }
                 final int outFrom = read(stdout).length();
                 final int errFrom = read(stderr).length();
                 in.write((line + "\n").getBytes(StandardCharsets.UTF_8));

@@ -84,4 +84,40 @@ class TestPmdVerboseTest
         assertTrue(start.contains(" - Send queue=0x0\n  ol_flags: RTE_MBUF_F_TX_L4_NO_CKSUM \n"), start);
         assertEquals(dpdk, jdpdk);
     }
+
+    /**
+     * icmpecho with level 1: the streams at setup ({@code icmp_echo_config_setup}), then for every packet the RX dump
+     * and icmpecho's own lines (Ethernet, VLAN id, ARP fields and addresses, IPv4 addresses and protocol, the echo
+     * request's sequence number), on the ARP and ICMP frames of {@link IcmpEchoEngineTest}, answered or dropped.
+     */
+    @Test
+    void shouldDescribeEveryPacketIcmpechoReceivesAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final Path input = dir.resolve("in.pcap");
+        final Path empty = dir.resolve("empty.pcap");
+        Pcap.write(input, IcmpEchoEngineTest.craftedFrames());
+        Pcap.write(empty, List.of());
+        final List<String> args = List.of("--in-memory", "--no-pci", "-l", "0-1", "--log-level=lib.eal:error",
+            "--vdev=net_pcap0,rx_pcap=" + input + ",tx_pcap=" + dir.resolve("out0.pcap"),
+            "--vdev=net_pcap1,rx_pcap=" + empty + ",tx_pcap=" + dir.resolve("out1.pcap"),
+            "--", "-i", "--total-num-mbufs=8192", "--no-flush-rx");
+        final List<String> commands = List.of("set verbose 1", "set fwd icmpecho", "start",
+            TestPmdSession.PAUSE + "1500", "stop");
+        final String dpdk = forwarded(TestPmdSession.run(true, dir, args, commands).stdout());
+        final String jdpdk = forwarded(TestPmdSession.run(false, dir, args, commands).stdout());
+        assertTrue(dpdk.contains("icmp_echo_config_setup fwd_cores=1 fwd_ports=2 fwd_streams=2\n  core=0: \n"),
+            dpdk);
+        assertTrue(dpdk.contains("\n  ICMP: echo request seq id=7\n"), dpdk);
+        assertTrue(dpdk.contains("  ARP:  hrd=1 proto=0x0800 hln=6 pln=4 op=1 (ARP Request)\n        sha="), dpdk);
+        assertEquals(dpdk, jdpdk);
+    }
+
+    /** What testpmd printed from {@code start} to {@code stop}: the configuration, the dumps, icmpecho's lines. */
+    private static String forwarded(final String stdout)
+    {
+        final int from = stdout.indexOf(TestPmdSession.PROMPT + "start");
+        final int to = stdout.indexOf("Telling cores to stop", from);
+        return stdout.substring(from, to);
+    }
 }

@@ -1,0 +1,166 @@
+package io.jdpdk.apps.testpmd;
+
+import io.jdpdk.mempool.Mbuf;
+
+/**
+ * What icmpecho prints of each packet it receives while {@code set verbose} is above 0 ({@code reply_to_icmp_echo_rqsts}
+ * of DPDK 22.11's {@code app/test-pmd/icmpecho.c}): port, length and segments; Ethernet addresses, VLAN id and
+ * EtherType; for ARP its fixed fields and, when they say IPv4 over Ethernet, the addresses; for IPv4 the addresses
+ * and protocol; for an ICMP echo request its sequence number.
+ * <pre>
+ *
+ * Port 0 pkt-len=98 nb-segs=1
+ *   ETH:  src=02:00:00:00:00:01 dst=02:00:00:00:00:02 type=0x0800
+ *   IPV4: src=198.18.0.1 dst=198.18.0.2 proto=1 (ICMP)
+ *   ICMP: echo request seq id=1
+ * </pre>
+ * testpmd reads these fields at their offsets whatever the frame's length, so for a frame too short for one it prints
+ * whatever bytes the buffer holds there; jdpdk prints 0 for each byte past the data.
+ */
+final class IcmpEchoLog
+{
+    /** icmpecho.c's {@code ip_proto_names}, indexed by protocol number. */
+    private static final String[] IP_PROTO_NAMES = {
+        "IP6HOPOPTS", "ICMP", "IGMP", "GGP", "IPv4", "UNASSIGNED", "TCP", "ST", "EGP", "PIGP", "RCC_MON", "NVPII",
+        "PUP", "ARGUS", "EMCON", "XNET", "CHAOS", "UDP", "MUX", "DCN_MEAS", "HMP", "PRM", "XNS_IDP", "TRUNK1",
+        "TRUNK2", "LEAF1", "LEAF2", "RDP", "IRTP", "TP4", "BLT", "NSP", "INP", "SEP", "3PC", "IDPR", "XTP", "DDP",
+        "CMTP", "TPXX", "ILTP", "IPv6_HDR", "SDRP", "IPv6_RTG", "IPv6_FRAG", "IDRP", "RSVP", "GRE", "MHRP", "BHA",
+        "ESP", "AH", "INLSP", "SWIPE", "NHRP", "UNASSIGNED", "UNASSIGNED", "UNASSIGNED", "ICMPv6", "IPv6NONEXT",
+        "Ipv6DSTOPTS", "AHIP", "CFTP", "HELLO", "hello", "SATEXPAK", "KRYPTOLAN", "RVD", "IPPC", "ADFS", "SATMON",
+        "VISA", "IPCV", "CPNX", "CPHB", "WSN", "PVP", "BRSATMON", "ND", "WBMON", "WBEXPAK", "EON", "VMTP", "SVMTP",
+        "VINES", "TTP", "IGP", "DGP", "TCF", "IGRP", "OSPFIGP", "SRPC", "LARP", "MTP", "AX25", "4IN4", "MICP",
+        "SCCSP", "ETHERIP", "ENCAP", "AES", "GMTP", "IPCOMP", "UNASSIGNED", "UNASSIGNED", "PIM"};
+    private static final int IPPROTO_SCTP = 132;
+    private static final int IPPROTO_RAW = 255;
+
+    private static final int ETHER_TYPE_VLAN = 0x8100;
+    private static final int ETHER_TYPE_ARP = 0x0806;
+    private static final int ETHER_TYPE_IPV4 = 0x0800;
+
+    private IcmpEchoLog()
+    {
+    }
+
+    /**
+     * The lines testpmd prints for one received packet, from its leading empty line.
+     *
+     * @param pkt    the packet as received
+     * @param rxPort the port it came from
+     * @return the text, ending in a newline
+     */
+    static StringBuilder describe(final Mbuf pkt, final int rxPort)
+    {
+        final StringBuilder b = new StringBuilder(160);
+        b.append("\nPort ").append(rxPort).append(" pkt-len=").append(pkt.pktLen()).append(" nb-segs=")
+            .append(pkt.nbSegs()).append('\n');
+        final byte[] bytes = new byte[Math.min(pkt.dataLen(), 64)];
+        pkt.getBytes(0, bytes, 0, bytes.length);
+        Verbose.mac(b.append("  ETH:  src="), padded(bytes, 6, 6), 0);
+        Verbose.mac(b.append(" dst="), padded(bytes, 0, 6), 0);
+        int type = u16(bytes, 12);
+        int l2 = 14;
+        if (type == ETHER_TYPE_VLAN)
+        {
+            b.append(" [vlan id=").append(u16(bytes, 14) & 0xFFF).append(']');
+            type = u16(bytes, 16);
+            l2 += 4;
+        }
+        b.append(" type=0x").append(Verbose.hex(type, 4)).append('\n');
+        if (type == ETHER_TYPE_ARP)
+        {
+            arp(b, bytes, l2);
+        }
+        else if (type == ETHER_TYPE_IPV4)
+        {
+            final int proto = u8(bytes, l2 + 9);
+            ipv4(b.append("  IPV4: src="), bytes, l2 + 12);
+            ipv4(b.append(" dst="), bytes, l2 + 16);
+            b.append(" proto=").append(proto).append(" (").append(ipProtoName(proto)).append(")\n");
+            final int icmp = l2 + 20;
+            if (proto == 1 && u8(bytes, icmp) == 8 && u8(bytes, icmp + 1) == 0)
+            {
+                b.append("  ICMP: echo request seq id=").append(u16(bytes, icmp + 6)).append('\n');
+            }
+        }
+        return b;
+    }
+
+    private static void arp(final StringBuilder b, final byte[] bytes, final int at)
+    {
+        final int hrd = u16(bytes, at);
+        final int pro = u16(bytes, at + 2);
+        final int hln = u8(bytes, at + 4);
+        final int pln = u8(bytes, at + 5);
+        final int op = u16(bytes, at + 6);
+        b.append("  ARP:  hrd=").append(hrd).append(" proto=0x").append(Verbose.hex(pro, 4)).append(" hln=")
+            .append(hln).append(" pln=").append(pln).append(" op=").append(op).append(" (").append(arpOpName(op))
+            .append(")\n");
+        if (hrd != 1 || pro != ETHER_TYPE_IPV4 || hln != 6 || pln != 4)
+        {
+            b.append('\n');
+            return;
+        }
+        Verbose.mac(b.append("        sha="), padded(bytes, at + 8, 6), 0);
+        ipv4(b.append(" sip="), bytes, at + 14);
+        Verbose.mac(b.append("\n        tha="), padded(bytes, at + 18, 6), 0);
+        ipv4(b.append(" tip="), bytes, at + 24);
+        b.append('\n');
+    }
+
+    /** icmpecho.c's {@code arp_op_name}. */
+    private static String arpOpName(final int op)
+    {
+        return switch (op)
+        {
+            case 1 -> "ARP Request";
+            case 2 -> "ARP Reply";
+            case 3 -> "Reverse ARP Request";
+            case 4 -> "Reverse ARP Reply";
+            case 8 -> "Peer Identify Request";
+            case 9 -> "Peer Identify Reply";
+            default -> "Unknown ARP op";
+        };
+    }
+
+    /** icmpecho.c's {@code ip_proto_name}, on Linux (no IPPROTO_PGM or IPPROTO_DIVERT). */
+    private static String ipProtoName(final int proto)
+    {
+        if (proto < IP_PROTO_NAMES.length)
+        {
+            return IP_PROTO_NAMES[proto];
+        }
+        return switch (proto)
+        {
+            case IPPROTO_SCTP -> "SCTP";
+            case IPPROTO_RAW -> "RAW";
+            default -> "UNASSIGNED";
+        };
+    }
+
+    private static void ipv4(final StringBuilder b, final byte[] bytes, final int at)
+    {
+        b.append(u8(bytes, at)).append('.').append(u8(bytes, at + 1)).append('.').append(u8(bytes, at + 2))
+            .append('.').append(u8(bytes, at + 3));
+    }
+
+    /** {@code length} bytes from {@code at}, 0 past the data. */
+    private static byte[] padded(final byte[] bytes, final int at, final int length)
+    {
+        final byte[] out = new byte[length];
+        for (int i = 0; i < length; i++)
+        {
+            out[i] = (byte)u8(bytes, at + i);
+        }
+        return out;
+    }
+
+    private static int u8(final byte[] bytes, final int at)
+    {
+        return at < bytes.length ? bytes[at] & 0xFF : 0;
+    }
+
+    private static int u16(final byte[] bytes, final int at)
+    {
+        return u8(bytes, at) << 8 | u8(bytes, at + 1);
+    }
+}
