@@ -1,6 +1,9 @@
 package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.mempool.Mbuf;
+import io.jdpdk.mempool.header.EtherType;
+import io.jdpdk.mempool.header.IcmpView;
+import io.jdpdk.mempool.header.IpProtocol;
 
 /**
  * What icmpecho prints of each packet it receives while {@code set verbose} is above 0 ({@code reply_to_icmp_echo_rqsts}
@@ -33,10 +36,6 @@ final class IcmpEchoLog
     private static final int IPPROTO_SCTP = 132;
     private static final int IPPROTO_RAW = 255;
 
-    private static final int ETHER_TYPE_VLAN = 0x8100;
-    private static final int ETHER_TYPE_ARP = 0x0806;
-    private static final int ETHER_TYPE_IPV4 = 0x0800;
-
     private IcmpEchoLog()
     {
     }
@@ -59,25 +58,25 @@ final class IcmpEchoLog
         Verbose.mac(b.append(" dst="), padded(bytes, 0, 6), 0);
         int type = u16(bytes, 12);
         int l2 = 14;
-        if (type == ETHER_TYPE_VLAN)
+        if (type == EtherType.VLAN)
         {
             b.append(" [vlan id=").append(u16(bytes, 14) & 0xFFF).append(']');
             type = u16(bytes, 16);
             l2 += 4;
         }
         b.append(" type=0x").append(Verbose.hex(type, 4)).append('\n');
-        if (type == ETHER_TYPE_ARP)
+        if (type == EtherType.ARP)
         {
             arp(b, bytes, l2);
         }
-        else if (type == ETHER_TYPE_IPV4)
+        else if (type == EtherType.IPV4)
         {
             final int proto = u8(bytes, l2 + 9);
             ipv4(b.append("  IPV4: src="), bytes, l2 + 12);
             ipv4(b.append(" dst="), bytes, l2 + 16);
             b.append(" proto=").append(proto).append(" (").append(ipProtoName(proto)).append(")\n");
             final int icmp = l2 + 20;
-            if (proto == 1 && u8(bytes, icmp) == 8 && u8(bytes, icmp + 1) == 0)
+            if (proto == IpProtocol.ICMP && u8(bytes, icmp) == IcmpView.ECHO_REQUEST && u8(bytes, icmp + 1) == 0)
             {
                 b.append("  ICMP: echo request seq id=").append(u16(bytes, icmp + 6)).append('\n');
             }
@@ -95,7 +94,7 @@ final class IcmpEchoLog
         b.append("  ARP:  hrd=").append(hrd).append(" proto=0x").append(Verbose.hex(pro, 4)).append(" hln=")
             .append(hln).append(" pln=").append(pln).append(" op=").append(op).append(" (").append(arpOpName(op))
             .append(")\n");
-        if (hrd != 1 || pro != ETHER_TYPE_IPV4 || hln != 6 || pln != 4)
+        if (hrd != 1 || pro != EtherType.IPV4 || hln != 6 || pln != 4)
         {
             b.append('\n');
             return;
