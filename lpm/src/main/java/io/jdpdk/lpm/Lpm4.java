@@ -9,15 +9,16 @@ import java.util.Objects;
  * <pre>
  *   ip  = | 24 bits: tbl24 index          | 8 bits |
  *
- *   tbl24[ip >>> 8] ---- answer entry ----------------------> next hop or NO_ROUTE      (one load)
+ *   tbl24[ip >>> 8] ---- answer entry ----------------------> next hop + 1, or 0 for NO_ROUTE      (one load)
  *        |
- *        +------------- EXT entry: group g ---> tbl8[g * 256 + (ip &amp; 0xFF)] = next hop or NO_ROUTE (two loads)
+ *        +------------- EXT entry: group g ---> tbl8[g * 256 + (ip &amp; 0xFF)] = next hop + 1, or 0   (two loads)
  *
- *   answer entry (int) = next hop (0 .. 2^24 - 1), or NO_ROUTE (-1)
- *   EXT entry (int)    = 2^30 | g                 (tbl24 only; every EXT entry is above MAX_NEXT_HOP)
+ *   answer entry (int) = next hop + 1 (1 .. 2^24), or 0 for NO_ROUTE (-1)
+ *   EXT entry (int)    = 2^30 | g                 (tbl24 only; every EXT entry is above MAX_NEXT_HOP + 1)
  * </pre>
- * An entry is the lookup's answer itself: a lookup is one load, a compare against {@link #MAX_NEXT_HOP} and, for
- * the /24s that hold a prefix longer than 24 bits, a second load; nothing is masked or tested for validity. Where
+ * An entry is the lookup's answer itself, plus one (so that the zeros of a new array say "no route", and building a
+ * table writes only what its routes cover): a lookup is one load, a compare and, for the /24s that hold a prefix
+ * longer than 24 bits, a second load, then a subtraction; nothing is masked or tested for validity. Where
  * {@code rte_lpm} keeps the valid bit and the depth in each entry (and its callers test and mask every answer), the
  * depth that wrote each entry lives here in byte arrays beside the tables, {@code depth24} and {@code depth8}, read
  * only by {@link #add} and {@link #delete}; addresses no prefix covers hold the default route's next hop (depth 0),
@@ -34,8 +35,8 @@ import java.util.Objects;
  * <p>
  * <b>Storage.</b> The tables are {@code int[]} on the Java heap: {@code tbl24} is 2^24 entries (64 MiB,
  * allocated at construction, as {@code rte_lpm} does, and 16 MiB of depths) and {@code tbl8} is
- * {@code numberTbl8s * 256} entries (1 KiB per group, and 256 bytes of depths). Off-heap memory would buy NUMA or hugepage placement and sharing with C code,
- * which l3fwd does not need; the arrays instead give a lookup with no memory-session liveness check, no
+ * {@code numberTbl8s * 256} entries (1 KiB per group, and 256 bytes of depths). Off-heap memory would buy NUMA or
+ * hugepage placement and sharing with C code, which l3fwd does not need; the arrays instead give a lookup with no memory-session liveness check, no
  * {@code Arena} to close, and index checks the JIT turns into one predictable compare. Primitive arrays
  * are never scanned by the GC and, being humongous, are never copied by G1. Give the heap room for them
  * ({@code -Xmx}) and consider {@code -XX:+UseTransparentHugePages} to cut TLB misses on tbl24. Rules are
@@ -60,7 +61,9 @@ public final class Lpm4
     /** Largest {@code numberTbl8s}: the whole tbl8 must fit one Java array. */
     public static final int MAX_TBL8_GROUPS = (Integer.MAX_VALUE - 8) >>> 8;
 
-    /** Marks a tbl24 entry that names a tbl8 group (in its low bits): any entry above {@link #MAX_NEXT_HOP}. */
+    /** The largest answer entry: {@link #MAX_NEXT_HOP} plus one. */
+    private static final int MAX_ANSWER = MAX_NEXT_HOP + 1;
+    /** Marks a tbl24 entry that names a tbl8 group (in its low bits): any entry above {@link #MAX_ANSWER}. */
     private static final int EXT = 1 << 30;
     private static final int GROUP_MASK = EXT - 1;
     private static final int TBL24_SIZE = 1 << 24;
@@ -107,8 +110,6 @@ public final class Lpm4
         this.numberTbl8s = numberTbl8s;
         this.tbl8 = new int[numberTbl8s * GROUP_SIZE];
         this.depth8 = new byte[numberTbl8s * GROUP_SIZE];
-        Arrays.fill(tbl24, NO_ROUTE);
-        Arrays.fill(tbl8, NO_ROUTE);
         this.freeGroups = new int[numberTbl8s];
         for (int i = 0; i < numberTbl8s; i++)
         {
@@ -151,11 +152,11 @@ public final class Lpm4
         }
         else if (depth <= 24)
         {
-            addSmall(prefix, depth, nextHop);
+            addSmall(prefix, depth, nextHop + 1);
         }
         else
         {
-            addBig(prefix, depth, nextHop);
+            addBig(prefix, depth, nextHop + 1);
         }
 
         rules.put(key, nextHop);
@@ -192,15 +193,15 @@ public final class Lpm4
         }
 
         final long replacement = coveringRule(prefix, depth);
-        final int hop = hopOf(replacement);
+        final int answer = hopOf(replacement) + 1;
         final byte coveringDepth = depthOf(replacement);
         if (depth <= 24)
         {
-            deleteSmall(prefix, depth, hop, coveringDepth);
+            deleteSmall(prefix, depth, answer, coveringDepth);
         }
         else
         {
-            deleteBig(prefix, depth, hop, coveringDepth);
+            deleteBig(prefix, depth, answer, coveringDepth);
         }
         return true;
     }
@@ -214,7 +215,7 @@ public final class Lpm4
     public int lookup(final int ip)
     {
         final int entry = tbl24[ip >>> 8];
-        return entry > MAX_NEXT_HOP ? tbl8[((entry & GROUP_MASK) << 8) | (ip & 0xFF)] : entry;
+        return (entry > MAX_ANSWER ? tbl8[((entry & GROUP_MASK) << 8) | (ip & 0xFF)] : entry) - 1;
     }
 
     /**
@@ -258,14 +259,14 @@ public final class Lpm4
         // Measured on 1M routes and random destinations: 3 to 15 % more lookups per second than one pass doing both.
         for (int i = 0; i < n; i++)
         {
-            hops[hopsFrom + i] = t24[ips[ipsFrom + i] >>> 8];
+            hops[hopsFrom + i] = t24[ips[ipsFrom + i] >>> 8] - 1;
         }
         for (int i = 0; i < n; i++)
         {
-            final int entry = hops[hopsFrom + i];
+            final int entry = hops[hopsFrom + i]; // an EXT entry less one is still above every answer
             if (entry > MAX_NEXT_HOP)
             {
-                hops[hopsFrom + i] = t8[((entry & GROUP_MASK) << 8) | (ips[ipsFrom + i] & 0xFF)];
+                hops[hopsFrom + i] = t8[(((entry + 1) & GROUP_MASK) << 8) | (ips[ipsFrom + i] & 0xFF)] - 1;
             }
         }
     }
@@ -335,56 +336,57 @@ public final class Lpm4
     private void setDefault(final int nextHop)
     {
         defaultHop = nextHop;
+        final int answer = nextHop + 1;
         for (int i = 0; i < TBL24_SIZE; i++)
         {
             final int entry = tbl24[i];
-            if (entry > MAX_NEXT_HOP)
+            if (entry > MAX_ANSWER)
             {
                 final int base = (entry & GROUP_MASK) << 8;
                 for (int j = base; j < base + GROUP_SIZE; j++)
                 {
                     if (depth8[j] == 0)
                     {
-                        tbl8[j] = nextHop;
+                        tbl8[j] = answer;
                     }
                 }
             }
             else if (depth24[i] == 0)
             {
-                tbl24[i] = nextHop;
+                tbl24[i] = answer;
             }
         }
     }
 
-    private void addSmall(final int prefix, final int depth, final int nextHop)
+    private void addSmall(final int prefix, final int depth, final int answer)
     {
         final int from = prefix >>> 8;
         final int to = from + (1 << (24 - depth));
         for (int i = from; i < to; i++)
         {
             final int old = tbl24[i];
-            if (old <= MAX_NEXT_HOP)
+            if (old <= MAX_ANSWER)
             {
                 if (depth24[i] <= depth)
                 {
-                    tbl24[i] = nextHop;
+                    tbl24[i] = answer;
                     depth24[i] = (byte) depth;
                 }
             }
             else
             {
                 final int base = (old & GROUP_MASK) << 8;
-                fillUnder(base, base + GROUP_SIZE, depth, nextHop);
+                fillUnder(base, base + GROUP_SIZE, depth, answer);
             }
         }
     }
 
-    private void addBig(final int prefix, final int depth, final int nextHop)
+    private void addBig(final int prefix, final int depth, final int answer)
     {
         final int index24 = prefix >>> 8;
         final int old = tbl24[index24];
         final int from;
-        if (old <= MAX_NEXT_HOP)
+        if (old <= MAX_ANSWER)
         {
             if (freeGroupCount == 0)
             {
@@ -397,7 +399,7 @@ public final class Lpm4
             Arrays.fill(tbl8, base, base + GROUP_SIZE, old);
             Arrays.fill(depth8, base, base + GROUP_SIZE, depth24[index24]);
             from = base | (prefix & 0xFF);
-            Arrays.fill(tbl8, from, from + (1 << (32 - depth)), nextHop);
+            Arrays.fill(tbl8, from, from + (1 << (32 - depth)), answer);
             Arrays.fill(depth8, from, from + (1 << (32 - depth)), (byte) depth);
             tbl24[index24] = EXT | group;
             depth24[index24] = 0;
@@ -405,66 +407,66 @@ public final class Lpm4
         else
         {
             from = ((old & GROUP_MASK) << 8) | (prefix & 0xFF);
-            fillUnder(from, from + (1 << (32 - depth)), depth, nextHop);
+            fillUnder(from, from + (1 << (32 - depth)), depth, answer);
         }
     }
 
-    /** Writes {@code nextHop} into the tbl8 entries {@code [from, to)} that no longer prefix than {@code depth} wrote. */
-    private void fillUnder(final int from, final int to, final int depth, final int nextHop)
+    /** Writes {@code answer} into the tbl8 entries {@code [from, to)} that no longer prefix than {@code depth} wrote. */
+    private void fillUnder(final int from, final int to, final int depth, final int answer)
     {
         for (int j = from; j < to; j++)
         {
             if (depth8[j] <= depth)
             {
-                tbl8[j] = nextHop;
+                tbl8[j] = answer;
                 depth8[j] = (byte) depth;
             }
         }
     }
 
-    /** Writes the covering rule's {@code hop} and depth into the tbl8 entries {@code [from, to)} that {@code depth} wrote. */
-    private void replaceOwned(final int from, final int to, final int depth, final int hop, final byte coveringDepth)
+    /** Writes the covering rule's answer and depth into the tbl8 entries {@code [from, to)} that {@code depth} wrote. */
+    private void replaceOwned(final int from, final int to, final int depth, final int answer, final byte coveringDepth)
     {
         for (int j = from; j < to; j++)
         {
             if (depth8[j] == depth)
             {
-                tbl8[j] = hop;
+                tbl8[j] = answer;
                 depth8[j] = coveringDepth;
             }
         }
     }
 
-    private void deleteSmall(final int prefix, final int depth, final int hop, final byte coveringDepth)
+    private void deleteSmall(final int prefix, final int depth, final int answer, final byte coveringDepth)
     {
         final int from = prefix >>> 8;
         final int to = from + (1 << (24 - depth));
         for (int i = from; i < to; i++)
         {
             final int old = tbl24[i];
-            if (old <= MAX_NEXT_HOP)
+            if (old <= MAX_ANSWER)
             {
                 if (depth24[i] == depth)
                 {
-                    tbl24[i] = hop;
+                    tbl24[i] = answer;
                     depth24[i] = coveringDepth;
                 }
             }
             else
             {
                 final int base = (old & GROUP_MASK) << 8;
-                replaceOwned(base, base + GROUP_SIZE, depth, hop, coveringDepth);
+                replaceOwned(base, base + GROUP_SIZE, depth, answer, coveringDepth);
             }
         }
     }
 
-    private void deleteBig(final int prefix, final int depth, final int hop, final byte coveringDepth)
+    private void deleteBig(final int prefix, final int depth, final int answer, final byte coveringDepth)
     {
         final int index24 = prefix >>> 8;
         final int group = tbl24[index24] & GROUP_MASK;
         final int base = group << 8;
         final int from = base | (prefix & 0xFF);
-        replaceOwned(from, from + (1 << (32 - depth)), depth, hop, coveringDepth);
+        replaceOwned(from, from + (1 << (32 - depth)), depth, answer, coveringDepth);
 
         // Fold the group back when no prefix longer than /24 is left in it: then every entry is the same
         // (the longest prefix of 24 bits or less covering the /24, or the default route, or nothing).
@@ -477,7 +479,7 @@ public final class Lpm4
         }
         tbl24[index24] = tbl8[base];
         depth24[index24] = depth8[base];
-        Arrays.fill(tbl8, base, base + GROUP_SIZE, NO_ROUTE);
+        Arrays.fill(tbl8, base, base + GROUP_SIZE, 0);
         Arrays.fill(depth8, base, base + GROUP_SIZE, (byte) 0);
         freeGroups[freeGroupCount++] = group;
     }
