@@ -380,6 +380,27 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * Turns all-multicast mode on or off ({@code rte_eth_allmulticast_enable}, {@code _disable}); a device without
+     * the operation (ENOTSUP, e.g. net_null asked to turn it on) is left as it is.
+     *
+     * @param on true to receive every multicast frame
+     * @return true, or false when the device has no such operation (ENOTSUP) and was left as it is
+     * @throws DpdkException when the port is closed or DPDK fails otherwise
+     */
+    public boolean allMulticast(final boolean on)
+    {
+        final String call = "rte_eth_allmulticast_" + (on ? "enable" : "disable") + "(port=" + id + ")";
+        checkOpen(call);
+        final int rc = EthdevRaw.allmulticast_set(id, on);
+        if (rc == -ENOTSUP)
+        {
+            return false;
+        }
+        check(call, rc);
+        return true;
+    }
+
+    /**
      * The VLAN offloads in force ({@code rte_eth_dev_get_vlan_offload}).
      *
      * @return an OR of {@link #VLAN_STRIP_OFFLOAD}, {@link #VLAN_FILTER_OFFLOAD}, {@link #VLAN_EXTEND_OFFLOAD} and

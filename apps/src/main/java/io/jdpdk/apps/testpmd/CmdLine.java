@@ -58,7 +58,8 @@ final class CmdLine
      * {@code show port stats|info|summary|xstats all|N}, {@code show rxq|txq info N Q},
      * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show fwd stats all},
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
-     * {@code set nbport|nbcore|burst|verbose N}, {@code set promisc N|all on|off}, {@code port start|stop N|all},
+     * {@code set nbport|nbcore|burst|verbose N}, {@code set promisc|allmulti N|all on|off},
+     * {@code port start|stop N|all},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
      * known command with arguments it does not take gets "Bad arguments".
@@ -188,10 +189,18 @@ final class CmdLine
                 {
                     app.setFwd(w[2], true); // list_pkt_forwarding_retry_modes: every mode but rxonly
                 }
-                else if (w.length == 4 && w[1].equals("promisc") && (w[2].equals("all") || parseUint16(w[2]) >= 0) &&
-                    (w[3].equals("on") || w[3].equals("off")))
+                else if (w.length == 4 && (w[1].equals("promisc") || w[1].equals("allmulti")) &&
+                    (w[2].equals("all") || parseUint16(w[2]) >= 0) && (w[3].equals("on") || w[3].equals("off")))
                 {
-                    app.setPromisc(w[2].equals("all") ? -1 : parseUint16(w[2]), w[3].equals("on"));
+                    final int which = w[2].equals("all") ? -1 : parseUint16(w[2]);
+                    if (w[1].equals("promisc"))
+                    {
+                        app.setPromisc(which, w[3].equals("on"));
+                    }
+                    else
+                    {
+                        app.setAllMulticast(which, w[3].equals("on"));
+                    }
                 }
                 else if (w.length == 3 && w[1].equals("verbose") && parseUint16(w[2]) >= 0)
                 {
@@ -385,6 +394,9 @@ final class CmdLine
         out.println();
         out.println("set promisc (port_id|all) (on|off)");
         out.println("    Set the promiscuous mode on port_id, or all.");
+        out.println();
+        out.println("set allmulti (port_id|all) (on|off)");
+        out.println("    Set the allmulti mode on port_id, or all.");
         out.println();
         out.println("set (nbport|nbcore|burst) (value)");
         out.println("    Set the number of forwarding ports or cores, or the number of packets per burst.");

@@ -11,6 +11,7 @@ import io.jdpdk.eal.Lcore;
 import io.jdpdk.eal.LcoreException;
 import io.jdpdk.eal.Log;
 import io.jdpdk.eal.Signals;
+import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.DeviceInfo;
@@ -22,6 +23,7 @@ import io.jdpdk.pmd.QueueInfo;
 import io.jdpdk.pmd.RssHashConf;
 import io.jdpdk.pmd.RssTypes;
 import io.jdpdk.pmd.flow.Flows;
+import io.jdpdk.pmd.raw.EthdevRaw;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
@@ -64,7 +66,7 @@ import java.util.concurrent.TimeUnit;
  * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
  * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst}, {@code set promisc},
- * {@code set verbose} (the packet dump of {@link Verbose}),
+ * {@code set allmulti}, {@code set verbose} (the packet dump of {@link Verbose}),
  * {@code port start|stop},
  * {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
@@ -1222,11 +1224,33 @@ public final class TestPmd
      */
     void setPromisc(final int which, final boolean on)
     {
+        setPortMode("promiscuous", which, on, Port::promiscuous,
+            (id, enable) -> enable ? EthdevRaw.promiscuous_enable(id) : EthdevRaw.promiscuous_disable(id));
+    }
+
+    /**
+     * {@code set allmulti N|all on|off}: testpmd's {@code eth_set_allmulticast_mode}, as {@link #setPromisc}.
+     *
+     * @param which a port id (any, even 65535), or -1 for all
+     */
+    void setAllMulticast(final int which, final boolean on)
+    {
+        setPortMode("all-multicast", which, on, Port::allMulticast, EthdevRaw::allmulticast_set);
+    }
+
+    /**
+     * Turns {@code mode} on or off on port {@code which} (all of them for -1), as testpmd words a refusal. An id that
+     * is no port goes to ethdev's own call ({@code raw}), so that ethdev logs "Invalid port_id=N" as under testpmd.
+     */
+    private void setPortMode(final String mode, final int which, final boolean on,
+        final java.util.function.BiPredicate<Port, Boolean> apply,
+        final java.util.function.ToIntBiFunction<Integer, Boolean> raw)
+    {
         final String what = on ? "enabling" : "disabling";
         if (which >= 0 && !isPort(which))
         {
-            // ethdev refuses the id (-ENODEV); its own log line about it is not printed here.
-            err.printf("Error during %s promiscuous mode for port %d: No such device%n", what, which);
+            final int rc = raw.applyAsInt(which, on);
+            err.printf("Error during %s %s mode for port %d: %s%n", what, mode, which, EalRaw.strerror(-rc));
             return;
         }
         for (final Port port : ports)
@@ -1237,15 +1261,15 @@ public final class TestPmd
             }
             try
             {
-                if (!port.promiscuous(on))
+                if (!apply.test(port, on))
                 {
-                    err.printf("Error during %s promiscuous mode for port %d: Operation not supported%n", what,
+                    err.printf("Error during %s %s mode for port %d: Operation not supported%n", what, mode,
                         port.id());
                 }
             }
             catch (final DpdkException ex)
             {
-                err.printf("Error during %s promiscuous mode for port %d: %s%n", what, port.id(), ex.reason());
+                err.printf("Error during %s %s mode for port %d: %s%n", what, mode, port.id(), ex.reason());
             }
         }
     }

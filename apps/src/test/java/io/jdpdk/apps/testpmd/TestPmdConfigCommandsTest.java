@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * testpmd's configuration commands ({@code show port summary|xstats}, {@code show config rxtx|cores|fwd},
- * {@code set nbport|nbcore|burst}, {@code set promisc}, {@code set fwd MODE retry}, {@code port stop|start},
+ * {@code set nbport|nbcore|burst}, {@code set promisc|allmulti}, {@code set fwd MODE retry}, {@code port stop|start},
  * {@code start tx_first}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd against
  * dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}): the same lines on each stream, MAC addresses
  * (random on net_null) masked, and packet counts where both forwarded for a moment.
@@ -43,7 +43,8 @@ class TestPmdConfigCommandsTest
             "show config fwd", "set nbport 2", "show fwd stats all", "clear fwd stats all", "show fwd stats all",
             "show config rxqs", "show port xstats 0", "show port xstats all", "clear port xstats all",
             "show port xstats 1", "show port xstats 5", "set promisc all off", "set promisc 1 on",
-            "set promisc 0 off", "set promisc 0 maybe", "set fwd io retry", "show config fwd", "show config rxtx",
+            "set promisc 0 off", "set promisc 0 maybe", "set promisc 7 on", "set allmulti all on", "set allmulti 0 off",
+            "set allmulti 1 on", "set allmulti 7 on", "set allmulti 1 maybe", "show port info 1", "set fwd io retry", "show config fwd", "show config rxtx",
             "set fwd rxonly retry", "set fwd mac", "show config fwd");
         final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, NULL_PORTS, List.of(), commands,
             TestPmdSession::maskMacs);

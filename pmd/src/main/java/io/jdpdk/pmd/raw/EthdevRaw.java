@@ -275,6 +275,10 @@ public final class EthdevRaw
     private static final MethodHandle SET_MTU = downcall("rte_eth_dev_set_mtu", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT));
     private static final MethodHandle ALLMULTICAST_GET = downcall("rte_eth_allmulticast_get",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle ALLMULTICAST_ENABLE = downcall("rte_eth_allmulticast_enable",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle ALLMULTICAST_DISABLE = downcall("rte_eth_allmulticast_disable",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle GET_VLAN_OFFLOAD = downcall("rte_eth_dev_get_vlan_offload",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle FW_VERSION_GET = downcall("rte_eth_dev_fw_version_get",
@@ -946,6 +950,18 @@ public final class EthdevRaw
     public static int allmulticast_get(final int port)
     {
         return call(ALLMULTICAST_GET, port);
+    }
+
+    /**
+     * {@code rte_eth_allmulticast_enable} or {@code rte_eth_allmulticast_disable}.
+     *
+     * @param port the port id
+     * @param on   true to enable
+     * @return 0, or -errno (-ENOTSUP when the driver has no such operation)
+     */
+    public static int allmulticast_set(final int port, final boolean on)
+    {
+        return call(on ? ALLMULTICAST_ENABLE : ALLMULTICAST_DISABLE, port);
     }
 
     /**
