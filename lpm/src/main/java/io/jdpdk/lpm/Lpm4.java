@@ -239,7 +239,8 @@ public final class Lpm4
     /**
      * Looks up {@code ips[ipsFrom .. ipsFrom + n)} into {@code hops[hopsFrom .. hopsFrom + n)}, {@link #NO_ROUTE}
      * for a miss: a burst looked up where it lies in a larger array, with no copy (as {@code rte_lpm_lookup_bulk}
-     * takes a pointer into one). Allocation-free.
+     * takes a pointer into one). Allocation-free. The two ranges must not overlap: the second pass reads the
+     * addresses again after the first wrote the hops.
      *
      * @param ips destination addresses, host byte order
      * @param ipsFrom index of the first address

@@ -29,7 +29,7 @@ final class IcmpEchoLog
         "TRUNK2", "LEAF1", "LEAF2", "RDP", "IRTP", "TP4", "BLT", "NSP", "INP", "SEP", "3PC", "IDPR", "XTP", "DDP",
         "CMTP", "TPXX", "ILTP", "IPv6_HDR", "SDRP", "IPv6_RTG", "IPv6_FRAG", "IDRP", "RSVP", "GRE", "MHRP", "BHA",
         "ESP", "AH", "INLSP", "SWIPE", "NHRP", "UNASSIGNED", "UNASSIGNED", "UNASSIGNED", "ICMPv6", "IPv6NONEXT",
-        "Ipv6DSTOPTS", "AHIP", "CFTP", "HELLO", "hello", "SATEXPAK", "KRYPTOLAN", "RVD", "IPPC", "ADFS", "SATMON",
+        "Ipv6DSTOPTS", "AHIP", "CFTP", "HELLO", "SATEXPAK", "KRYPTOLAN", "RVD", "IPPC", "ADFS", "SATMON",
         "VISA", "IPCV", "CPNX", "CPHB", "WSN", "PVP", "BRSATMON", "ND", "WBMON", "WBEXPAK", "EON", "VMTP", "SVMTP",
         "VINES", "TTP", "IGP", "DGP", "TCF", "IGRP", "OSPFIGP", "SRPC", "LARP", "MTP", "AX25", "4IN4", "MICP",
         "SCCSP", "ETHERIP", "ENCAP", "AES", "GMTP", "IPCOMP", "UNASSIGNED", "UNASSIGNED", "PIM"};

@@ -122,6 +122,7 @@ public final class Verbose
     void println(final String line)
     {
         out.println(line);
+        out.flush();
     }
 
     /**
@@ -166,8 +167,7 @@ public final class Verbose
 
     private static void packet(final StringBuilder b, final Mbuf m, final int queue, final boolean rx)
     {
-        final byte[] eth = new byte[ETHER_HEADER];
-        m.getBytes(0, eth, 0, Math.min(ETHER_HEADER, m.dataLen()));
+        final byte[] eth = etherHeader(m);
         mac(b.append("  src="), eth, 6);
         mac(b.append(" - dst="), eth, 0);
         final int ethType = (eth[12] & 0xFF) << 8 | eth[13] & 0xFF;
@@ -217,6 +217,29 @@ public final class Verbose
         if (problem != null)
         {
             b.append("INVALID mbuf: ").append(problem).append('\n');
+        }
+    }
+
+    /**
+     * The first 14 bytes of the packet across its segments, as {@code rte_pktmbuf_read} gives them to testpmd; zeros
+     * past the packet's end.
+     */
+    private static byte[] etherHeader(final Mbuf m)
+    {
+        final byte[] eth = new byte[ETHER_HEADER];
+        final Mbuf seg = new Mbuf().wrap(m.address());
+        int got = 0;
+        while (true)
+        {
+            final int take = Math.min(ETHER_HEADER - got, seg.dataLen());
+            seg.getBytes(0, eth, got, take);
+            got += take;
+            final long next = seg.next();
+            if (got == ETHER_HEADER || next == 0)
+            {
+                return eth;
+            }
+            seg.wrap(next);
         }
     }
 

@@ -96,7 +96,12 @@ class TestPmdVerboseTest
         TestPmdSession.requireDpdkTestpmd();
         final Path input = dir.resolve("in.pcap");
         final Path empty = dir.resolve("empty.pcap");
-        Pcap.write(input, IcmpEchoEngineTest.craftedFrames());
+        final List<byte[]> frames = new ArrayList<>(IcmpEchoEngineTest.craftedFrames());
+        for (final int protocol : new int[] {0, 64, 89, 104, 105, 132, 200, 255})
+        {
+            frames.add(ipv4Protocol(protocol)); // icmpecho names each protocol from its own table
+        }
+        Pcap.write(input, frames);
         Pcap.write(empty, List.of());
         final List<String> args = List.of("--in-memory", "--no-pci", "-l", "0-1", "--log-level=lib.eal:error",
             "--vdev=net_pcap0,rx_pcap=" + input + ",tx_pcap=" + dir.resolve("out0.pcap"),
@@ -109,8 +114,30 @@ class TestPmdVerboseTest
         assertTrue(dpdk.contains("icmp_echo_config_setup fwd_cores=1 fwd_ports=2 fwd_streams=2\n  core=0: \n"),
             dpdk);
         assertTrue(dpdk.contains("\n  ICMP: echo request seq id=7\n"), dpdk);
+        assertTrue(dpdk.contains(" proto=89 (OSPFIGP)\n"), dpdk);
         assertTrue(dpdk.contains("  ARP:  hrd=1 proto=0x0800 hln=6 pln=4 op=1 (ARP Request)\n        sha="), dpdk);
         assertEquals(dpdk, jdpdk);
+    }
+
+    /** A 60-byte IPv4 frame whose header names {@code protocol}. */
+    private static byte[] ipv4Protocol(final int protocol)
+    {
+        final byte[] frame = new byte[60];
+        frame[0] = 0x02;
+        frame[11] = 0x01;
+        frame[12] = 0x08;
+        frame[14] = 0x45;
+        frame[16] = 46 >> 8;
+        frame[17] = 46;
+        frame[22] = 64;
+        frame[23] = (byte)protocol;
+        frame[26] = (byte)198;
+        frame[27] = 18;
+        frame[29] = 1;
+        frame[30] = (byte)198;
+        frame[31] = 18;
+        frame[33] = 2;
+        return frame;
     }
 
     /** What testpmd printed from {@code start} to {@code stop}: the configuration, the dumps, icmpecho's lines. */
