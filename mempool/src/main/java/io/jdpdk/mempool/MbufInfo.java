@@ -103,7 +103,6 @@ public final class MbufInfo
      * @param mbuf the mbuf
      * @return null when DPDK finds nothing wrong, else its reason (e.g. {@code "bad data_len"})
      */
-    @SuppressWarnings("restricted") // the reason is a static C string of librte_mbuf
     public static String headerProblem(final Mbuf mbuf)
     {
         Eal.current();
@@ -114,7 +113,7 @@ public final class MbufInfo
             {
                 return null;
             }
-            return reason.get(ADDRESS, 0).reinterpret(Long.MAX_VALUE).getString(0);
+            return Memory.ALL.getString(reason.get(ADDRESS, 0).address()); // a static C string of librte_mbuf
         }
     }
 

@@ -72,10 +72,7 @@ public final class FwdStream
     {
         final int n = rxPort.rxBurst(rxQueue, burst);
         rxPackets += n;
-        if (n > 0 && config.verbose.dumpsRx())
-        {
-            config.verbose.dump(rxPort.id(), rxQueue, burst, n, true);
-        }
+        config.verbose.received(rxPort.id(), rxQueue, burst, n);
         return n;
     }
 
@@ -97,24 +94,15 @@ public final class FwdStream
             sendWithRetry(n);
             return;
         }
-        dumpTx();
+        config.verbose.sending(txPort.id(), txQueue, burst);
         final int sent = txPort.txBurstOrFree(txQueue, burst);
         txPackets += sent;
         fwdDropped += n - sent;
     }
 
-    /** With {@code set verbose} 2 or more, dumps what the next TX call is handed, as testpmd's TX callback does. */
-    private void dumpTx()
-    {
-        if (config.verbose.dumpsTx())
-        {
-            config.verbose.dump(txPort.id(), txQueue, burst, burst.count(), false);
-        }
-    }
-
     private void sendWithRetry(final int n)
     {
-        dumpTx();
+        config.verbose.sending(txPort.id(), txQueue, burst);
         int sent = txPort.txBurst(txQueue, burst);
         for (int retries = 0; sent < n && retries < TestPmdConfig.TX_RETRY_NUM; retries++)
         {
@@ -123,7 +111,7 @@ public final class FwdStream
             {
                 Thread.onSpinWait(); // rte_delay_us: a busy wait
             }
-            dumpTx();
+            config.verbose.sending(txPort.id(), txQueue, burst);
             sent += txPort.txBurst(txQueue, burst);
         }
         burst.freeAll();

@@ -1,9 +1,11 @@
 package io.jdpdk.apps.testpmd;
 
+import io.jdpdk.lpm.IpAddress;
 import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.header.EtherType;
 import io.jdpdk.mempool.header.IcmpView;
 import io.jdpdk.mempool.header.IpProtocol;
+import io.jdpdk.pmd.Port;
 
 /**
  * What icmpecho prints of each packet it receives while {@code set verbose} is above 0 ({@code reply_to_icmp_echo_rqsts}
@@ -54,8 +56,8 @@ final class IcmpEchoLog
             .append(pkt.nbSegs()).append('\n');
         final byte[] bytes = new byte[Math.min(pkt.dataLen(), 64)];
         pkt.getBytes(0, bytes, 0, bytes.length);
-        Verbose.mac(b.append("  ETH:  src="), padded(bytes, 6, 6), 0);
-        Verbose.mac(b.append(" dst="), padded(bytes, 0, 6), 0);
+        b.append("  ETH:  src=").append(Port.formatMac(u48(bytes, 6)));
+        b.append(" dst=").append(Port.formatMac(u48(bytes, 0)));
         int type = u16(bytes, 12);
         int l2 = 14;
         if (type == EtherType.VLAN)
@@ -72,8 +74,8 @@ final class IcmpEchoLog
         else if (type == EtherType.IPV4)
         {
             final int proto = u8(bytes, l2 + 9);
-            ipv4(b.append("  IPV4: src="), bytes, l2 + 12);
-            ipv4(b.append(" dst="), bytes, l2 + 16);
+            b.append("  IPV4: src=").append(IpAddress.formatIpv4(u32(bytes, l2 + 12)));
+            b.append(" dst=").append(IpAddress.formatIpv4(u32(bytes, l2 + 16)));
             b.append(" proto=").append(proto).append(" (").append(ipProtoName(proto)).append(")\n");
             final int icmp = l2 + 20;
             if (proto == IpProtocol.ICMP && u8(bytes, icmp) == IcmpView.ECHO_REQUEST && u8(bytes, icmp + 1) == 0)
@@ -99,11 +101,10 @@ final class IcmpEchoLog
             b.append('\n');
             return;
         }
-        Verbose.mac(b.append("        sha="), padded(bytes, at + 8, 6), 0);
-        ipv4(b.append(" sip="), bytes, at + 14);
-        Verbose.mac(b.append("\n        tha="), padded(bytes, at + 18, 6), 0);
-        ipv4(b.append(" tip="), bytes, at + 24);
-        b.append('\n');
+        b.append("        sha=").append(Port.formatMac(u48(bytes, at + 8)));
+        b.append(" sip=").append(IpAddress.formatIpv4(u32(bytes, at + 14)));
+        b.append("\n        tha=").append(Port.formatMac(u48(bytes, at + 18)));
+        b.append(" tip=").append(IpAddress.formatIpv4(u32(bytes, at + 24))).append('\n');
     }
 
     /** icmpecho.c's {@code arp_op_name}. */
@@ -136,23 +137,6 @@ final class IcmpEchoLog
         };
     }
 
-    private static void ipv4(final StringBuilder b, final byte[] bytes, final int at)
-    {
-        b.append(u8(bytes, at)).append('.').append(u8(bytes, at + 1)).append('.').append(u8(bytes, at + 2))
-            .append('.').append(u8(bytes, at + 3));
-    }
-
-    /** {@code length} bytes from {@code at}, 0 past the data. */
-    private static byte[] padded(final byte[] bytes, final int at, final int length)
-    {
-        final byte[] out = new byte[length];
-        for (int i = 0; i < length; i++)
-        {
-            out[i] = (byte)u8(bytes, at + i);
-        }
-        return out;
-    }
-
     private static int u8(final byte[] bytes, final int at)
     {
         return at < bytes.length ? bytes[at] & 0xFF : 0;
@@ -161,5 +145,16 @@ final class IcmpEchoLog
     private static int u16(final byte[] bytes, final int at)
     {
         return u8(bytes, at) << 8 | u8(bytes, at + 1);
+    }
+
+    private static int u32(final byte[] bytes, final int at)
+    {
+        return u16(bytes, at) << 16 | u16(bytes, at + 2);
+    }
+
+    /** A MAC address, as {@link Port#formatMac} takes it. */
+    private static long u48(final byte[] bytes, final int at)
+    {
+        return (long)u16(bytes, at) << 32 | u32(bytes, at + 2) & 0xFFFF_FFFFL;
     }
 }

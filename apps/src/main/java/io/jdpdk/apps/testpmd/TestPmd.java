@@ -699,10 +699,7 @@ public final class TestPmd
                         do
                         {
                             n = port.rxBurst(q, burst);
-                            if (n > 0 && config.verbose.dumpsRx())
-                            {
-                                config.verbose.dump(portId, q, burst, n, true);
-                            }
+                            config.verbose.received(portId, q, burst, n);
                             burst.freeAll();
                             timer += System.nanoTime() - start;
                         }
@@ -783,7 +780,7 @@ public final class TestPmd
         {
             printIcmpEchoSetup(curFwdConfig);
         }
-        if (!oddPortsWarned && !"icmpecho".equals(mode) && (fwdPortIds.length & 1) == 1)
+        if (!oddPortsWarned && !IcmpEchoEngine.NAME.equals(mode) && (fwdPortIds.length & 1) == 1)
         {
             oddPortsWarned = true;
             err.printf("%nWarning! port-topology=paired and odd forward ports number, the last port will pair with " +

@@ -4,8 +4,10 @@ import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.MbufInfo;
 
+import io.jdpdk.pmd.Port;
+
 import java.io.PrintStream;
-import java.util.Locale;
+import java.nio.ByteBuffer;
 
 /**
  * testpmd's {@code verbose_level} ({@code set verbose N}) and the packet dump it turns on, {@code dump_pkt_burst} of
@@ -49,6 +51,8 @@ public final class Verbose
     private static final int IPPROTO_UDP = 17;
 
     private static final int ETHER_HEADER = 14;
+    /** The low 48 bits of a long: a MAC address read as the last 6 of 8 big-endian bytes. */
+    private static final long MAC_MASK = 0xFFFF_FFFF_FFFFL;
     private static final int IPV4_HEADER = 20;
     private static final int IPV6_HEADER = 40;
     private static final int UDP_HEADER = 8;
@@ -94,24 +98,37 @@ public final class Verbose
     }
 
     /**
-     * Whether received bursts are dumped: level 1 or above 2 ({@code configure_rxtx_dump_callbacks}).
+     * What testpmd's RX callback does after each {@code rte_eth_rx_burst}: dumps the {@code n} packets received when
+     * the level is 1 or above 2 ({@code configure_rxtx_dump_callbacks}); nothing otherwise, or for an empty burst.
      *
-     * @return true to dump RX
+     * @param portId the port
+     * @param queue  the RX queue
+     * @param burst  the packets, from index 0
+     * @param n      how many were received
      */
-    boolean dumpsRx()
+    void received(final int portId, final int queue, final MbufBurst burst, final int n)
     {
         final int l = level;
-        return l == 1 || l > 2;
+        if (n > 0 && (l == 1 || l > 2))
+        {
+            dump(portId, queue, burst, n, true);
+        }
     }
 
     /**
-     * Whether bursts handed to TX are dumped: level 2 and above.
+     * What testpmd's TX callback does before each {@code rte_eth_tx_burst}: dumps the packets the call is handed
+     * when the level is 2 or above; nothing otherwise.
      *
-     * @return true to dump TX
+     * @param portId the port
+     * @param queue  the TX queue
+     * @param burst  the packets to send, from index 0
      */
-    boolean dumpsTx()
+    void sending(final int portId, final int queue, final MbufBurst burst)
     {
-        return level >= 2;
+        if (level >= 2)
+        {
+            dump(portId, queue, burst, burst.count(), false);
+        }
     }
 
     /**
@@ -147,7 +164,8 @@ public final class Verbose
      * @param n      how many; 0 prints nothing
      * @param rx     true for a received burst, false for one handed to TX
      */
-    synchronized void dump(final int portId, final int queue, final MbufBurst burst, final int n, final boolean rx)
+    private synchronized void dump(final int portId, final int queue, final MbufBurst burst, final int n,
+        final boolean rx)
     {
         if (n <= 0)
         {
@@ -167,10 +185,10 @@ public final class Verbose
 
     private static void packet(final StringBuilder b, final Mbuf m, final int queue, final boolean rx)
     {
-        final byte[] eth = etherHeader(m);
-        mac(b.append("  src="), eth, 6);
-        mac(b.append(" - dst="), eth, 0);
-        final int ethType = (eth[12] & 0xFF) << 8 | eth[13] & 0xFF;
+        final ByteBuffer eth = ByteBuffer.wrap(etherHeader(m)); // big-endian, as on the wire
+        b.append("  src=").append(Port.formatMac(eth.getLong(4) & MAC_MASK));
+        b.append(" - dst=").append(Port.formatMac(eth.getLong(0) >>> 16));
+        final int ethType = eth.getShort(12) & 0xFFFF;
         b.append(" - pool=").append(MbufInfo.poolName(m)).append(" - type=0x").append(hex(ethType, 4))
             .append(" - length=").append(m.pktLen()).append(" - nb_segs=").append(m.nbSegs());
         final long olFlags = m.olFlags();
@@ -295,19 +313,6 @@ public final class Verbose
         if ((ptype & mask) != 0)
         {
             b.append(what).append(value);
-        }
-    }
-
-    /** {@code rte_ether_format_addr}: six bytes from {@code at}, upper-case hex, colons. */
-    static void mac(final StringBuilder b, final byte[] bytes, final int at)
-    {
-        for (int i = 0; i < 6; i++)
-        {
-            if (i > 0)
-            {
-                b.append(':');
-            }
-            b.append(hex(bytes[at + i] & 0xFF, 2).toUpperCase(Locale.ROOT));
         }
     }
 
