@@ -22,6 +22,12 @@ public final class L3fwdFrames
     {
     }
 
+    /** Whether {@code frame}'s EtherType is IPv4 (0x0800). */
+    static boolean isIpv4(final byte[] frame)
+    {
+        return frame.length >= ETH && frame[12] == 0x08 && frame[13] == 0x00;
+    }
+
     /** An Ethernet + IPv4 + UDP frame to {@code destination} (dotted quad), 60 bytes or more, checksum right. */
     public static byte[] ipv4(final String destination, final int ttl, final int tag)
     {
