@@ -389,9 +389,36 @@ public final class Port implements AutoCloseable
      */
     public boolean allMulticast(final boolean on)
     {
-        final String call = "rte_eth_allmulticast_" + (on ? "enable" : "disable") + "(port=" + id + ")";
+        return unlessUnsupported("rte_eth_allmulticast_" + (on ? "enable" : "disable"),
+            port -> EthdevRaw.allmulticast_set(port, on));
+    }
+
+    /**
+     * Sets the link up or down ({@code rte_eth_dev_set_link_up}, {@code _down}): administratively, as
+     * {@code ip link set} does for a net_tap's interface or net_ring's link status; a device without the operation
+     * (ENOTSUP, e.g. net_null and net_pcap) is left as it is. {@link #link()} then reads the new state.
+     *
+     * @param up true to set the link up
+     * @return true, or false when the device has no such operation (ENOTSUP) and was left as it is
+     * @throws DpdkException when the port is closed or DPDK fails otherwise
+     */
+    public boolean link(final boolean up)
+    {
+        return unlessUnsupported("rte_eth_dev_set_link_" + (up ? "up" : "down"),
+            port -> EthdevRaw.dev_set_link(port, up));
+    }
+
+    /**
+     * Makes control call {@code function} on this port, one a driver may lack.
+     *
+     * @return true when done; false when the driver has no such operation (ENOTSUP), which changed nothing
+     * @throws DpdkException when the port is closed or the call fails otherwise
+     */
+    private boolean unlessUnsupported(final String function, final java.util.function.IntUnaryOperator raw)
+    {
+        final String call = function + "(port=" + id + ")";
         checkOpen(call);
-        final int rc = EthdevRaw.allmulticast_set(id, on);
+        final int rc = raw.applyAsInt(id);
         if (rc == -ENOTSUP)
         {
             return false;
@@ -897,15 +924,8 @@ public final class Port implements AutoCloseable
      */
     public boolean promiscuous(final boolean on)
     {
-        final String call = "rte_eth_promiscuous_" + (on ? "enable" : "disable") + "(port=" + id + ")";
-        checkOpen(call);
-        final int rc = on ? EthdevRaw.promiscuous_enable(id) : EthdevRaw.promiscuous_disable(id);
-        if (rc == -ENOTSUP)
-        {
-            return false;
-        }
-        check(call, rc);
-        return true;
+        return unlessUnsupported("rte_eth_promiscuous_" + (on ? "enable" : "disable"),
+            port -> on ? EthdevRaw.promiscuous_enable(port) : EthdevRaw.promiscuous_disable(port));
     }
 
     /**

@@ -103,6 +103,22 @@ class PortTest
     }
 
     @Test
+    void shouldSetTheLinkDownAndUpWhereTheDriverCanAndSayWhereItCannot()
+    {
+        try (Port ring = Port.probe(TestEal.uniqueName("net_ring")).configure(config()).start();
+             Port nul = Port.probe(TestEal.uniqueName("net_null")).configure(config()).start())
+        {
+            assertTrue(ring.link().up(), "net_ring's link is up once started");
+            assertTrue(ring.link(false));
+            assertFalse(ring.link().up());
+            assertTrue(ring.link(true));
+            assertTrue(ring.link().up());
+            assertFalse(nul.link(false), "net_null has no link-down operation (ENOTSUP)");
+            assertTrue(nul.link().up(), "and its link stays up");
+        }
+    }
+
+    @Test
     void shouldReportThePacketTypesTheDeviceRecognisesInTheRequestedLayers()
     {
         final int l3l4 = PortConfig.PTYPE_L3_MASK | PortConfig.PTYPE_L4_MASK;

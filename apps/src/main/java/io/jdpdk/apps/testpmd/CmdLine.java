@@ -59,6 +59,7 @@ final class CmdLine
      * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show fwd stats all},
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
      * {@code set nbport|nbcore|burst|verbose N}, {@code set promisc|allmulti N|all on|off},
+     * {@code set link-up|link-down port N},
      * {@code port start|stop N|all},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
@@ -201,6 +202,11 @@ final class CmdLine
                     {
                         app.setAllMulticast(which, w[3].equals("on"));
                     }
+                }
+                else if (w.length == 4 && (w[1].equals("link-up") || w[1].equals("link-down")) &&
+                    w[2].equals("port") && parseUint16(w[3]) >= 0)
+                {
+                    app.setLink(parseUint16(w[3]), w[1].equals("link-up"));
                 }
                 else if (w.length == 3 && w[1].equals("verbose") && parseUint16(w[2]) >= 0)
                 {
@@ -397,6 +403,12 @@ final class CmdLine
         out.println();
         out.println("set allmulti (port_id|all) (on|off)");
         out.println("    Set the allmulti mode on port_id, or all.");
+        out.println();
+        out.println("set link-up port (port_id)");
+        out.println("    Set link up for a port.");
+        out.println();
+        out.println("set link-down port (port_id)");
+        out.println("    Set link down for a port.");
         out.println();
         out.println("set (nbport|nbcore|burst) (value)");
         out.println("    Set the number of forwarding ports or cores, or the number of packets per burst.");

@@ -1236,6 +1236,31 @@ public final class TestPmd
     }
 
     /**
+     * {@code set link-up|link-down port N}: testpmd's {@code dev_set_link_up}/{@code _down}, which says only that it
+     * failed (on standard error), whatever the reason: a driver without the operation (net_null, net_pcap) or no such
+     * port (which ethdev's own call logs as "Invalid port_id=N").
+     *
+     * @param portId any port id, even 65535
+     */
+    void setLink(final int portId, final boolean up)
+    {
+        boolean done;
+        try
+        {
+            done = isPort(portId) ? Port.of(portId).link(up) : EthdevRaw.dev_set_link(portId, up) == 0;
+        }
+        catch (final DpdkException ex)
+        {
+            done = false;
+        }
+        if (!done)
+        {
+            err.print("\nSet link " + (up ? "up" : "down") + " fail.\n");
+            err.flush();
+        }
+    }
+
+    /**
      * Turns {@code mode} on or off on port {@code which} (all of them for -1), as testpmd words a refusal. An id that
      * is no port goes to ethdev's own call ({@code raw}), so that ethdev logs "Invalid port_id=N" as under testpmd.
      */

@@ -14,8 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * testpmd's configuration commands ({@code show port summary|xstats}, {@code show config rxtx|cores|fwd},
- * {@code set nbport|nbcore|burst}, {@code set promisc|allmulti}, {@code set fwd MODE retry}, {@code port stop|start},
- * {@code start tx_first}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd against
+ * {@code set nbport|nbcore|burst}, {@code set promisc|allmulti}, {@code set link-up|link-down},
+ * {@code set fwd MODE retry}, {@code port stop|start}, {@code start tx_first}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd against
  * dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}): the same lines on each stream, MAC addresses
  * (random on net_null) masked, and packet counts where both forwarded for a moment.
  */
@@ -142,6 +142,26 @@ class TestPmdConfigCommandsTest
             "show port stats 0x10");
         final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, NULL_PORTS, app, commands, TestPmdSession::maskMacs);
         assertTrue(dpdk.get(0).endsWith("(needed)\nPacket forwarding is not ready\n"), dpdk.get(0));
+    }
+
+    /**
+     * {@code set link-down|link-up port N}: net_ring's link follows ({@code show port summary|info}); net_null has no
+     * such operation, and a missing port fails in ethdev; both get testpmd's one line on standard error. An id that
+     * is no uint16 is refused by the parser.
+     */
+    @Test
+    void shouldSetTheLinkDownAndUpAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("set link-down port 0", "show port summary all", "show port info 0",
+            "set link-up port 0", "show port summary 0", "set link-down port 1", "set link-up port 7",
+            "set link-down port x", "set link-up port 70000", "set link-up 0", "show port summary 1");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_ring0", "--vdev=net_null0"),
+            List.of(), commands, TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(1).matches("(?s).*net_ring +down.*"), dpdk.get(1));
+        assertTrue(dpdk.get(4).matches("(?s).*net_ring +up.*"), dpdk.get(4));
+        assertTrue(dpdk.get(5).contains("stderr:\n\nSet link down fail."), dpdk.get(5));
+        assertTrue(dpdk.get(10).matches("(?s).*net_null +up.*"), dpdk.get(10));
     }
 
     /** MACs and counts masked, runs of spaces made one (the counts' widths set the padding). */

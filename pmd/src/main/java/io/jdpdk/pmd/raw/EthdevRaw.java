@@ -279,6 +279,10 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle ALLMULTICAST_DISABLE = downcall("rte_eth_allmulticast_disable",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle SET_LINK_UP = downcall("rte_eth_dev_set_link_up",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle SET_LINK_DOWN = downcall("rte_eth_dev_set_link_down",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle GET_VLAN_OFFLOAD = downcall("rte_eth_dev_get_vlan_offload",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle FW_VERSION_GET = downcall("rte_eth_dev_fw_version_get",
@@ -950,6 +954,18 @@ public final class EthdevRaw
     public static int allmulticast_get(final int port)
     {
         return call(ALLMULTICAST_GET, port);
+    }
+
+    /**
+     * {@code rte_eth_dev_set_link_up} or {@code rte_eth_dev_set_link_down}.
+     *
+     * @param port the port id
+     * @param up   true to set the link up
+     * @return 0, or -errno (-ENOTSUP when the driver has no such operation, -ENODEV for no such port)
+     */
+    public static int dev_set_link(final int port, final boolean up)
+    {
+        return call(up ? SET_LINK_UP : SET_LINK_DOWN, port);
     }
 
     /**
