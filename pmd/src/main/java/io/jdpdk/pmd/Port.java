@@ -952,13 +952,111 @@ public final class Port implements AutoCloseable
         {
             final MemorySegment mac = arena.allocate(EthdevRaw.RTE_ETHER_ADDR);
             check(call, EthdevRaw.macaddr_get(id, mac));
-            long value = 0;
-            for (int i = 0; i < 6; i++)
-            {
-                value = (value << 8) | Byte.toUnsignedLong(mac.get(JAVA_BYTE, i));
-            }
-            return value;
+            return readMac(mac);
         }
+    }
+
+    /**
+     * Every MAC address the port receives for ({@code rte_eth_macaddrs_get}): its default address first, then those
+     * {@link #addMacAddress} added, in the device's table order.
+     *
+     * @return the addresses, each as {@link #macAddress()} gives one
+     * @throws DpdkException when the port is closed or DPDK fails
+     */
+    public long[] macAddresses()
+    {
+        final String call = "rte_eth_macaddrs_get(port=" + id + ")";
+        checkOpen(call);
+        final int slots = info().details().maxMacAddrs();
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment table = arena.allocate(EthdevRaw.RTE_ETHER_ADDR, Math.max(1, slots));
+            final int filled = check(call, EthdevRaw.macaddrs_get(id, table, slots));
+            return java.util.stream.IntStream.range(0, filled)
+                .mapToLong(i -> readMac(table.asSlice(i * EthdevRaw.RTE_ETHER_ADDR.byteSize())))
+                .filter(mac -> mac != 0).toArray();
+        }
+    }
+
+    /**
+     * Adds a MAC address the port receives for ({@code rte_eth_dev_mac_addr_add}, VMDq pool 0); one already there
+     * is left as it is.
+     *
+     * @param mac the 48 bits, first octet most significant
+     * @throws DpdkException when the port is closed or DPDK refuses: ENOTSUP for a driver without the operation
+     *                       (net_null), EINVAL for the zero address, ENOSPC when the table is full
+     */
+    public void addMacAddress(final long mac)
+    {
+        withMac("rte_eth_dev_mac_addr_add", mac, address -> EthdevRaw.dev_mac_addr_add(id, address, 0));
+    }
+
+    /**
+     * Removes a MAC address {@link #addMacAddress} added ({@code rte_eth_dev_mac_addr_remove}); one not there is no
+     * error.
+     *
+     * @param mac the 48 bits, first octet most significant
+     * @throws DpdkException when the port is closed or DPDK refuses: EADDRINUSE for the default address, ENOTSUP
+     *                       for a driver without the operation
+     */
+    public void removeMacAddress(final long mac)
+    {
+        withMac("rte_eth_dev_mac_addr_remove", mac, address -> EthdevRaw.dev_mac_addr_remove(id, address));
+    }
+
+    /**
+     * Replaces the port's default MAC address ({@code rte_eth_dev_default_mac_addr_set}).
+     *
+     * @param mac the 48 bits, first octet most significant
+     * @throws DpdkException when the port is closed or DPDK refuses: ENOTSUP for a driver without the operation
+     *                       (net_ring), EINVAL for a multicast or zero address
+     */
+    public void macAddress(final long mac)
+    {
+        withMac("rte_eth_dev_default_mac_addr_set", mac, address -> EthdevRaw.dev_default_mac_addr_set(id, address));
+    }
+
+    /**
+     * Calls {@code raw} with {@code mac} in a {@code struct rte_ether_addr}, throwing DPDK's error as
+     * {@code function}'s.
+     */
+    private void withMac(final String function, final long mac,
+        final java.util.function.ToIntFunction<MemorySegment> raw)
+    {
+        final String call = function + "(port=" + id + ", " + formatMac(mac) + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            check(call, raw.applyAsInt(macSegment(arena, mac)));
+        }
+    }
+
+    /**
+     * A {@code struct rte_ether_addr} holding {@code mac} (48 bits, first octet most significant), allocated in
+     * {@code arena}.
+     *
+     * @param arena where the six bytes live
+     * @param mac   the address
+     * @return the segment, {@link EthdevRaw#RTE_ETHER_ADDR}'s layout
+     */
+    public static MemorySegment macSegment(final Arena arena, final long mac)
+    {
+        final MemorySegment address = arena.allocate(EthdevRaw.RTE_ETHER_ADDR);
+        for (int i = 0; i < 6; i++)
+        {
+            address.set(JAVA_BYTE, i, (byte)(mac >>> (8 * (5 - i))));
+        }
+        return address;
+    }
+
+    private static long readMac(final MemorySegment mac)
+    {
+        long value = 0;
+        for (int i = 0; i < 6; i++)
+        {
+            value = (value << 8) | Byte.toUnsignedLong(mac.get(JAVA_BYTE, i));
+        }
+        return value;
     }
 
     /**
@@ -993,8 +1091,8 @@ public final class Port implements AutoCloseable
 
     /**
      * Parses a MAC address as DPDK 22.11's {@code rte_ether_unformat_addr} does (testpmd's {@code --eth-peer},
-     * l3fwd's {@code --eth-dest}): six colon-separated octets of one or two hex digits
-     * ({@code 02:00:00:00:00:01}, {@code 2:0:0:0:0:1}) or three colon-separated words of exactly four
+     * l3fwd's {@code --eth-dest}, testpmd's {@code mac_addr}): six colon-separated octets of exactly two hex digits
+     * ({@code 02:00:00:00:00:01}; 22.11.11 refuses {@code 2:0:0:0:0:1}) or three colon-separated words of exactly four
      * ({@code 0200:0000:0001}), either case.
      *
      * @param text the address as text
@@ -1048,7 +1146,7 @@ public final class Port implements AutoCloseable
                 digits++;
                 at++;
             }
-            if (digits == 0 || (octet < 5 && (at >= text.length() || text.charAt(at++) != ':')))
+            if (digits < 2 || (octet < 5 && (at >= text.length() || text.charAt(at++) != ':')))
             {
                 return -1;
             }

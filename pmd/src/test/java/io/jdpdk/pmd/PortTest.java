@@ -119,6 +119,39 @@ class PortTest
     }
 
     @Test
+    void shouldAddAndRemoveMacAddressesAndReplaceTheDefaultWhereTheDriverCan()
+    {
+        try (Port ring = Port.probe(TestEal.uniqueName("net_ring")).configure(config()).start();
+             Port nul = Port.probe(TestEal.uniqueName("net_null")).configure(config()).start())
+        {
+            // net_ring's table has one slot, its default address, which is zero (not shown): the first add takes it.
+            assertArrayEquals(new long[0], ring.macAddresses());
+            ring.addMacAddress(0x02_00_00_00_00_07L);
+            ring.addMacAddress(0x02_00_00_00_00_07L);
+            assertArrayEquals(new long[] { 0x02_00_00_00_00_07L }, ring.macAddresses(), "added once");
+            final DpdkException full = assertThrows(DpdkException.class,
+                () -> ring.addMacAddress(0x02_00_00_00_00_08L));
+            assertEquals(28, full.errno(), "ENOSPC: " + full.getMessage());
+            final DpdkException first = assertThrows(DpdkException.class,
+                () -> ring.removeMacAddress(0x02_00_00_00_00_07L));
+            assertEquals(98, first.errno(), "EADDRINUSE, the table's first address: " + first.getMessage());
+            ring.removeMacAddress(0x02_00_00_00_00_08L);
+            assertArrayEquals(new long[] { 0x02_00_00_00_00_07L }, ring.macAddresses());
+
+            nul.macAddress(0x02_00_00_00_00_09L);
+            assertEquals(0x02_00_00_00_00_09L, nul.macAddress());
+            assertArrayEquals(new long[] { 0x02_00_00_00_00_09L }, nul.macAddresses());
+            final DpdkException unsupported = assertThrows(DpdkException.class,
+                () -> nul.addMacAddress(0x02_00_00_00_00_0AL));
+            assertEquals(95, unsupported.errno(), unsupported.getMessage());
+            final DpdkException multicast = assertThrows(DpdkException.class,
+                () -> nul.macAddress(0x01_00_5E_00_00_01L));
+            assertEquals(22, multicast.errno(), "EINVAL: " + multicast.getMessage());
+            assertEquals(0x02_00_00_00_00_09L, nul.macAddress(), "a refused address changes nothing");
+        }
+    }
+
+    @Test
     void shouldReportThePacketTypesTheDeviceRecognisesInTheRequestedLayers()
     {
         final int l3l4 = PortConfig.PTYPE_L3_MASK | PortConfig.PTYPE_L4_MASK;

@@ -1,5 +1,7 @@
 package io.jdpdk.apps.testpmd;
 
+import io.jdpdk.pmd.Port;
+
 import java.io.PrintStream;
 import java.math.BigInteger;
 import java.util.List;
@@ -59,7 +61,7 @@ final class CmdLine
      * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show fwd stats all},
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
      * {@code set nbport|nbcore|burst|verbose N}, {@code set promisc|allmulti N|all on|off},
-     * {@code set link-up|link-down port N},
+     * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
      * {@code port start|stop N|all},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
@@ -153,6 +155,15 @@ final class CmdLine
                     if (!portIdIsInvalid(port))
                     {
                         app.showRssHash(port, w.length == 5);
+                    }
+                }
+                else if (w.length == 4 && w[1].equals("port") && parseUint16(w[2]) >= 0 &&
+                    (w[3].equals("macs") || w[3].equals("mcast_macs")))
+                {
+                    final int port = parseUint16(w[2]);
+                    if (!portIdIsInvalid(port))
+                    {
+                        app.showMacs(port, w[3].equals("mcast_macs"));
                     }
                 }
                 else
@@ -249,6 +260,19 @@ final class CmdLine
                 }
             }
             case "flow" -> app.flow(w);
+            case "mac_addr" ->
+            {
+                final long mac = w.length == 4 ? parseMac(w[3]) : -1;
+                if (w.length == 4 && List.of("add", "remove", "set").contains(w[1]) && parseUint16(w[2]) >= 0 &&
+                    mac >= 0)
+                {
+                    app.macAddr(w[1], parseUint16(w[2]), mac);
+                }
+                else
+                {
+                    return bad();
+                }
+            }
             default -> out.println("Command not found");
         }
         return true;
@@ -306,6 +330,17 @@ final class CmdLine
         }
         err.println("Invalid port " + id);
         return true;
+    }
+
+    /**
+     * A MAC address token as librte_cmdline's {@code cmdline_parse_etheraddr} takes it: at most 17 characters that
+     * {@code rte_ether_unformat_addr} reads ({@link Port#parseMac}).
+     *
+     * @return the 48 bits, or -1 when the token is no such address (testpmd: "Bad arguments")
+     */
+    static long parseMac(final String token)
+    {
+        return token.length() < 18 ? Port.parseMac(token) : -1;
     }
 
     /**
@@ -382,6 +417,18 @@ final class CmdLine
         out.println();
         out.println("show port (port_id) rss-hash [key]");
         out.println("    Display the RSS hash functions and RSS hash key of port");
+        out.println();
+        out.println("show port (port_id) macs|mcast_macs");
+        out.println("    Display list of mac addresses added to port.");
+        out.println();
+        out.println("mac_addr add (port_id) (XX:XX:XX:XX:XX:XX)");
+        out.println("    Add a MAC address on port_id.");
+        out.println();
+        out.println("mac_addr remove (port_id) (XX:XX:XX:XX:XX:XX)");
+        out.println("    Remove a MAC address from port_id.");
+        out.println();
+        out.println("mac_addr set (port_id) (XX:XX:XX:XX:XX:XX)");
+        out.println("    Set the default MAC address for port_id.");
         out.println();
         out.println("clear port (stats|xstats) (port_id|all)");
         out.println("    Clear statistics of port_id, or all.");

@@ -34,6 +34,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -1233,6 +1235,76 @@ public final class TestPmd
     void setAllMulticast(final int which, final boolean on)
     {
         setPortMode("all-multicast", which, on, Port::allMulticast, EthdevRaw::allmulticast_set);
+    }
+
+    /**
+     * {@code mac_addr add|remove|set N MAC}: testpmd's {@code cmd_mac_addr_parsed}, which names DPDK's error on
+     * standard error; an id that is no port goes to ethdev's own call, which logs "Invalid port_id=N".
+     *
+     * @param what   add, remove or set
+     * @param portId any port id, even 65535
+     * @param mac    the address, 48 bits
+     */
+    void macAddr(final String what, final int portId, final long mac)
+    {
+        try
+        {
+            if (isPort(portId))
+            {
+                final Port port = Port.of(portId);
+                switch (what)
+                {
+                    case "add" -> port.addMacAddress(mac);
+                    case "set" -> port.macAddress(mac);
+                    default -> port.removeMacAddress(mac);
+                }
+                return;
+            }
+            try (Arena arena = Arena.ofConfined())
+            {
+                final MemorySegment address = Port.macSegment(arena, mac);
+                final int rc = switch (what)
+                {
+                    case "add" -> EthdevRaw.dev_mac_addr_add(portId, address, 0);
+                    case "set" -> EthdevRaw.dev_default_mac_addr_set(portId, address);
+                    default -> EthdevRaw.dev_mac_addr_remove(portId, address);
+                };
+                err.printf("mac_addr_cmd error: (%s)%n", EalRaw.strerror(-rc));
+            }
+        }
+        catch (final DpdkException ex)
+        {
+            err.printf("mac_addr_cmd error: (%s)%n", ex.reason());
+        }
+    }
+
+    /**
+     * {@code show port N macs|mcast_macs}: testpmd's {@code show_macs} (every address in the port's table) or
+     * {@code show_mcast_macs} (the multicast addresses testpmd added, none: jdpdk has no {@code mcast_addr}).
+     *
+     * @param portId a probed port
+     */
+    void showMacs(final int portId, final boolean multicast)
+    {
+        if (multicast)
+        {
+            out.println("Number of Multicast MAC address added: 0");
+            return;
+        }
+        final long[] macs;
+        try
+        {
+            macs = Port.of(portId).macAddresses();
+        }
+        catch (final DpdkException ex)
+        {
+            return; // as show_macs, which prints nothing when rte_eth_macaddrs_get fails
+        }
+        out.printf("Number of MAC address added: %d%n", macs.length);
+        for (final long mac : macs)
+        {
+            out.printf("  %s%n", Port.formatMac(mac));
+        }
     }
 
     /**

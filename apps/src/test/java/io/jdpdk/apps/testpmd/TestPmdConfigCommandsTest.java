@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * testpmd's configuration commands ({@code show port summary|xstats}, {@code show config rxtx|cores|fwd},
  * {@code set nbport|nbcore|burst}, {@code set promisc|allmulti}, {@code set link-up|link-down},
- * {@code set fwd MODE retry}, {@code port stop|start}, {@code start tx_first}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd against
+ * {@code mac_addr add|remove|set}, {@code show port N macs}, {@code set fwd MODE retry}, {@code port stop|start},
+ * {@code start tx_first}) and forward statistics ({@code show|clear fwd stats all}) in jdpdk's testpmd against
  * dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}): the same lines on each stream, MAC addresses
  * (random on net_null) masked, and packet counts where both forwarded for a moment.
  */
@@ -162,6 +163,34 @@ class TestPmdConfigCommandsTest
         assertTrue(dpdk.get(4).matches("(?s).*net_ring +up.*"), dpdk.get(4));
         assertTrue(dpdk.get(5).contains("stderr:\n\nSet link down fail."), dpdk.get(5));
         assertTrue(dpdk.get(10).matches("(?s).*net_null +up.*"), dpdk.get(10));
+    }
+
+    /**
+     * {@code mac_addr add|remove|set} and {@code show port N macs|mcast_macs}: net_ring's one-slot table (its zero
+     * default taken by the first add, the second refused, either text form, twice, the zero address, the slot that
+     * cannot be removed), net_null's default address replaced (it cannot add one), a multicast default refused, a
+     * missing port, and tokens that are no address, each with testpmd's words. Nothing is masked: every address
+     * shown was set by the commands.
+     */
+    @Test
+    void shouldAddRemoveAndSetMacAddressesAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("mac_addr set 1 02:00:00:00:00:09", "show port 1 macs",
+            "mac_addr add 1 02:00:00:00:00:0a", "show port 0 macs", "mac_addr add 0 02:00:00:00:00:07",
+            "mac_addr add 0 0200:0000:0008", "mac_addr add 0 2:0:0:0:0:7", "show port 0 macs",
+            "mac_addr remove 0 02:00:00:00:00:07", "mac_addr remove 0 02:00:00:00:00:07", "show port 0 macs",
+            "mac_addr set 0 02:00:00:00:00:0b", "mac_addr add 0 00:00:00:00:00:00", "mac_addr add 7 02:00:00:00:00:01",
+            "mac_addr add 0 02:00:00:00:00", "mac_addr add 0 02:00:00:00:00:0g", "mac_addr add 0 02:00:00:00:00:001",
+            "show port 7 macs", "show port 0 mcast_macs", "mac_addr set 1 01:00:5e:00:00:01",
+            "mac_addr remove 1 02:00:00:00:00:09", "show port 1 macs");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_ring0", "--vdev=net_null0"),
+            List.of(), commands, results -> results);
+        assertTrue(dpdk.get(1).contains("Number of MAC address added: 1\n  02:00:00:00:00:09"), dpdk.get(1));
+        assertTrue(dpdk.get(7).contains("Number of MAC address added: 1\n  02:00:00:00:00:07"), dpdk.get(7));
+        assertTrue(dpdk.get(5).contains("mac_addr_cmd error: (No space left on device)"), dpdk.get(5));
+        assertTrue(dpdk.get(2).contains("mac_addr_cmd error: (Operation not supported)"), dpdk.get(2));
+        assertTrue(dpdk.get(6).contains("Bad arguments"), "22.11.11 takes two digits an octet: " + dpdk.get(6));
     }
 
     /** MACs and counts masked, runs of spaces made one (the counts' widths set the padding). */

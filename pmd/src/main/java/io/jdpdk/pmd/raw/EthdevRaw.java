@@ -279,6 +279,14 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle ALLMULTICAST_DISABLE = downcall("rte_eth_allmulticast_disable",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle MAC_ADDR_ADD = downcall("rte_eth_dev_mac_addr_add",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_INT));
+    private static final MethodHandle MAC_ADDR_REMOVE = downcall("rte_eth_dev_mac_addr_remove",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle DEFAULT_MAC_ADDR_SET = downcall("rte_eth_dev_default_mac_addr_set",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle MACADDRS_GET = downcall("rte_eth_macaddrs_get",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_INT));
     private static final MethodHandle SET_LINK_UP = downcall("rte_eth_dev_set_link_up",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle SET_LINK_DOWN = downcall("rte_eth_dev_set_link_down",
@@ -915,14 +923,7 @@ public final class EthdevRaw
      */
     public static int xstats_get_names(final int port, final MemorySegment names, final int size)
     {
-        try
-        {
-            return (int)XSTATS_GET_NAMES.invokeExact((short)port, names, size);
-        }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
-        }
+        return call(XSTATS_GET_NAMES, port, names, size);
     }
 
     /**
@@ -935,14 +936,7 @@ public final class EthdevRaw
      */
     public static int xstats_get(final int port, final MemorySegment xstats, final int n)
     {
-        try
-        {
-            return (int)XSTATS_GET.invokeExact((short)port, xstats, n);
-        }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
-        }
+        return call(XSTATS_GET, port, xstats, n);
     }
 
     /**
@@ -954,6 +948,57 @@ public final class EthdevRaw
     public static int allmulticast_get(final int port)
     {
         return call(ALLMULTICAST_GET, port);
+    }
+
+    /**
+     * {@code rte_eth_dev_mac_addr_add}: one more MAC address the port receives for.
+     *
+     * @param port the port id
+     * @param mac  a {@link #RTE_ETHER_ADDR}
+     * @param pool the VMDq pool (0 without VMDq)
+     * @return 0 (also when the address is there already), or -errno (-ENOSPC when the table is full)
+     */
+    public static int dev_mac_addr_add(final int port, final MemorySegment mac, final int pool)
+    {
+        return call(MAC_ADDR_ADD, port, mac, pool);
+    }
+
+    /**
+     * {@code rte_eth_dev_mac_addr_remove}.
+     *
+     * @param port the port id
+     * @param mac  a {@link #RTE_ETHER_ADDR}
+     * @return 0 (also when the address is not there), or -errno (-EADDRINUSE for the default address)
+     */
+    public static int dev_mac_addr_remove(final int port, final MemorySegment mac)
+    {
+        return call(MAC_ADDR_REMOVE, port, mac);
+    }
+
+    /**
+     * {@code rte_eth_dev_default_mac_addr_set}.
+     *
+     * @param port the port id
+     * @param mac  a {@link #RTE_ETHER_ADDR}
+     * @return 0 or -errno
+     */
+    public static int dev_default_mac_addr_set(final int port, final MemorySegment mac)
+    {
+        return call(DEFAULT_MAC_ADDR_SET, port, mac);
+    }
+
+    /**
+     * {@code rte_eth_macaddrs_get} (experimental in 22.11): the port's MAC address table, default first; unused
+     * slots are all zeros.
+     *
+     * @param port the port id
+     * @param macs room for {@code num} {@link #RTE_ETHER_ADDR}s
+     * @param num  the slots to read, the device's {@code max_mac_addrs}
+     * @return the slots filled, or -errno
+     */
+    public static int macaddrs_get(final int port, final MemorySegment macs, final int num)
+    {
+        return call(MACADDRS_GET, port, macs, num);
     }
 
     /**
@@ -1047,6 +1092,18 @@ public final class EthdevRaw
         try
         {
             return (int)handle.invokeExact((short)port, arg);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    private static int call(final MethodHandle handle, final int port, final MemorySegment arg, final int n)
+    {
+        try
+        {
+            return (int)handle.invokeExact((short)port, arg, n);
         }
         catch (final Throwable t)
         {
