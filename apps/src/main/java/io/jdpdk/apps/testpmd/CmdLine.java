@@ -262,7 +262,8 @@ final class CmdLine
             case "flow" -> app.flow(w);
             case "mac_addr" ->
             {
-                final long mac = w.length == 4 ? parseMac(w[3]) : -1;
+                // librte_cmdline's etheraddr token: what rte_ether_unformat_addr reads (17 characters at most).
+                final long mac = w.length == 4 ? Port.parseMac(w[3]) : -1;
                 if (w.length == 4 && List.of("add", "remove", "set").contains(w[1]) && parseUint16(w[2]) >= 0 &&
                     mac >= 0)
                 {
@@ -330,17 +331,6 @@ final class CmdLine
         }
         err.println("Invalid port " + id);
         return true;
-    }
-
-    /**
-     * A MAC address token as librte_cmdline's {@code cmdline_parse_etheraddr} takes it: at most 17 characters that
-     * {@code rte_ether_unformat_addr} reads ({@link Port#parseMac}).
-     *
-     * @return the 48 bits, or -1 when the token is no such address (testpmd: "Bad arguments")
-     */
-    static long parseMac(final String token)
-    {
-        return token.length() < 18 ? Port.parseMac(token) : -1;
     }
 
     /**

@@ -46,6 +46,10 @@ class TestPmdFlowTest
             "flow create 0 ingress pattern eth / bogus / end actions drop / end",
             "flow create 0 ingress pattern eth / udp dst is 70000 / end actions drop / end",
             "flow create 0 ingress pattern eth / ipv4 src is 1.2.3 / end actions drop / end",
+            // DPDK 22.11.11's MAC token: two digits an octet, or three words of four.
+            "flow validate 0 ingress pattern eth dst is 2:0:0:0:0:1 / end actions drop / end",
+            "flow validate 0 ingress pattern eth dst is 0200:0000:0001 / end actions drop / end",
+            "flow validate 0 ingress pattern eth dst is 02:00:00:00:00:01 src is 0A0B:0C0D:0E0F / end actions drop / end",
             "flow create 0 ingress pattern eth / end actions queue index / end",
             "flow list 0",
             "flow list 1 group 0",

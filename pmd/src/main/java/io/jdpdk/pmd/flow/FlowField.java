@@ -1,5 +1,6 @@
 package io.jdpdk.pmd.flow;
 
+import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.raw.FlowRaw;
 
 import java.lang.foreign.MemorySegment;
@@ -334,21 +335,18 @@ public enum FlowField
         }
     }
 
+    /** A MAC address as testpmd's flow grammar reads one: {@link Port#parseMac}, DPDK's rte_ether_unformat_addr. */
     private static byte[] parseMac(final String text)
     {
-        final String[] parts = text.split(":", -1);
-        if (parts.length != 6)
+        final long mac = Port.parseMac(text);
+        if (mac < 0)
         {
             throw new IllegalArgumentException("not a MAC address: " + text);
         }
         final byte[] b = new byte[6];
         for (int i = 0; i < 6; i++)
         {
-            if (!parts[i].matches("[0-9a-fA-F]{1,2}"))
-            {
-                throw new IllegalArgumentException("not a MAC address: " + text);
-            }
-            b[i] = (byte)Integer.parseInt(parts[i], 16);
+            b[i] = (byte)(mac >>> (8 * (5 - i)));
         }
         return b;
     }
