@@ -124,7 +124,8 @@ public final class Bench implements Callable<Integer>
      * same C over a plain SPSC array ring, the least work any ring can do: the ceiling of (b) on this machine. Rates are
      * what was sent on (Tx-pps), aggregate of both ports, printed per round. Then (b) and (c) take turns
      * ({@link TakingTurns}), which gives the summary row, and their per-packet latency is measured at half and at an
-     * eighth of the lower of the rates they reached in their turns ({@link PipelineLatency}).
+     * eighth of the lower of the rates they reached in their turns, or at lower shares where a side queued at half
+     * ({@link PipelineLatency#run}).
      */
     private void pipeline() throws Exception
     {
@@ -170,12 +171,13 @@ public final class Bench implements Callable<Integer>
         reportTurns("pipeline RX -> ring -> TX, 2 lcores (C: rte_ring of bursts)", "Mpps, both ports", 1e6,
             "C rte_ring", handoff.cTx(), "jdpdk pipeline", handoff.javaTx(), "RX, ", handoff);
         // Latency at half the saturation rate of the slower of (b) and (c), where both keep up at the rate measured
-        // just before; then at an eighth of it, where both keep up even when the host moves the vCPUs apart and the
-        // handoff slows down 2-5 times (seen within a run): the handoff's own latency, not a queue's.
+        // just before; then at a quarter of that, where both keep up even when the host moves the vCPUs apart and the
+        // handoff slows down 2-5 times (seen within a run): the handoff's own latency, not a queue's. Where a side
+        // queued at half, PipelineLatency halves the load until neither does, and the second load follows it.
         final double saturation = Math.min(handoff.cTx(), handoff.javaTx());
         final PipelineLatency latency = new PipelineLatency(turns(), summary);
-        latency.run(saturation, 2);
-        latency.run(saturation, 8);
+        final int share = latency.run(saturation, 2);
+        latency.run(saturation, share * 4);
     }
 
     /**
