@@ -42,6 +42,11 @@ int jdpdk_tx_burst(int port, int queue, struct rte_mbuf **pkts, int n)
 	return rte_eth_tx_burst((uint16_t)port, (uint16_t)queue, pkts, (uint16_t)n);
 }
 
+int jdpdk_tx_prepare(int port, int queue, struct rte_mbuf **pkts, int n)
+{
+	return rte_eth_tx_prepare((uint16_t)port, (uint16_t)queue, pkts, (uint16_t)n);
+}
+
 /* tx_burst, then free what the PMD did not take (basicfwd.c's pattern). Returns the number sent. */
 int jdpdk_tx_burst_or_free(int port, int queue, struct rte_mbuf **pkts, int n)
 {

@@ -53,6 +53,28 @@ public final class Mbuf
      * verified (a virtual device that leaves it to be filled in).
      */
     public static final long F_RX_IP_CKSUM_NONE = F_RX_IP_CKSUM_MASK;
+    /** {@code RTE_MBUF_F_RX_L4_CKSUM_MASK}: the bits holding the NIC's verdict on the L4 checksum. */
+    public static final long F_RX_L4_CKSUM_MASK = 1L << 3 | 1L << 8;
+    /** {@code RTE_MBUF_F_RX_L4_CKSUM_BAD}: the L4 checksum in the packet is wrong. */
+    public static final long F_RX_L4_CKSUM_BAD = 1L << 3;
+    /** {@code RTE_MBUF_F_RX_OUTER_IP_CKSUM_BAD}: a tunnel's outer IPv4 header checksum is wrong. */
+    public static final long F_RX_OUTER_IP_CKSUM_BAD = 1L << 5;
+    /** {@code RTE_MBUF_F_RX_OUTER_L4_CKSUM_BAD}: a tunnel's outer L4 checksum is wrong. */
+    public static final long F_RX_OUTER_L4_CKSUM_BAD = 1L << 21;
+    /** {@code RTE_MBUF_F_RX_LRO}: the NIC coalesced segments into this packet. */
+    public static final long F_RX_LRO = 1L << 16;
+    /** {@code RTE_MBUF_F_TX_TCP_CKSUM}: the NIC is to compute the TCP checksum. */
+    public static final long F_TX_TCP_CKSUM = 1L << 52;
+    /** {@code RTE_MBUF_F_TX_SCTP_CKSUM}: the NIC is to compute the SCTP checksum. */
+    public static final long F_TX_SCTP_CKSUM = 2L << 52;
+    /** {@code RTE_MBUF_F_TX_UDP_CKSUM}: the NIC is to compute the UDP checksum. */
+    public static final long F_TX_UDP_CKSUM = 3L << 52;
+    /** {@code RTE_MBUF_F_TX_IP_CKSUM}: the NIC is to compute the IPv4 header checksum. */
+    public static final long F_TX_IP_CKSUM = 1L << 54;
+    /** {@code RTE_MBUF_F_TX_IPV4}: the packet is IPv4 (for the TX offloads). */
+    public static final long F_TX_IPV4 = 1L << 55;
+    /** {@code RTE_MBUF_F_TX_IPV6}: the packet is IPv6 (for the TX offloads). */
+    public static final long F_TX_IPV6 = 1L << 56;
 
     private long address;
 

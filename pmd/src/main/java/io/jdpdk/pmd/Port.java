@@ -1345,6 +1345,24 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * Lets the PMD check and prepare the packets of {@code burst} for their TX offload requests
+     * ({@code rte_eth_tx_prepare}), before {@link #txBurst}; a PMD without the step takes them all. The burst is
+     * unchanged but for what the PMD fixes up in the packets.
+     *
+     * @param queue the TX queue, used by one thread at a time
+     * @param burst the packets to send, from index 0
+     * @return how many of the first packets are ready; when fewer than the burst's count,
+     *         {@code rte_strerror(rte_errno)} ({@link io.jdpdk.eal.raw.EalRaw#errno()}, read on this thread) says why
+     *         the next is not
+     * @throws IndexOutOfBoundsException for a queue id the port was not configured with
+     */
+    public int txPrepare(final int queue, final MbufBurst burst)
+    {
+        Objects.checkIndex(queue, txQueues);
+        return EthdevRaw.tx_prepare(id, queue, burst.address(), burst.count());
+    }
+
+    /**
      * The port's flow rules (rte_flow): validate, create, flush. Rules created through it are destroyed when the
      * port closes.
      *

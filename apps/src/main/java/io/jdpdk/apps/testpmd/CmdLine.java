@@ -62,7 +62,7 @@ final class CmdLine
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
      * {@code set nbport|nbcore|burst|verbose N}, {@code set promisc|allmulti N|all on|off},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
-     * {@code port start|stop N|all},
+     * {@code csum mac-swap on|off N}, {@code port start|stop N|all},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
      * known command with arguments it does not take gets "Bad arguments".
@@ -260,6 +260,22 @@ final class CmdLine
                 }
             }
             case "flow" -> app.flow(w);
+            case "csum" ->
+            {
+                if (w.length == 4 && w[1].equals("mac-swap") && (w[2].equals("on") || w[2].equals("off")) &&
+                    parseUint16(w[3]) >= 0)
+                {
+                    final int port = parseUint16(w[3]);
+                    if (!portIdIsInvalid(port))
+                    {
+                        app.csumMacSwap(port, w[2].equals("on"));
+                    }
+                }
+                else
+                {
+                    return bad();
+                }
+            }
             case "mac_addr" ->
             {
                 // librte_cmdline's etheraddr token: what rte_ether_unformat_addr reads (17 characters at most).
@@ -419,6 +435,9 @@ final class CmdLine
         out.println();
         out.println("mac_addr set (port_id) (XX:XX:XX:XX:XX:XX)");
         out.println("    Set the default MAC address for port_id.");
+        out.println();
+        out.println("csum mac-swap (on|off) (port_id)");
+        out.println("    Enable/Disable forward mac address swap in csum mode.");
         out.println();
         out.println("clear port (stats|xstats) (port_id|all)");
         out.println("    Clear statistics of port_id, or all.");

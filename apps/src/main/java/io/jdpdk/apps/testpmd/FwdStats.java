@@ -25,17 +25,33 @@ final class FwdStats
     {
     }
 
-    /** One stream's own counters. */
-    record Stream(int rxPort, int rxQueue, int txPort, int txQueue, long rxPackets, long txPackets, long txDropped)
+    /**
+     * One stream's own counters; {@code badCsum} holds its RX packets with a bad IP, L4, outer L4 and outer IP
+     * checksum by the PMD's verdict, which csum mode counts.
+     */
+    record Stream(int rxPort, int rxQueue, int txPort, int txQueue, long rxPackets, long txPackets, long txDropped,
+        long[] badCsum)
     {
+        /** The stream with its counters zeroed. */
+        Stream cleared()
+        {
+            return new Stream(rxPort, rxQueue, txPort, txQueue, 0, 0, 0, new long[4]);
+        }
     }
 
     private FwdStats()
     {
     }
 
-    /** The text testpmd prints between "Waiting for lcores to finish..." and "Done.". */
-    static String format(final List<Stream> streams, final List<Port> ports)
+    /**
+     * The text testpmd prints between "Waiting for lcores to finish..." and "Done.".
+     *
+     * @param streams the streams' counters
+     * @param ports   the forwarding ports' counters
+     * @param csum    whether the mode is csum, whose blocks add the bad checksum counts of the streams receiving on
+     *                the port
+     */
+    static String format(final List<Stream> streams, final List<Port> ports, final boolean csum)
     {
         final StringBuilder sb = new StringBuilder(1024);
         if (streams.size() > ports.size())
@@ -48,8 +64,18 @@ final class FwdStats
                 }
                 sb.append(String.format("%n  %s Forward Stats for RX Port=%2d/Queue=%2d -> TX Port=%2d/Queue=%2d %s%n",
                     STREAM_BORDER, s.rxPort, s.rxQueue, s.txPort, s.txQueue, STREAM_BORDER));
-                sb.append(String.format("  RX-packets: %-14d TX-packets: %-14d TX-dropped: %-14d%n",
+                sb.append(String.format("  RX-packets: %-14d TX-packets: %-14d TX-dropped: %-14d",
                     s.rxPackets, s.txPackets, s.txDropped));
+                if (csum)
+                {
+                    sb.append(String.format("  RX- bad IP checksum: %-14d  Rx- bad L4 checksum: %-14d Rx- bad outer " +
+                        "L4 checksum: %-14d%n RX- bad outer IP checksum: %-14d%n", s.badCsum[0], s.badCsum[1],
+                        s.badCsum[2], s.badCsum[3]));
+                }
+                else
+                {
+                    sb.append(String.format("%n"));
+                }
             }
         }
         long totalRx = 0;
@@ -67,6 +93,23 @@ final class FwdStats
             sb.append(String.format("%n  %s Forward statistics for port %-2d %s%n", FWD_BORDER, p.id, FWD_BORDER));
             sb.append(String.format("  RX-packets: %-14d RX-dropped: %-14dRX-total: %d%n",
                 p.rxPackets, p.rxMissed, p.rxPackets + p.rxMissed));
+            if (csum)
+            {
+                final long[] bad = new long[4];
+                for (final Stream s : streams)
+                {
+                    if (s.rxPort == p.id)
+                    {
+                        for (int k = 0; k < bad.length; k++)
+                        {
+                            bad[k] += s.badCsum[k];
+                        }
+                    }
+                }
+                sb.append(String.format("  Bad-ipcsum: %-14d Bad-l4csum: %-14dBad-outer-l4csum: %-14d%n", bad[0],
+                    bad[1], bad[2]));
+                sb.append(String.format("  Bad-outer-ipcsum: %-14d%n", bad[3]));
+            }
             if (p.rxErrors + p.rxNombuf > 0)
             {
                 sb.append(String.format("  RX-error: %d%n", p.rxErrors));

@@ -37,6 +37,14 @@ public final class FwdStream
     public long txPackets;
     /** Packets TX refused (freed). */
     public long fwdDropped;
+    /** Packets received with a bad IPv4 header checksum by the PMD's verdict (csum mode). */
+    public long rxBadIpCsum;
+    /** Packets received with a bad L4 checksum by the PMD's verdict (csum mode). */
+    public long rxBadL4Csum;
+    /** Packets received with a bad outer L4 checksum by the PMD's verdict (csum mode). */
+    public long rxBadOuterL4Csum;
+    /** Packets received with a bad outer IPv4 header checksum by the PMD's verdict (csum mode). */
+    public long rxBadOuterIpCsum;
     /** Engine-private state (e.g. txonly's IP id, flowgen's next flow), set by the engine. */
     public long engineState;
 

@@ -49,18 +49,27 @@ public final class MacEngine implements ForwardEngine
         for (int i = 0; i < n; i++)
         {
             final Mbuf m = burst.mbuf(i, mbuf);
-            if (eth.wrap(m, 0))
-            {
-                eth.destination(peer).source(own);
-            }
-            else
-            {
-                writeShortFrame(m, peer, own);
-            }
+            writeAddresses(m, eth, peer, own);
             MbufFields.set(m);
             m.vlanTci(0).vlanTciOuter(0);
         }
         stream.sendOrFree();
+    }
+
+    /**
+     * Writes {@code peer} as the destination and {@code own} as the source address of the frame in {@code m}; a frame
+     * shorter than the 12 address bytes gets the bytes it has. Also csum mode's {@code fwd_mac_swap}.
+     */
+    static void writeAddresses(final Mbuf m, final EthernetView eth, final long peer, final long own)
+    {
+        if (eth.wrap(m, 0))
+        {
+            eth.destination(peer).source(own);
+        }
+        else
+        {
+            writeShortFrame(m, peer, own);
+        }
     }
 
     private static void writeShortFrame(final Mbuf m, final long peer, final long own)

@@ -34,7 +34,7 @@ final class Parameters
         boolean help;
 
         @Option(names = "--forward-mode", paramLabel = "N",
-            description = "set forwarding mode (N: io|mac|macswap|flowgen|rxonly|txonly|icmpecho|5tswap)")
+            description = "set forwarding mode (N: io|mac|macswap|flowgen|rxonly|txonly|csum|icmpecho|5tswap)")
         String forwardMode;
 
         @Option(names = "--burst", paramLabel = "N", description = "set the number of packets per burst to N")

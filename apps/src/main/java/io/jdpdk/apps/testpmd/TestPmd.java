@@ -68,7 +68,7 @@ import java.util.concurrent.TimeUnit;
  * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
  * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst}, {@code set promisc},
- * {@code set allmulti}, {@code set verbose} (the packet dump of {@link Verbose}),
+ * {@code set allmulti}, {@code set verbose} (the packet dump of {@link Verbose}), {@code csum mac-swap},
  * {@code port start|stop},
  * {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
@@ -87,7 +87,9 @@ import java.util.concurrent.TimeUnit;
  * its port check lets through) prints testpmd's error without ethdev's log line before it
  * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it, and so does
  * {@code set promisc} of a missing port; the pool line is added at
- * exit; engines never read or write outside a packet's data (see each engine). At exit, as dpdk-testpmd, it asks
+ * exit; engines never read or write outside a packet's data (see each engine), so csum parses a runt's missing
+ * headers as zeros where testpmd reads what earlier packets left in the mbuf; csum has no tunnels, TSO, GSO or GRO
+ * and no {@code csum set|show|parse-tunnel|tunnel-tso} commands. At exit, as dpdk-testpmd, it asks
  * the secondary processes attached to stop ({@code Primary: Sending 'stop_req' request to secondary...}): a
  * dpdk-testpmd secondary stops. Run as a secondary ({@code --proc-type=secondary}), it sends no such request.
  * <p>
@@ -184,6 +186,7 @@ public final class TestPmd
         this.parsing = new ParseOutput(out, err);
         this.params = new Parameters(config, parsing);
         config.verbose.printTo(out);
+        config.verbose.errorsTo(err);
     }
 
     /**
@@ -744,7 +747,8 @@ public final class TestPmd
         for (final FwdStream fs : streams)
         {
             counts.add(new FwdStats.Stream(fs.rxPort.id(), fs.rxQueue, fs.txPort.id(), fs.txQueue, fs.rxPackets,
-                fs.txPackets, fs.fwdDropped));
+                fs.txPackets, fs.fwdDropped,
+                new long[] { fs.rxBadIpCsum, fs.rxBadL4Csum, fs.rxBadOuterL4Csum, fs.rxBadOuterIpCsum }));
         }
         return counts;
     }
@@ -767,7 +771,7 @@ public final class TestPmd
                 portStats.ierrors(), portStats.rxNombuf() - s[4], portStats.opackets() - s[1],
                 portStats.oerrors() - s[3], txDropped[portId]));
         }
-        return FwdStats.format(streamCounts, portCounts);
+        return FwdStats.format(streamCounts, portCounts, CsumEngine.NAME.equals(mode));
     }
 
     /**
@@ -992,9 +996,12 @@ public final class TestPmd
             fs.rxPackets = 0;
             fs.txPackets = 0;
             fs.fwdDropped = 0;
+            fs.rxBadIpCsum = 0;
+            fs.rxBadL4Csum = 0;
+            fs.rxBadOuterL4Csum = 0;
+            fs.rxBadOuterIpCsum = 0;
         }
-        stoppedCounts = stoppedCounts.stream().map(c -> new FwdStats.Stream(c.rxPort(), c.rxQueue(), c.txPort(),
-            c.txQueue(), 0, 0, 0)).toList();
+        stoppedCounts = stoppedCounts.stream().map(FwdStats.Stream::cleared).toList();
     }
 
     /** {@code show config (rxtx|cores|fwd)}: {@code rxtx_config_display}, {@code fwd_lcores_config_display}, ... */
@@ -1014,6 +1021,15 @@ public final class TestPmd
             }
             default -> printFwdConfig(curFwdConfig);
         }
+    }
+
+    /**
+     * {@code csum mac-swap on|off N}: whether csum mode rewrites the addresses of what it sends on port N
+     * ({@code fwd_mac_swap}); takes effect at once, forwarding or not.
+     */
+    void csumMacSwap(final int portId, final boolean on)
+    {
+        config.csumMacSwap[portId] = on;
     }
 
     /** {@code set verbose N}: testpmd's {@code set_verbose_level} ({@link Verbose}). */

@@ -37,6 +37,9 @@ public final class TestPmdConfig
     /** Each port's own MAC (filled when ports start), for mac/icmpecho/txonly source addresses. */
     public final long[] portMac = new long[MAX_PORTS];
 
+    /** {@code csum mac-swap on|off N}: whether csum mode rewrites the addresses of what it sends on port N (on). */
+    public final boolean[] csumMacSwap = new boolean[MAX_PORTS];
+
     /** {@code --txpkts}: segment lengths of generated packets (default one segment of 64 bytes). */
     public int[] txPktSegLengths = { 64 };
 
@@ -68,6 +71,7 @@ public final class TestPmdConfig
         for (int i = 0; i < MAX_PORTS; i++)
         {
             peerMac[i] = 0x020000000000L | i;
+            csumMacSwap[i] = true;
         }
     }
 

@@ -59,6 +59,7 @@ public final class Verbose
 
     private volatile int level;
     private volatile PrintStream out = System.out;
+    private volatile PrintStream err = System.err;
     private final Mbuf mbuf = new Mbuf();
 
     /** Level 0 (silent, testpmd's default), printing to standard output. */
@@ -74,6 +75,27 @@ public final class Verbose
     void printTo(final PrintStream stream)
     {
         this.out = stream;
+    }
+
+    /**
+     * Where an engine's error messages go (testpmd's stderr).
+     *
+     * @param stream the stream
+     */
+    void errorsTo(final PrintStream stream)
+    {
+        this.err = stream;
+    }
+
+    /**
+     * Prints an engine's error line on standard error, as testpmd's {@code fprintf(stderr, ...)}.
+     *
+     * @param line the message, without the newline
+     */
+    void error(final String line)
+    {
+        out.flush();
+        err.println(line);
     }
 
     /**

@@ -82,6 +82,21 @@ class EnginesAllocationTest
         }
     }
 
+    @Test
+    void shouldRecomputeChecksumsOfMixedFramesWithoutAllocating(@TempDir final Path dir) throws Exception
+    {
+        final List<byte[]> frames = Frames.mixed(64, 5);
+        final Path in = dir.resolve("in.pcap");
+        Pcap.write(in, frames);
+        try (Port rx = EngineHarness.start(TestEal.uniqueName("net_pcap") + ",rx_pcap=" + in + ",infinite_rx=1", pool);
+            Port tx = EngineHarness.start(TestEal.uniqueName("net_null"), pool))
+        {
+            final FwdStream stream = stream(rx, tx, new TestPmdConfig());
+            assertNoAllocation(new CsumEngine(), stream);
+            assertEquals(stream.rxPackets, stream.txPackets, "csum sends every packet it receives");
+        }
+    }
+
     @AfterAll
     static void tearDown()
     {

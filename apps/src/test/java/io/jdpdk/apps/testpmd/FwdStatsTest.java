@@ -32,8 +32,9 @@ class FwdStatsTest
               ++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++
             """.replace("\n", System.lineSeparator());
         final String text = FwdStats.format(
-            List.of(new FwdStats.Stream(0, 0, 1, 0, 5, 5, 0), new FwdStats.Stream(1, 0, 0, 0, 3, 3, 0)),
-            List.of(new FwdStats.Port(0, 5, 0, 0, 0, 3, 0, 0), new FwdStats.Port(1, 3, 0, 0, 0, 5, 0, 0)));
+            List.of(new FwdStats.Stream(0, 0, 1, 0, 5, 5, 0, new long[4]),
+                new FwdStats.Stream(1, 0, 0, 0, 3, 3, 0, new long[4])),
+            List.of(new FwdStats.Port(0, 5, 0, 0, 0, 3, 0, 0), new FwdStats.Port(1, 3, 0, 0, 0, 5, 0, 0)), false);
         assertEquals(expected, text);
     }
 
@@ -41,7 +42,7 @@ class FwdStatsTest
     void shouldCountStreamDropsOnTheTxPortAndTxErrorsOnlyInTheTotal()
     {
         final String text = FwdStats.format(List.of(),
-            List.of(new FwdStats.Port(0, 10, 2, 0, 0, 7, 4, 3)));
+            List.of(new FwdStats.Port(0, 10, 2, 0, 0, 7, 4, 3)), false);
         assertTrue(text.contains("  RX-packets: 10             RX-dropped: 2             RX-total: 12"), text);
         assertTrue(text.contains("  TX-packets: 7              TX-dropped: 3             TX-total: 10"), text);
         // Accumulated TX-dropped = stream drops + oerrors.
@@ -51,9 +52,9 @@ class FwdStatsTest
     @Test
     void shouldShowRxErrorsAndNombufsOnlyWhenThereAreAny()
     {
-        final String quiet = FwdStats.format(List.of(), List.of(new FwdStats.Port(0, 1, 0, 0, 0, 1, 0, 0)));
+        final String quiet = FwdStats.format(List.of(), List.of(new FwdStats.Port(0, 1, 0, 0, 0, 1, 0, 0)), false);
         assertTrue(!quiet.contains("RX-error") && !quiet.contains("RX-nombufs"), quiet);
-        final String loud = FwdStats.format(List.of(), List.of(new FwdStats.Port(0, 1, 0, 5, 6, 1, 0, 0)));
+        final String loud = FwdStats.format(List.of(), List.of(new FwdStats.Port(0, 1, 0, 5, 6, 1, 0, 0)), false);
         assertTrue(loud.contains("  RX-error: 5" + System.lineSeparator() + "  RX-nombufs: 6"), loud);
         assertTrue(loud.contains("  RX-nombufs: 6             " + System.lineSeparator() + "  +++"), loud);
     }
@@ -62,9 +63,10 @@ class FwdStatsTest
     void shouldShowStreamsThatMovedPacketsWhenThereAreMoreStreamsThanPorts()
     {
         final String text = FwdStats.format(
-            List.of(new FwdStats.Stream(0, 0, 1, 0, 4, 4, 0), new FwdStats.Stream(0, 1, 1, 1, 0, 0, 0),
-                new FwdStats.Stream(1, 0, 0, 0, 2, 1, 1)),
-            List.of(new FwdStats.Port(0, 4, 0, 0, 0, 1, 0, 1), new FwdStats.Port(1, 2, 0, 0, 0, 4, 0, 0)));
+            List.of(new FwdStats.Stream(0, 0, 1, 0, 4, 4, 0, new long[4]),
+                new FwdStats.Stream(0, 1, 1, 1, 0, 0, 0, new long[4]),
+                new FwdStats.Stream(1, 0, 0, 0, 2, 1, 1, new long[4])),
+            List.of(new FwdStats.Port(0, 4, 0, 0, 0, 1, 0, 1), new FwdStats.Port(1, 2, 0, 0, 0, 4, 0, 0)), false);
         assertTrue(text.contains("  ------- Forward Stats for RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0 -------" +
             System.lineSeparator() + "  RX-packets: 4              TX-packets: 4              TX-dropped: 0"), text);
         assertTrue(!text.contains("Queue= 1 -> TX"), "a stream that moved nothing is not shown: " + text);

@@ -89,6 +89,40 @@ class TestPmdOracleTest
     }
 
     @Test
+    void csumRecomputesChecksumsAndWritesAddressesAsDpdkTestpmd() throws Exception
+    {
+        // Wrong checksums in, so that recomputing them changes the bytes; the runts cut inside headers too, whose
+        // UDP and TCP checksums DPDK sets to 0xFFFF where the IP length runs past the packet.
+        final List<byte[]> in0 = wrongChecksums(frames(SEED + 14, false, true));
+        final Outputs outputs = compare("csum", in0, wrongChecksums(frames(SEED + 15, false, true)),
+            "--eth-peer=1,0A:0B:0C:0D:0E:0F");
+        // Frames.mixed starts with an IPv4 UDP frame.
+        final byte[] first = outputs.out1.get(0).data();
+        assertEquals(0x0A0B_0C0D_0E0FL, mac(first, 0), "peer of port 1 from --eth-peer");
+        assertEquals(0x0270_6361_7001L, mac(first, 6), "net_pcap1's own address");
+        assertEquals(0xFFFF, onesComplementSum(first, 14, 20), "the IPv4 header checksum is right again");
+        assertNotEquals(0xFFFF, onesComplementSum(in0.get(0), 14, 20), "it was wrong");
+        assertEquals(outputs.dpdkText.lines().filter(line -> line.contains("Bad-")).toList(),
+            outputs.jdpdkText.lines().filter(line -> line.contains("Bad-")).toList());
+        assertTrue(outputs.jdpdkText.contains("  Bad-ipcsum: 0              Bad-l4csum: 0             " +
+            "Bad-outer-l4csum: 0"), outputs.jdpdkText);
+    }
+
+    @Test
+    void csumLeavesTheAddressesAloneOnAPortWithMacSwapOffAsDpdkTestpmd() throws Exception
+    {
+        final List<byte[]> in0 = wrongChecksums(frames(SEED + 16, false, false));
+        final Outputs outputs = compare(List.of("csum mac-swap off 1", "csum mac-swap on 7", "csum mac-swap of 0"),
+            "csum", in0, wrongChecksums(frames(SEED + 17, false, false)));
+        assertEquals(mac(in0.get(0), 0), mac(outputs.out1.get(0).data(), 0), "port 1 sends the destination it got");
+        assertEquals(0x0200_0000_0000L, mac(outputs.out0.get(0).data(), 0), "port 0 still writes its peer");
+        assertEquals(0xFFFF, onesComplementSum(outputs.out1.get(0).data(), 14, 20), "the checksum is right again");
+        final String invalid = "Invalid port 7";
+        assertTrue(outputs.dpdkText.contains(invalid), outputs.dpdkText);
+        assertTrue(outputs.jdpdkText.contains(invalid), outputs.jdpdkText);
+    }
+
+    @Test
     void rxonlyReceivesEverythingAndSendsNothingAsDpdkTestpmd() throws Exception
     {
         final Outputs outputs = compare("rxonly", frames(SEED + 8, true, true), frames(SEED + 9, true, true));
@@ -172,13 +206,21 @@ class TestPmdOracleTest
         assertEquals(String.join("\n", streams.get(1)), String.join("\n", streams.get(3)), "standard error");
     }
 
-    /** What both wrote, after checking they wrote the same. */
-    private record Outputs(List<TestPmdRun.Record> out0, List<TestPmdRun.Record> out1)
+    /** What both wrote, after checking they wrote the same, and what each printed. */
+    private record Outputs(List<TestPmdRun.Record> out0, List<TestPmdRun.Record> out1, String dpdkText,
+        String jdpdkText)
     {
     }
 
     private Outputs compare(final String mode, final List<byte[]> in0, final List<byte[]> in1, final String... extra)
         throws Exception
+    {
+        return compare(List.of(), mode, in0, in1, extra);
+    }
+
+    /** {@link #compare(String, List, List, String...)} with {@code commands} sent to both before {@code start}. */
+    private Outputs compare(final List<String> commands, final String mode, final List<byte[]> in0,
+        final List<byte[]> in1, final String... extra) throws Exception
     {
         final Path pcap0 = dir.resolve("in0.pcap");
         final Path pcap1 = dir.resolve("in1.pcap");
@@ -193,6 +235,10 @@ class TestPmdOracleTest
         {
             for (final TestPmdRun run : List.of(dpdk, jdpdk))
             {
+                for (final String command : commands)
+                {
+                    run.send(command + "\n");
+                }
                 run.send("start\n");
             }
             final boolean sends = !mode.equals("rxonly");
@@ -237,7 +283,7 @@ class TestPmdOracleTest
             final long[] inUse = TestPmdRun.inUse(jdpdkOut);
             assertNotNull(inUse, jdpdkOut);
             assertEquals(0, inUse[0], jdpdkOut);
-            return new Outputs(actual0, actual1);
+            return new Outputs(actual0, actual1, dpdkOut, jdpdkOut);
         }
     }
 
@@ -278,6 +324,46 @@ class TestPmdOracleTest
                 java.util.Arrays.copyOf(f, Math.min(f.length, OracleFrames.PCAP_SNAPLEN))));
         }
         return records;
+    }
+
+    /**
+     * {@code frames} with wrong checksums where they have them: an untagged IPv4 frame's header checksum, and its UDP
+     * (not 0, which csum leaves alone) or TCP checksum where the frame holds it.
+     */
+    private static List<byte[]> wrongChecksums(final List<byte[]> frames)
+    {
+        final List<byte[]> wrong = new ArrayList<>();
+        for (final byte[] frame : frames)
+        {
+            final byte[] f = frame.clone();
+            if (f.length >= 34 && f[12] == 0x08 && f[13] == 0x00 && (f[14] & 0x0F) == 5)
+            {
+                f[24] ^= 0x5A;
+                final int checksum = f[23] == 17 ? 40 : f[23] == 6 ? 50 : -1;
+                if (checksum > 0 && f.length >= checksum + 2)
+                {
+                    f[checksum] = 0x12;
+                    f[checksum + 1] = 0x34;
+                }
+            }
+            wrong.add(f);
+        }
+        return wrong;
+    }
+
+    /** The folded one's-complement sum of the big-endian words of {@code frame[from, from + length)}. */
+    private static int onesComplementSum(final byte[] frame, final int from, final int length)
+    {
+        long sum = 0;
+        for (int i = from; i < from + length; i += 2)
+        {
+            sum += ((frame[i] & 0xFF) << 8) | (frame[i + 1] & 0xFF);
+        }
+        while (sum > 0xFFFF)
+        {
+            sum = (sum & 0xFFFF) + (sum >>> 16);
+        }
+        return (int)sum;
     }
 
     private static long mac(final byte[] frame, final int offset)

@@ -26,6 +26,7 @@ final class TestPmdRun implements AutoCloseable
     private static final Pattern PORT_BLOCK = Pattern.compile(
         "-+ Forward statistics for port (\\d+) +-+\\R" +
         " {2}RX-packets: (\\d+) +RX-dropped: (\\d+) +RX-total: (\\d+)\\R" +
+        "(?: {2}Bad-ipcsum: .*\\R {2}Bad-outer-ipcsum: .*\\R)?" + // csum mode
         " {2}TX-packets: (\\d+) +TX-dropped: (\\d+) +TX-total: (\\d+)\\R");
     private static final Pattern ACC_BLOCK = Pattern.compile(
         "\\++ Accumulated forward statistics for all ports\\++\\R" +

@@ -220,6 +220,8 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT));
     private static final MethodHandle TX_BURST_OR_FREE = critical("jdpdk_tx_burst_or_free",
         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT));
+    private static final MethodHandle TX_PREPARE = critical("jdpdk_tx_prepare",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT));
 
     private static final MethodHandle DEV_COUNT_AVAIL = downcall("rte_eth_dev_count_avail", FunctionDescriptor.of(JAVA_SHORT));
     private static final MethodHandle FIND_NEXT = downcall("rte_eth_find_next", FunctionDescriptor.of(JAVA_SHORT, JAVA_SHORT));
@@ -362,6 +364,28 @@ public final class EthdevRaw
         try
         {
             return (int)TX_BURST_OR_FREE.invokeExact(port, queue, pkts, n);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_tx_prepare}: the PMD's checks and fix-ups of packets' TX offload requests before
+     * {@code rte_eth_tx_burst}; {@code n} for a PMD without them. For the lcore that owns the queue.
+     *
+     * @param port  the port id
+     * @param queue the TX queue
+     * @param pkts  the address of an array of {@code struct rte_mbuf *}
+     * @param n     the number of packets in it, 0..65535
+     * @return how many of the first packets are ready; when fewer than {@code n}, rte_errno says why the next is not
+     */
+    public static int tx_prepare(final int port, final int queue, final long pkts, final int n)
+    {
+        try
+        {
+            return (int)TX_PREPARE.invokeExact(port, queue, pkts, n);
         }
         catch (final Throwable t)
         {
