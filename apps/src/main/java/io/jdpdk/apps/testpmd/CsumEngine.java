@@ -338,6 +338,10 @@ public final class CsumEngine implements ForwardEngine
                 break;
             }
             seg = segment.next();
+            if (seg == 0)
+            {
+                return -1; // a chain shorter than its pkt_len
+            }
             at = segment.wrap(seg).dataAddress();
             segLen = Math.min(segment.dataLen(), length - done);
         }

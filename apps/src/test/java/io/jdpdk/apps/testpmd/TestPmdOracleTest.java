@@ -109,6 +109,17 @@ class TestPmdOracleTest
     }
 
     @Test
+    void csumSumsChainsOfOddSegmentsAsDpdkTestpmd() throws Exception
+    {
+        // 2047 bytes of data per mbuf: the frames past 2 KiB are chains whose later segments start at odd offsets of
+        // the L4 bytes, whose sums rte_raw_cksum_mbuf byte-swaps (after cutting each to 16 bits).
+        final List<byte[]> in0 = wrongChecksums(frames(SEED + 18, false, false));
+        final Outputs outputs = compare("csum", in0, wrongChecksums(frames(SEED + 19, false, false)),
+            "--mbuf-size=2175");
+        assertTrue(outputs.out1.stream().anyMatch(record -> record.originalLength() > 4000), "chains were sent");
+    }
+
+    @Test
     void csumLeavesTheAddressesAloneOnAPortWithMacSwapOffAsDpdkTestpmd() throws Exception
     {
         final List<byte[]> in0 = wrongChecksums(frames(SEED + 16, false, false));
