@@ -62,7 +62,7 @@ final class CmdLine
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
      * {@code set nbport|nbcore|burst|verbose N}, {@code set promisc|allmulti N|all on|off},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
-     * {@code csum mac-swap on|off N}, {@code port start|stop N|all},
+     * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N}, {@code port start|stop N|all},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
      * known command with arguments it does not take gets "Bad arguments".
@@ -271,6 +271,15 @@ final class CmdLine
                         app.csumMacSwap(port, w[2].equals("on"));
                     }
                 }
+                else if (w.length == 5 && w[1].equals("set") && CsumEngine.PROTOCOLS.contains(w[2]) &&
+                    (w[3].equals("hw") || w[3].equals("sw")) && parseUint16(w[4]) >= 0)
+                {
+                    app.csum(w[2], w[3].equals("hw"), parseUint16(w[4]));
+                }
+                else if (w.length == 3 && w[1].equals("show") && parseUint16(w[2]) >= 0)
+                {
+                    app.csum(null, false, parseUint16(w[2]));
+                }
                 else
                 {
                     return bad();
@@ -435,6 +444,13 @@ final class CmdLine
         out.println();
         out.println("mac_addr set (port_id) (XX:XX:XX:XX:XX:XX)");
         out.println("    Set the default MAC address for port_id.");
+        out.println();
+        out.println("csum set (ip|udp|tcp|sctp|outer-ip|outer-udp) (hw|sw) (port_id)");
+        out.println("    Select hardware or software calculation of the checksum when transmitting a packet using the");
+        out.println("    csum forward engine.");
+        out.println();
+        out.println("csum show (port_id)");
+        out.println("    Display tx checksum offload configuration");
         out.println();
         out.println("csum mac-swap (on|off) (port_id)");
         out.println("    Enable/Disable forward mac address swap in csum mode.");

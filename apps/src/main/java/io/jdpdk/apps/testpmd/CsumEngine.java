@@ -64,6 +64,12 @@ public final class CsumEngine implements ForwardEngine
 
     /** Each forwarding port's configured TX offloads, read at {@link #portBegin}: csumonly.c's {@code tx_offloads}. */
     private final long[] txOffloads = new long[TestPmdConfig.MAX_PORTS];
+
+    /** The protocols of {@code csum set}, in {@code csum_show}'s order. */
+    static final java.util.List<String> PROTOCOLS = java.util.List.of("ip", "udp", "tcp", "sctp", "outer-ip",
+        "outer-udp");
+    private static final long TX_OFFLOAD_OUTER_IPV4_CKSUM = 1L << 7;
+    private static final long TX_OFFLOAD_OUTER_UDP_CKSUM = 1L << 20;
     private final Mbuf mbuf = new Mbuf();
     private final Mbuf segment = new Mbuf();
     private final EthernetView eth = new EthernetView();
@@ -359,6 +365,57 @@ public final class CsumEngine implements ForwardEngine
     private static int fold(final long sum)
     {
         return io.jdpdk.mempool.header.Checksums.fold(sum);
+    }
+
+    /**
+     * The {@code RTE_ETH_TX_OFFLOAD_*} bit of a {@code csum set} protocol.
+     *
+     * @param proto one of {@link #PROTOCOLS}
+     * @return its bit
+     */
+    static long txOffload(final String proto)
+    {
+        return switch (proto)
+        {
+            case "ip" -> TX_OFFLOAD_IPV4_CKSUM;
+            case "udp" -> TX_OFFLOAD_UDP_CKSUM;
+            case "tcp" -> TX_OFFLOAD_TCP_CKSUM;
+            case "sctp" -> TX_OFFLOAD_SCTP_CKSUM;
+            case "outer-ip" -> TX_OFFLOAD_OUTER_IPV4_CKSUM;
+            case "outer-udp" -> TX_OFFLOAD_OUTER_UDP_CKSUM;
+            default -> throw new IllegalArgumentException("no checksum offload " + proto);
+        };
+    }
+
+    /**
+     * The protocol as testpmd names it in "... checksum offload is not supported by port N".
+     *
+     * @param proto one of {@link #PROTOCOLS}
+     * @return e.g. "IP", "Outer UDP"
+     */
+    static String offloadName(final String proto)
+    {
+        final String name = proto.startsWith("outer-") ? proto.substring(6) : proto;
+        return (proto.startsWith("outer-") ? "Outer " : "") + name.toUpperCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * {@code csum_show}'s lines for a port whose configured TX offloads are {@code offloads}; tunnels are never
+     * parsed here.
+     *
+     * @param offloads the port's {@code dev_conf.txmode.offloads}
+     * @return the lines, each ending in a newline
+     */
+    static String showText(final long offloads)
+    {
+        final StringBuilder sb = new StringBuilder("Parse tunnel is off\n");
+        final String[] names = { "IP", "UDP", "TCP", "SCTP", "Outer-Ip", "Outer-Udp" };
+        for (int i = 0; i < names.length; i++)
+        {
+            sb.append(names[i]).append(" checksum offload is ")
+                .append((offloads & txOffload(PROTOCOLS.get(i))) != 0 ? "hw" : "sw").append('\n');
+        }
+        return sb.toString();
     }
 
     /** csumonly.c's verbose dump of one packet. */

@@ -68,7 +68,9 @@ import java.util.concurrent.TimeUnit;
  * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
  * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst}, {@code set promisc},
- * {@code set allmulti}, {@code set verbose} (the packet dump of {@link Verbose}), {@code csum mac-swap},
+ * {@code set allmulti}, {@code set verbose} (the packet dump of {@link Verbose}), {@code csum set|show|mac-swap}
+ * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
+ * its next {@code port start}, "Configuring Port N"),
  * {@code port start|stop},
  * {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
@@ -89,7 +91,7 @@ import java.util.concurrent.TimeUnit;
  * {@code set promisc} of a missing port; the pool line is added at
  * exit; engines never read or write outside a packet's data (see each engine), so csum parses a runt's missing
  * headers as zeros where testpmd reads what earlier packets left in the mbuf; csum has no tunnels, TSO, GSO or GRO
- * and no {@code csum set|show|parse-tunnel|tunnel-tso} commands. At exit, as dpdk-testpmd, it asks
+ * and no {@code csum parse-tunnel} or {@code tunnel_tso set} commands. At exit, as dpdk-testpmd, it asks
  * the secondary processes attached to stop ({@code Primary: Sending 'stop_req' request to secondary...}): a
  * dpdk-testpmd secondary stops. Run as a secondary ({@code --proc-type=secondary}), it sends no such request.
  * <p>
@@ -160,6 +162,10 @@ public final class TestPmd
     private List<Lcore> workers = List.of();
     private long[][] statsAtStart = new long[0][];
     private final int[] portSocket = new int[MAX_ETHPORTS];
+    /** Each port's configuration, for the next start after a command that changes it ({@link #needReconfig}). */
+    private final PortConfig[] portConfigs = new PortConfig[MAX_ETHPORTS];
+    /** testpmd's {@code need_reconfig}: the port is configured again at its next {@code port start}. */
+    private final boolean[] needReconfig = new boolean[MAX_ETHPORTS];
 
     /** What testpmd prints as it parses its options: after EAL's lines. */
     private final ParseOutput parsing;
@@ -456,11 +462,12 @@ public final class TestPmd
             final Port port = Port.of(ids[i]);
             portSocket[ids[i]] = Math.max(0, infos[i].socketId());
             out.printf("Configuring Port %d (socket %d)%n", ids[i], portSocket[ids[i]]);
-            port.configure(new PortConfig().mempool(pool).rxQueues(nbRxq).txQueues(nbTxq)
+            portConfigs[ids[i]] = new PortConfig().mempool(pool).rxQueues(nbRxq).txQueues(nbTxq)
                 .rxDesc(params.nbRxd == 0 ? 0 : clamp(params.nbRxd, infos[i].rxDescMin(), infos[i].rxDescMax()))
                 .txDesc(params.nbTxd == 0 ? 0 : clamp(params.nbTxd, infos[i].txDescMin(), infos[i].txDescMax()))
                 .rssHashFunctions(nbRxq > 1 ? RSS_IP & infos[i].flowTypeRssOffloads() : 0)
-                .promiscuous(true));
+                .promiscuous(true);
+            port.configure(portConfigs[ids[i]]);
             port.start();
             config.portMac[ids[i]] = port.macAddress();
             out.printf("Port %d: %s%n", ids[i], Port.formatMac(config.portMac[ids[i]]));
@@ -1024,12 +1031,68 @@ public final class TestPmd
     }
 
     /**
+     * {@code csum set (ip|tcp|udp|sctp|outer-ip|outer-udp) (hw|sw) N} and {@code csum show N}: testpmd's
+     * {@code cmd_csum_parsed} on a stopped port. {@code set} asks for the checksum offload ({@code hw}, when the device
+     * has it) or drops it from the port's TX offloads; both print {@code csum_show}'s lines and have the port
+     * configured again at its next start.
+     *
+     * @param proto the protocol token, or null for {@code show}
+     * @param hw    whether {@code set} asks for the NIC to do it
+     */
+    void csum(final String proto, final boolean hw, final int portId)
+    {
+        if (!isPort(portId))
+        {
+            err.printf("Invalid port %d%ninvalid port %d%n", portId, portId);
+            return;
+        }
+        final Port port = Port.of(portId);
+        if (port.isStarted())
+        {
+            err.printf("Please stop port %d first%n", portId);
+            return;
+        }
+        final long capa = port.info().txOffloadCapa();
+        final PortConfig cfg = portConfigs[portId];
+        if (proto != null)
+        {
+            final long bit = CsumEngine.txOffload(proto);
+            long offloads = 0;
+            if (!hw || (capa & bit) != 0)
+            {
+                offloads = bit;
+            }
+            else
+            {
+                err.printf("%s checksum offload is not supported by port %d%n", CsumEngine.offloadName(proto), portId);
+            }
+            cfg.txOffloads(hw ? cfg.txOffloads() | offloads : cfg.txOffloads() & ~offloads);
+        }
+        out.print(CsumEngine.showText(cfg.txOffloads()));
+        for (final String each : CsumEngine.PROTOCOLS)
+        {
+            final long bit = CsumEngine.txOffload(each);
+            if ((cfg.txOffloads() & bit) != 0 && (capa & bit) == 0)
+            {
+                final String name = CsumEngine.offloadName(each);
+                out.flush();
+                err.printf("Warning: hardware %s checksum enabled but not supported by port %d%n",
+                    name.startsWith("Outer") ? "outer" + name.substring(5) : name, portId);
+            }
+        }
+        needReconfig[portId] = true;
+    }
+
+    /**
      * {@code csum mac-swap on|off N}: whether csum mode rewrites the addresses of what it sends on port N
      * ({@code fwd_mac_swap}); takes effect at once, forwarding or not.
      */
     void csumMacSwap(final int portId, final boolean on)
     {
-        config.csumMacSwap[portId] = on;
+        if (portId < config.csumMacSwap.length) // not RTE_PORT_ALL, which testpmd's check lets through
+        {
+            config.csumMacSwap[portId] = on;
+        }
     }
 
     /** {@code set verbose N}: testpmd's {@code set_verbose_level} ({@link Verbose}). */
@@ -1208,6 +1271,21 @@ public final class TestPmd
                 continue;
             }
             allStarted = false;
+            if (needReconfig[id])
+            {
+                needReconfig[id] = false;
+                out.printf("Configuring Port %d (socket %d)%n", id, portSocket[id]);
+                try
+                {
+                    port.configure(portConfigs[id]);
+                }
+                catch (final DpdkException ex)
+                {
+                    needReconfig[id] = true; // try again at the next start, as testpmd does
+                    err.printf("Fail to configure port %d%n", id);
+                    break;
+                }
+            }
             try
             {
                 port.start();

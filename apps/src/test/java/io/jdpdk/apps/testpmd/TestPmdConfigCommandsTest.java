@@ -91,6 +91,47 @@ class TestPmdConfigCommandsTest
     }
 
     /**
+     * {@code csum set|show|mac-swap}: on a started port testpmd's refusal, on a stopped one the offload settings,
+     * a hardware offload net_null lacks refused, a missing port and bad tokens; the port configured again at its next
+     * start ("Configuring Port"), the other started as it was.
+     */
+    @Test
+    void shouldSetAndShowChecksumOffloadsAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("csum show 0", "port stop all", "csum show 0", "csum set ip hw 0",
+            "csum set udp sw 0", "csum set outer-udp hw 1", "csum set ip hw 7", "csum show 7", "csum set ipv4 sw 0",
+            "csum set ip maybe 0", "csum show", "csum mac-swap off 1", "csum mac-swap off 9", "port start all",
+            "port stop 1", "port start 1", "show config rxtx");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, NULL_PORTS, List.of(), commands,
+            TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("stderr:\nPlease stop port 0 first"), dpdk.get(0));
+        assertTrue(dpdk.get(3).contains("IP checksum offload is not supported by port 0"), dpdk.get(3));
+        assertTrue(dpdk.get(13).contains("Configuring Port 0 (socket 0)\nPort 0: MAC\nConfiguring Port 1"),
+            dpdk.get(13));
+        assertTrue(!dpdk.get(15).contains("Configuring"), dpdk.get(15));
+    }
+
+    /**
+     * On net_tap, which has the IPv4, UDP and TCP checksum offloads: {@code csum set ... hw} takes them, and the port
+     * comes back from its next start with them configured ({@code show config rxtx}'s TX offloads), as dpdk-testpmd's.
+     */
+    @Test
+    void shouldConfigureTheChecksumOffloadsATapPortHasAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("port stop 0", "csum set ip hw 0", "csum set tcp hw 0",
+            "csum set sctp hw 0", "csum show 0", "port start 0", "show config rxtx", "port stop 0",
+            "csum set ip sw 0", "port start 0", "show config rxtx");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of(TestPmdSession.tap(), "--vdev=net_null1"),
+            List.of(), commands, TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(4).contains("IP checksum offload is hw\nUDP checksum offload is sw\nTCP checksum " +
+            "offload is hw"), dpdk.get(4));
+        assertTrue(dpdk.get(6).contains("Tx offloads=0xa"), dpdk.get(6));
+        assertTrue(dpdk.get(10).contains("Tx offloads=0x8"), dpdk.get(10));
+    }
+
+    /**
      * {@code start tx_first 2}: before forwarding, each stream sends two bursts of txonly's packets, byte for byte
      * dpdk-testpmd's, counted in the forward statistics (net_pcap ports with nothing to receive).
      */
