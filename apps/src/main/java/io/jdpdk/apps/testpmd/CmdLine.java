@@ -62,6 +62,7 @@ final class CmdLine
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
      * {@code set nbport|nbcore|burst|verbose N}, {@code set promisc|allmulti N|all on|off},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
+     * {@code show port N ptypes},
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N}, {@code port start|stop N|all},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
@@ -156,6 +157,10 @@ final class CmdLine
                     {
                         app.showRssHash(port, w.length == 5);
                     }
+                }
+                else if (w.length == 4 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("ptypes"))
+                {
+                    app.showPtypes(parseUint16(w[2]));
                 }
                 else if (w.length == 4 && w[1].equals("port") && parseUint16(w[2]) >= 0 &&
                     (w[3].equals("macs") || w[3].equals("mcast_macs")))
@@ -432,6 +437,9 @@ final class CmdLine
         out.println();
         out.println("show port (port_id) rss-hash [key]");
         out.println("    Display the RSS hash functions and RSS hash key of port");
+        out.println();
+        out.println("show port (port_id) ptypes");
+        out.println("    Show port supported ptypes");
         out.println();
         out.println("show port (port_id) macs|mcast_macs");
         out.println("    Display list of mac addresses added to port.");

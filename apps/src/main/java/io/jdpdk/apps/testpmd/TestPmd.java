@@ -1402,6 +1402,36 @@ public final class TestPmd
     }
 
     /**
+     * {@code show port N ptypes}: testpmd's {@code cmd_show_port_supported_ptypes_parsed}, each layer's packet types
+     * the device recognises ({@code rte_eth_dev_get_supported_ptypes}) with {@code rte_get_ptype_name}'s names, or
+     * that it recognises none (virtual devices without classification). Nothing for a missing port but ethdev's
+     * "Invalid port_id" log line, as testpmd, which does not check the id first.
+     *
+     * @param portId any port id, even 65535
+     */
+    void showPtypes(final int portId)
+    {
+        if (!isPort(portId))
+        {
+            out.flush();
+            EthdevRaw.dev_get_supported_ptypes(portId, PortConfig.PTYPE_L2_MASK, java.lang.foreign.MemorySegment.NULL,
+                0);
+            return;
+        }
+        final Port port = Port.of(portId);
+        final String[] layers = { "L2", "L3", "L4", "Tunnel", "Inner L2", "Inner L3", "Inner L4" };
+        for (int i = 0; i < layers.length; i++)
+        {
+            final int[] types = port.supportedPacketTypes(PortConfig.PTYPE_L2_MASK << (4 * i));
+            out.println(types.length > 0 ? "Supported " + layers[i] + " ptypes:" : layers[i] + " ptypes unsupported");
+            for (final int type : types)
+            {
+                out.println(io.jdpdk.mempool.MbufInfo.ptypeName(type));
+            }
+        }
+    }
+
+    /**
      * {@code set link-up|link-down port N}: testpmd's {@code dev_set_link_up}/{@code _down}, which says only that it
      * failed (on standard error), whatever the reason: a driver without the operation (net_null, net_pcap) or no such
      * port (which ethdev's own call logs as "Invalid port_id=N").

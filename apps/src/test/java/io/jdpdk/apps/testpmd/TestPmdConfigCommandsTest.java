@@ -113,6 +113,22 @@ class TestPmdConfigCommandsTest
     }
 
     /**
+     * {@code show port N ptypes}: net_tap's packet types layer by layer with DPDK's names, net_null's "unsupported" on
+     * every layer, and a missing port (ethdev's log line only).
+     */
+    @Test
+    void shouldShowTheSupportedPacketTypesAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of(TestPmdSession.tap(), "--vdev=net_null1"),
+            List.of(), List.of("show port 0 ptypes", "show port 1 ptypes", "show port 5 ptypes", "show port x ptypes"),
+            TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("Supported L2 ptypes:\nL2_ETHER \n"), dpdk.get(0));
+        assertTrue(dpdk.get(1).contains("L2 ptypes unsupported\nL3 ptypes unsupported\n"), dpdk.get(1));
+        assertTrue(dpdk.get(2).contains("Invalid port_id=5"), dpdk.get(2));
+    }
+
+    /**
      * On net_tap, which has the IPv4, UDP and TCP checksum offloads: {@code csum set ... hw} takes them, and the port
      * comes back from its next start with them configured ({@code show config rxtx}'s TX offloads), as dpdk-testpmd's.
      */
