@@ -5,8 +5,12 @@ import io.jdpdk.eal.raw.Memory;
 import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.MbufInfo;
+import io.jdpdk.mempool.header.Checksums;
 import io.jdpdk.mempool.header.EthernetView;
 import io.jdpdk.pmd.Port;
+
+import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code csum} mode, DPDK 22.11's {@code app/test-pmd/csumonly.c} ({@code pkt_burst_checksum_forward}) without
@@ -57,8 +61,6 @@ public final class CsumEngine implements ForwardEngine
     static final long TX_OFFLOAD_TCP_CKSUM = 1L << 3;
     /** {@code RTE_ETH_TX_OFFLOAD_SCTP_CKSUM}. */
     static final long TX_OFFLOAD_SCTP_CKSUM = 1L << 4;
-    /** {@code RTE_ETH_TX_OFFLOAD_TCP_TSO}. */
-    private static final long TX_OFFLOAD_TCP_TSO = 1L << 5;
     private static final long TX_OFFLOAD_ANY_CKSUM = TX_OFFLOAD_IPV4_CKSUM | TX_OFFLOAD_UDP_CKSUM |
         TX_OFFLOAD_TCP_CKSUM | TX_OFFLOAD_SCTP_CKSUM;
 
@@ -66,8 +68,7 @@ public final class CsumEngine implements ForwardEngine
     private final long[] txOffloads = new long[TestPmdConfig.MAX_PORTS];
 
     /** The protocols of {@code csum set}, in {@code csum_show}'s order. */
-    static final java.util.List<String> PROTOCOLS = java.util.List.of("ip", "udp", "tcp", "sctp", "outer-ip",
-        "outer-udp");
+    static final List<String> PROTOCOLS = List.of("ip", "udp", "tcp", "sctp", "outer-ip", "outer-udp");
     private static final long TX_OFFLOAD_OUTER_IPV4_CKSUM = 1L << 7;
     private static final long TX_OFFLOAD_OUTER_UDP_CKSUM = 1L << 20;
     private final Mbuf mbuf = new Mbuf();
@@ -364,7 +365,7 @@ public final class CsumEngine implements ForwardEngine
 
     private static int fold(final long sum)
     {
-        return io.jdpdk.mempool.header.Checksums.fold(sum);
+        return Checksums.fold(sum);
     }
 
     /**
@@ -396,7 +397,7 @@ public final class CsumEngine implements ForwardEngine
     static String offloadName(final String proto)
     {
         final String name = proto.startsWith("outer-") ? proto.substring(6) : proto;
-        return (proto.startsWith("outer-") ? "Outer " : "") + name.toUpperCase(java.util.Locale.ROOT);
+        return (proto.startsWith("outer-") ? "Outer " : "") + name.toUpperCase(Locale.ROOT);
     }
 
     /**
@@ -432,7 +433,7 @@ public final class CsumEngine implements ForwardEngine
         {
             sb.append("rx: m->lro_segsz=0\n"); // tso_segsz, just set to 0
         }
-        if ((txOffloads & (TX_OFFLOAD_ANY_CKSUM)) != 0)
+        if ((txOffloads & TX_OFFLOAD_ANY_CKSUM) != 0)
         {
             sb.append("tx: m->l2_len=").append(m.l2Len()).append(" m->l3_len=").append(m.l3Len())
                 .append(" m->l4_len=").append(m.l4Len()).append('\n');
@@ -473,7 +474,7 @@ public final class CsumEngine implements ForwardEngine
 
         static long bigEndianSum(final long address, final int length)
         {
-            return io.jdpdk.mempool.header.Checksums.sum(Memory.ALL, address, length, 0);
+            return Checksums.sum(Memory.ALL, address, length, 0);
         }
 
         /** {@code __rte_raw_cksum}: the words as the CPU loads them, an odd last byte as the low byte of one. */

@@ -13,6 +13,7 @@ import io.jdpdk.eal.Log;
 import io.jdpdk.eal.Signals;
 import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.mempool.MbufInfo;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.DeviceInfo;
 import io.jdpdk.pmd.LinkStatus;
@@ -1414,8 +1415,7 @@ public final class TestPmd
         if (!isPort(portId))
         {
             out.flush();
-            EthdevRaw.dev_get_supported_ptypes(portId, PortConfig.PTYPE_L2_MASK, java.lang.foreign.MemorySegment.NULL,
-                0);
+            EthdevRaw.dev_get_supported_ptypes(portId, PortConfig.PTYPE_L2_MASK, MemorySegment.NULL, 0);
             return;
         }
         final Port port = Port.of(portId);
@@ -1426,7 +1426,7 @@ public final class TestPmd
             out.println(types.length > 0 ? "Supported " + layers[i] + " ptypes:" : layers[i] + " ptypes unsupported");
             for (final int type : types)
             {
-                out.println(io.jdpdk.mempool.MbufInfo.ptypeName(type));
+                out.println(MbufInfo.ptypeName(type));
             }
         }
     }
