@@ -26,6 +26,18 @@ public final class PortConfig
     public static final long RX_OFFLOAD_IPV4_CKSUM = 1L << 1;
     /** {@code RTE_ETH_RX_OFFLOAD_CHECKSUM}: IPv4, UDP and TCP checksums. */
     public static final long RX_OFFLOAD_CHECKSUM = 1L << 1 | 1L << 2 | 1L << 3;
+    /** {@code RTE_ETH_TX_OFFLOAD_IPV4_CKSUM}: the NIC computes IPv4 header checksums on request. */
+    public static final long TX_OFFLOAD_IPV4_CKSUM = 1L << 1;
+    /** {@code RTE_ETH_TX_OFFLOAD_UDP_CKSUM}: the NIC computes UDP checksums on request. */
+    public static final long TX_OFFLOAD_UDP_CKSUM = 1L << 2;
+    /** {@code RTE_ETH_TX_OFFLOAD_TCP_CKSUM}: the NIC computes TCP checksums on request. */
+    public static final long TX_OFFLOAD_TCP_CKSUM = 1L << 3;
+    /** {@code RTE_ETH_TX_OFFLOAD_SCTP_CKSUM}: the NIC computes SCTP checksums on request. */
+    public static final long TX_OFFLOAD_SCTP_CKSUM = 1L << 4;
+    /** {@code RTE_ETH_TX_OFFLOAD_OUTER_IPV4_CKSUM}: the NIC computes a tunnel's outer IPv4 header checksum. */
+    public static final long TX_OFFLOAD_OUTER_IPV4_CKSUM = 1L << 7;
+    /** {@code RTE_ETH_TX_OFFLOAD_OUTER_UDP_CKSUM}: the NIC computes a tunnel's outer UDP checksum. */
+    public static final long TX_OFFLOAD_OUTER_UDP_CKSUM = 1L << 20;
     /** {@code RTE_ETH_TX_OFFLOAD_MULTI_SEGS}: packets of more than one mbuf may be sent. */
     public static final long TX_OFFLOAD_MULTI_SEGS = 1L << 15;
     /** {@code RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE}: mbufs of one pool, reference count 1, freed in bulk. */

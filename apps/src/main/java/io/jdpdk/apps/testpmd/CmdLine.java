@@ -276,10 +276,10 @@ final class CmdLine
                         app.csumMacSwap(port, w[2].equals("on"));
                     }
                 }
-                else if (w.length == 5 && w[1].equals("set") && CsumEngine.PROTOCOLS.contains(w[2]) &&
+                else if (w.length == 5 && w[1].equals("set") && CsumOffload.of(w[2]) != null &&
                     (w[3].equals("hw") || w[3].equals("sw")) && parseUint16(w[4]) >= 0)
                 {
-                    app.csum(w[2], w[3].equals("hw"), parseUint16(w[4]));
+                    app.csum(CsumOffload.of(w[2]), w[3].equals("hw"), parseUint16(w[4]));
                 }
                 else if (w.length == 3 && w[1].equals("show") && parseUint16(w[2]) >= 0)
                 {

@@ -8,9 +8,9 @@ import io.jdpdk.mempool.MbufInfo;
 import io.jdpdk.mempool.header.Checksums;
 import io.jdpdk.mempool.header.EthernetView;
 import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.PortConfig;
 
-import java.util.List;
-import java.util.Locale;
+import static io.jdpdk.mempool.header.Checksums.fold;
 
 /**
  * {@code csum} mode, DPDK 22.11's {@code app/test-pmd/csumonly.c} ({@code pkt_burst_checksum_forward}) without
@@ -53,24 +53,11 @@ public final class CsumEngine implements ForwardEngine
     private static final int PROTO_UDP = 17;
     private static final int PROTO_SCTP = 132;
 
-    /** {@code RTE_ETH_TX_OFFLOAD_IPV4_CKSUM}. */
-    static final long TX_OFFLOAD_IPV4_CKSUM = 1L << 1;
-    /** {@code RTE_ETH_TX_OFFLOAD_UDP_CKSUM}. */
-    static final long TX_OFFLOAD_UDP_CKSUM = 1L << 2;
-    /** {@code RTE_ETH_TX_OFFLOAD_TCP_CKSUM}. */
-    static final long TX_OFFLOAD_TCP_CKSUM = 1L << 3;
-    /** {@code RTE_ETH_TX_OFFLOAD_SCTP_CKSUM}. */
-    static final long TX_OFFLOAD_SCTP_CKSUM = 1L << 4;
-    private static final long TX_OFFLOAD_ANY_CKSUM = TX_OFFLOAD_IPV4_CKSUM | TX_OFFLOAD_UDP_CKSUM |
-        TX_OFFLOAD_TCP_CKSUM | TX_OFFLOAD_SCTP_CKSUM;
+    private static final long TX_OFFLOAD_ANY_CKSUM = PortConfig.TX_OFFLOAD_IPV4_CKSUM |
+        PortConfig.TX_OFFLOAD_UDP_CKSUM | PortConfig.TX_OFFLOAD_TCP_CKSUM | PortConfig.TX_OFFLOAD_SCTP_CKSUM;
 
     /** Each forwarding port's configured TX offloads, read at {@link #portBegin}: csumonly.c's {@code tx_offloads}. */
     private final long[] txOffloads = new long[TestPmdConfig.MAX_PORTS];
-
-    /** The protocols of {@code csum set}, in {@code csum_show}'s order. */
-    static final List<String> PROTOCOLS = List.of("ip", "udp", "tcp", "sctp", "outer-ip", "outer-udp");
-    private static final long TX_OFFLOAD_OUTER_IPV4_CKSUM = 1L << 7;
-    private static final long TX_OFFLOAD_OUTER_UDP_CKSUM = 1L << 20;
     private final Mbuf mbuf = new Mbuf();
     private final Mbuf segment = new Mbuf();
     private final EthernetView eth = new EthernetView();
@@ -201,7 +188,7 @@ public final class CsumEngine implements ForwardEngine
         if (ethertype == ETHER_TYPE_IPV4)
         {
             flags = Mbuf.F_TX_IPV4;
-            if ((txOffloads & TX_OFFLOAD_IPV4_CKSUM) != 0)
+            if ((txOffloads & PortConfig.TX_OFFLOAD_IPV4_CKSUM) != 0)
             {
                 flags |= Mbuf.F_TX_IP_CKSUM;
             }
@@ -224,7 +211,7 @@ public final class CsumEngine implements ForwardEngine
         {
             if (u16(m, l4 + 6) != 0)
             {
-                if ((txOffloads & TX_OFFLOAD_UDP_CKSUM) != 0)
+                if ((txOffloads & PortConfig.TX_OFFLOAD_UDP_CKSUM) != 0)
                 {
                     flags |= Mbuf.F_TX_UDP_CKSUM;
                 }
@@ -237,7 +224,7 @@ public final class CsumEngine implements ForwardEngine
         }
         else if (l4Proto == PROTO_TCP)
         {
-            if ((txOffloads & TX_OFFLOAD_TCP_CKSUM) != 0)
+            if ((txOffloads & PortConfig.TX_OFFLOAD_TCP_CKSUM) != 0)
             {
                 flags |= Mbuf.F_TX_TCP_CKSUM;
             }
@@ -250,7 +237,7 @@ public final class CsumEngine implements ForwardEngine
         else if (l4Proto == PROTO_SCTP)
         {
             // csumonly.c tests the IPv4 total_length field as the CPU loads it (its first byte on x86), even for IPv6
-            if ((txOffloads & TX_OFFLOAD_SCTP_CKSUM) != 0 && (u8(m, l3 + 2) & 0x3) == 0)
+            if ((txOffloads & PortConfig.TX_OFFLOAD_SCTP_CKSUM) != 0 && (u8(m, l3 + 2) & 0x3) == 0)
             {
                 flags |= Mbuf.F_TX_SCTP_CKSUM;
             }
@@ -327,13 +314,13 @@ public final class CsumEngine implements ForwardEngine
         long at = segment.dataAddress() + off;
         if (segLen >= length)
         {
-            return fold(Checksums16.bigEndianSum(at, length));
+            return fold(Checksums.sum(Memory.ALL, at, length, 0));
         }
         long total = 0;
         int done = 0;
         while (true)
         {
-            long part = Checksums16.littleEndianSum(at, segLen);
+            long part = littleEndianSum(at, segLen);
             if ((done & 1) != 0)
             {
                 part = Short.toUnsignedInt(Short.reverseBytes((short)part));
@@ -360,63 +347,7 @@ public final class CsumEngine implements ForwardEngine
     private static long sum(final Mbuf m, final int offset, final int length)
     {
         final int inData = Math.max(0, Math.min(length, m.dataLen() - offset));
-        return Checksums16.bigEndianSum(m.dataAddress() + offset, inData);
-    }
-
-    private static int fold(final long sum)
-    {
-        return Checksums.fold(sum);
-    }
-
-    /**
-     * The {@code RTE_ETH_TX_OFFLOAD_*} bit of a {@code csum set} protocol.
-     *
-     * @param proto one of {@link #PROTOCOLS}
-     * @return its bit
-     */
-    static long txOffload(final String proto)
-    {
-        return switch (proto)
-        {
-            case "ip" -> TX_OFFLOAD_IPV4_CKSUM;
-            case "udp" -> TX_OFFLOAD_UDP_CKSUM;
-            case "tcp" -> TX_OFFLOAD_TCP_CKSUM;
-            case "sctp" -> TX_OFFLOAD_SCTP_CKSUM;
-            case "outer-ip" -> TX_OFFLOAD_OUTER_IPV4_CKSUM;
-            case "outer-udp" -> TX_OFFLOAD_OUTER_UDP_CKSUM;
-            default -> throw new IllegalArgumentException("no checksum offload " + proto);
-        };
-    }
-
-    /**
-     * The protocol as testpmd names it in "... checksum offload is not supported by port N".
-     *
-     * @param proto one of {@link #PROTOCOLS}
-     * @return e.g. "IP", "Outer UDP"
-     */
-    static String offloadName(final String proto)
-    {
-        final String name = proto.startsWith("outer-") ? proto.substring(6) : proto;
-        return (proto.startsWith("outer-") ? "Outer " : "") + name.toUpperCase(Locale.ROOT);
-    }
-
-    /**
-     * {@code csum_show}'s lines for a port whose configured TX offloads are {@code offloads}; tunnels are never
-     * parsed here.
-     *
-     * @param offloads the port's {@code dev_conf.txmode.offloads}
-     * @return the lines, each ending in a newline
-     */
-    static String showText(final long offloads)
-    {
-        final StringBuilder sb = new StringBuilder("Parse tunnel is off\n");
-        final String[] names = { "IP", "UDP", "TCP", "SCTP", "Outer-Ip", "Outer-Udp" };
-        for (int i = 0; i < names.length; i++)
-        {
-            sb.append(names[i]).append(" checksum offload is ")
-                .append((offloads & txOffload(PROTOCOLS.get(i))) != 0 ? "hw" : "sw").append('\n');
-        }
-        return sb.toString();
+        return Checksums.sum(Memory.ALL, m.dataAddress() + offset, inData, 0);
     }
 
     /** csumonly.c's verbose dump of one packet. */
@@ -465,32 +396,22 @@ public final class CsumEngine implements ForwardEngine
         }
     }
 
-    /** Unfolded sums of 16-bit words over native memory, either byte order. */
-    private static final class Checksums16
+    /**
+     * {@code __rte_raw_cksum}: the unfolded sum of the 16-bit words at {@code address} as the CPU loads them
+     * (little-endian), an odd last byte as the low byte of one, cut to 32 bits as DPDK's {@code uint32_t} sum is.
+     */
+    private static long littleEndianSum(final long address, final int length)
     {
-        private Checksums16()
+        long sum = 0;
+        final int even = length & ~1;
+        for (int k = 0; k < even; k += 2)
         {
+            sum += Short.toUnsignedInt(Memory.getShort(address + k));
         }
-
-        static long bigEndianSum(final long address, final int length)
+        if ((length & 1) != 0)
         {
-            return Checksums.sum(Memory.ALL, address, length, 0);
+            sum += Byte.toUnsignedInt(Memory.getByte(null, address + even));
         }
-
-        /** {@code __rte_raw_cksum}: the words as the CPU loads them, an odd last byte as the low byte of one. */
-        static long littleEndianSum(final long address, final int length)
-        {
-            long sum = 0;
-            final int even = length & ~1;
-            for (int k = 0; k < even; k += 2)
-            {
-                sum += Short.toUnsignedInt(Memory.getShort(address + k));
-            }
-            if ((length & 1) != 0)
-            {
-                sum += Byte.toUnsignedInt(Memory.getByte(null, address + even));
-            }
-            return sum & 0xFFFF_FFFFL;
-        }
+        return sum & 0xFFFF_FFFFL;
     }
 }

@@ -1037,10 +1037,10 @@ public final class TestPmd
      * has it) or drops it from the port's TX offloads; both print {@code csum_show}'s lines and have the port
      * configured again at its next start.
      *
-     * @param proto the protocol token, or null for {@code show}
-     * @param hw    whether {@code set} asks for the NIC to do it
+     * @param offload the offload {@code set} names, or null for {@code show}
+     * @param hw      whether {@code set} asks for the NIC to do it
      */
-    void csum(final String proto, final boolean hw, final int portId)
+    void csum(final CsumOffload offload, final boolean hw, final int portId)
     {
         if (!isPort(portId))
         {
@@ -1055,30 +1055,26 @@ public final class TestPmd
         }
         final long capa = port.info().txOffloadCapa();
         final PortConfig cfg = portConfigs[portId];
-        if (proto != null)
+        if (offload != null)
         {
-            final long bit = CsumEngine.txOffload(proto);
             long offloads = 0;
-            if (!hw || (capa & bit) != 0)
+            if (!hw || (capa & offload.bit) != 0)
             {
-                offloads = bit;
+                offloads = offload.bit;
             }
             else
             {
-                err.printf("%s checksum offload is not supported by port %d%n", CsumEngine.offloadName(proto), portId);
+                err.printf("%s checksum offload is not supported by port %d%n", offload.unsupported, portId);
             }
             cfg.txOffloads(hw ? cfg.txOffloads() | offloads : cfg.txOffloads() & ~offloads);
         }
-        out.print(CsumEngine.showText(cfg.txOffloads()));
-        for (final String each : CsumEngine.PROTOCOLS)
+        out.print(CsumOffload.showText(cfg.txOffloads()));
+        for (final CsumOffload each : CsumOffload.values())
         {
-            final long bit = CsumEngine.txOffload(each);
-            if ((cfg.txOffloads() & bit) != 0 && (capa & bit) == 0)
+            if ((cfg.txOffloads() & each.bit) != 0 && (capa & each.bit) == 0)
             {
-                final String name = CsumEngine.offloadName(each);
                 out.flush();
-                err.printf("Warning: hardware %s checksum enabled but not supported by port %d%n",
-                    name.startsWith("Outer") ? "outer" + name.substring(5) : name, portId);
+                err.printf("Warning: hardware %s checksum enabled but not supported by port %d%n", each.warned, portId);
             }
         }
         needReconfig[portId] = true;

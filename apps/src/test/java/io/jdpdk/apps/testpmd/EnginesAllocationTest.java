@@ -69,31 +69,33 @@ class EnginesAllocationTest
     @Test
     void shouldAnswerArpAndEchoRequestsWithoutAllocating(@TempDir final Path dir) throws Exception
     {
-        final List<byte[]> frames = Frames.mixed(64, 3);
-        final Path in = dir.resolve("in.pcap");
-        Pcap.write(in, frames);
-        try (Port rx = EngineHarness.start(TestEal.uniqueName("net_pcap") + ",rx_pcap=" + in + ",infinite_rx=1", pool);
-            Port tx = EngineHarness.start(TestEal.uniqueName("net_null"), pool))
-        {
-            final FwdStream stream = stream(rx, tx, new TestPmdConfig());
-            assertNoAllocation(new IcmpEchoEngine(), stream);
-            assertTrue(stream.txPackets > 0, "the ARP requests among the frames were answered");
-            assertTrue(stream.txPackets < stream.rxPackets, "the rest was dropped");
-        }
+        final FwdStream stream = replayWithoutAllocating(new IcmpEchoEngine(), Frames.mixed(64, 3), dir);
+        assertTrue(stream.txPackets > 0, "the ARP requests among the frames were answered");
+        assertTrue(stream.txPackets < stream.rxPackets, "the rest was dropped");
     }
 
     @Test
     void shouldRecomputeChecksumsOfMixedFramesWithoutAllocating(@TempDir final Path dir) throws Exception
     {
-        final List<byte[]> frames = Frames.mixed(64, 5);
+        final FwdStream stream = replayWithoutAllocating(new CsumEngine(), Frames.mixed(64, 5), dir);
+        assertEquals(stream.rxPackets, stream.txPackets, "csum sends every packet it receives");
+    }
+
+    /**
+     * {@link #assertNoAllocation} of {@code engine} on {@code frames} replayed forever by a net_pcap port, sending on
+     * a net_null one; the stream, for its counters, once both ports are closed.
+     */
+    private static FwdStream replayWithoutAllocating(final ForwardEngine engine, final List<byte[]> frames,
+        final Path dir) throws Exception
+    {
         final Path in = dir.resolve("in.pcap");
         Pcap.write(in, frames);
         try (Port rx = EngineHarness.start(TestEal.uniqueName("net_pcap") + ",rx_pcap=" + in + ",infinite_rx=1", pool);
             Port tx = EngineHarness.start(TestEal.uniqueName("net_null"), pool))
         {
             final FwdStream stream = stream(rx, tx, new TestPmdConfig());
-            assertNoAllocation(new CsumEngine(), stream);
-            assertEquals(stream.rxPackets, stream.txPackets, "csum sends every packet it receives");
+            assertNoAllocation(engine, stream);
+            return stream;
         }
     }
 
