@@ -112,4 +112,16 @@ public record DeviceInfo(
     {
         return txRingSize != 0 ? txRingSize : FALLBACK_RING_SIZE;
     }
+
+    /**
+     * The bytes of a frame beyond its MTU on this device, as DPDK's samples compute it ({@code get_eth_overhead} in
+     * testpmd, {@code eth_dev_get_overhead_len} in ethdev): the maximum frame less the maximum MTU where the device
+     * reports both, else the Ethernet header and CRC (18).
+     *
+     * @return the overhead in bytes: {@code --max-pkt-len} less this is the MTU
+     */
+    public int ethOverhead()
+    {
+        return maxMtu != 0xFFFF && maxRxPktLen > maxMtu ? maxRxPktLen - maxMtu : 14 + 4;
+    }
 }

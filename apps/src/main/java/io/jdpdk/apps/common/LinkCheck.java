@@ -7,8 +7,12 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 import java.io.PrintStream;
+import java.util.function.BooleanSupplier;
 
-/** The link-status wait DPDK's l2fwd and l3fwd do before forwarding, with their output. */
+/**
+ * The link-status wait of DPDK's samples ({@code check_all_ports_link_status}) before forwarding, with their output:
+ * l2fwd's and l3fwd's, and testpmd's.
+ */
 public final class LinkCheck
 {
     /** CHECK_INTERVAL: 100 ms between looks at the links. */
@@ -32,10 +36,40 @@ public final class LinkCheck
     {
         out.print("\nChecking link status");
         out.flush();
+        check(ports, shutdown::isRunning, false, out, out, ".", "done\n");
+    }
+
+    /**
+     * testpmd's check_all_ports_link_status: "Checking link statuses..."; with LSC interrupts on (testpmd's default)
+     * one look at the links, waiting 100 ms when one is down, and nothing more printed; without them
+     * ({@code --no-lsc-interrupt}, {@code --tx-first}) testpmd waits for every link to be up (9 s at most), then
+     * prints each port's link as rte_eth_link_to_str writes it, and on {@code err} why a link could not be read.
+     *
+     * @param ports        the ports to check (null entries skipped)
+     * @param lscInterrupt testpmd's {@code lsc_interrupt}
+     * @param out          where testpmd prints
+     * @param err          where testpmd prints what failed
+     */
+    public static void testpmdCheck(final Port[] ports, final boolean lscInterrupt, final PrintStream out,
+        final PrintStream err)
+    {
+        out.println("Checking link statuses...");
+        out.flush();
+        check(ports, () -> true, lscInterrupt, out, err, "", "");
+    }
+
+    /**
+     * The loop both share: look at every link until all are up or 9 s have passed ({@code waiting} printed before
+     * each 100 ms wait, {@code done} once), then print each port's link; with {@code oneLook}, end after the first
+     * look (and its wait).
+     */
+    private static void check(final Port[] ports, final BooleanSupplier running, final boolean oneLook,
+        final PrintStream out, final PrintStream failures, final String waiting, final String done)
+    {
         boolean printFlag = false;
         for (int count = 0; count <= LINK_MAX_CHECK_TIME; count++)
         {
-            if (!shutdown.isRunning())
+            if (!running.getAsBoolean())
             {
                 return;
             }
@@ -56,7 +90,7 @@ public final class LinkCheck
                     allPortsUp = false;
                     if (printFlag)
                     {
-                        out.printf("Port %d link get failed: %s%n", port.id(), ex.getMessage());
+                        failures.printf("Port %d link get failed: %s%n", port.id(), ex.reason());
                     }
                     continue;
                 }
@@ -77,14 +111,18 @@ public final class LinkCheck
             }
             if (!allPortsUp)
             {
-                out.print(".");
+                out.print(waiting);
                 out.flush();
                 LINK_CHECK_PAUSE.idle();
             }
             if (allPortsUp || count == LINK_MAX_CHECK_TIME - 1)
             {
                 printFlag = true;
-                out.println("done");
+                out.print(done);
+            }
+            if (oneLook)
+            {
+                break;
             }
         }
     }

@@ -101,9 +101,7 @@ public final class L3fwd
     /** l3fwd's {@code lcore_params_array_default}, used by DPDK when {@code --config} is absent. */
     static final String DPDK_DEFAULT_CONFIG = "(0,0,2),(0,1,2),(0,2,2),(1,0,2),(1,1,2),(1,2,2),(2,0,2),(3,0,3),(3,1,3)";
 
-    /** {@code RTE_ETHER_HDR_LEN}, {@code RTE_ETHER_CRC_LEN}, {@code RTE_ETHER_MTU}. */
-    private static final int ETHER_HDR_LEN = 14;
-    private static final int ETHER_CRC_LEN = 4;
+    /** {@code RTE_ETHER_MTU}. */
     private static final int ETHER_MTU = 1500;
 
     /** {@code MEMPOOL_CACHE_SIZE}. */
@@ -764,9 +762,7 @@ public final class L3fwd
         {
             // config_port_max_pkt_len: the frame less the device's overhead (Ethernet header and CRC by default),
             // and multi-segment TX above the standard MTU.
-            final int overhead = info.maxMtu() != 0xFFFF && info.maxRxPktLen() > info.maxMtu() ?
-                info.maxRxPktLen() - info.maxMtu() : ETHER_HDR_LEN + ETHER_CRC_LEN;
-            final int mtu = config.maxPktLen() - overhead;
+            final int mtu = config.maxPktLen() - info.ethOverhead();
             portConfig.mtu(mtu);
             if (mtu > ETHER_MTU)
             {

@@ -2,8 +2,15 @@ package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.pmd.Port;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntConsumer;
 
@@ -21,12 +28,61 @@ final class CmdLine
     private final TestPmd app;
     private final PrintStream out;
     private final PrintStream err;
+    /**
+     * Where librte_cmdline itself writes ({@code cmdline_printf}): "Command not found", "Bad arguments" and the help
+     * text; {@link #out} at the prompt, nowhere for {@code --cmdline-file} ({@code cmdline_file_new} opens its
+     * context without an output).
+     */
+    private final PrintStream cl;
 
     CmdLine(final TestPmd app, final PrintStream out, final PrintStream err)
+    {
+        this(app, out, err, out);
+    }
+
+    private CmdLine(final TestPmd app, final PrintStream out, final PrintStream err, final PrintStream cl)
     {
         this.app = app;
         this.out = out;
         this.err = err;
+        this.cl = cl;
+    }
+
+    /**
+     * {@code --cmdline-file}: testpmd's {@code cmdline_read_from_file}. Each line of {@code file} ended by a newline
+     * or a carriage return runs as a command, without a prompt or an echo, and without librte_cmdline's own words
+     * for a line it does not take; {@code quit} ends the file, not testpmd. Then "Read CLI commands from FILE"; a file
+     * that cannot be read is said on standard error and nothing runs.
+     */
+    void readFile(final String file)
+    {
+        final String text;
+        try
+        {
+            text = Files.readString(Path.of(file), StandardCharsets.ISO_8859_1);
+        }
+        catch (final IOException | InvalidPathException ex)
+        {
+            err.println("Failed to create file based cmdline context: " + file);
+            return;
+        }
+        final CmdLine quiet = new CmdLine(app, out, err, new PrintStream(OutputStream.nullOutputStream()));
+        int from = 0;
+        for (int i = 0; i < text.length(); i++)
+        {
+            final char c = text.charAt(i);
+            if (c == '\n' || c == '\r')
+            {
+                final boolean more = quiet.command(text.substring(from, i).trim());
+                out.flush();
+                from = i + 1;
+                if (!more)
+                {
+                    break;
+                }
+            }
+        }
+        out.println("Read CLI commands from " + file);
     }
 
     /** The {@code testpmd> } prompt until {@code quit}, the end of standard input or a signal. */
@@ -40,8 +96,7 @@ final class CmdLine
             final String line = app.nextLine();
             if (line == null)
             {
-                out.println();
-                return;
+                return; // librte_cmdline ends at EOF without a newline after the prompt
             }
             if (echo)
             {
@@ -60,7 +115,8 @@ final class CmdLine
      * {@code show port stats|info|summary|xstats all|N}, {@code show rxq|txq info N Q},
      * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show fwd stats all},
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
-     * {@code set nbport|nbcore|burst|verbose N}, {@code set promisc|allmulti N|all on|off},
+     * {@code set nbport|nbcore|burst|verbose N}, {@code set portlist LIST}, {@code set portmask MASK},
+     * {@code set promisc|allmulti N|all on|off},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
      * {@code show port N ptypes},
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N}, {@code port start|stop N|all},
@@ -114,7 +170,7 @@ final class CmdLine
                 }
                 return false;
             }
-            case "help" -> help();
+            case "help" -> help(cl);
             case "show" ->
             {
                 if (w.length == 4 && w[1].equals("port") && w[2].equals("stats"))
@@ -224,6 +280,15 @@ final class CmdLine
                 {
                     app.setLink(parseUint16(w[3]), w[1].equals("link-up"));
                 }
+                else if (w.length >= 3 && w[1].equals("portlist"))
+                {
+                    // A multi-string token: the rest of the line, checked by parse_item_list.
+                    app.setPortList(String.join(" ", Arrays.copyOfRange(w, 2, w.length)));
+                }
+                else if (w.length == 3 && w[1].equals("portmask") && parseUint64(w[2]) != null)
+                {
+                    app.setPortMask(parseUint64(w[2]));
+                }
                 else if (w.length == 3 && w[1].equals("verbose") && parseUint16(w[2]) >= 0)
                 {
                     app.setVerbose(parseUint16(w[2]));
@@ -264,7 +329,13 @@ final class CmdLine
                     return bad();
                 }
             }
-            case "flow" -> app.flow(w);
+            case "flow" ->
+            {
+                if (!app.flow(w))
+                {
+                    return bad();
+                }
+            }
             case "csum" ->
             {
                 if (w.length == 4 && w[1].equals("mac-swap") && (w[2].equals("on") || w[2].equals("off")) &&
@@ -304,14 +375,14 @@ final class CmdLine
                     return bad();
                 }
             }
-            default -> out.println("Command not found");
+            default -> cl.println("Command not found");
         }
         return true;
     }
 
     private boolean bad()
     {
-        out.println("Bad arguments");
+        cl.println("Bad arguments");
         return true;
     }
 
@@ -386,6 +457,24 @@ final class CmdLine
 
     private static long parseUnsigned(final String token, final long max)
     {
+        final BigInteger value = parseNumber(token);
+        return value != null && value.compareTo(BigInteger.valueOf(max)) <= 0 ? value.longValue() : -1;
+    }
+
+    /**
+     * A {@code uint64_t} token as librte_cmdline's {@code RTE_UINT64} number parses it (see {@link #parseUint16}).
+     *
+     * @return the value's 64 bits, or null when the token is not such a number or exceeds 2^64 - 1
+     */
+    static Long parseUint64(final String token)
+    {
+        final BigInteger value = parseNumber(token);
+        return value != null && value.bitLength() <= Long.SIZE ? value.longValue() : null;
+    }
+
+    /** The number librte_cmdline's num token reads: decimal, 0x hex, 0b binary or octal; null for anything else. */
+    private static BigInteger parseNumber(final String token)
+    {
         final String digits;
         final int radix;
         if (token.matches("0x[0-9a-fA-F]+"))
@@ -410,111 +499,116 @@ final class CmdLine
         }
         else
         {
-            return -1;
+            return null;
         }
-        final BigInteger value = new BigInteger(digits, radix);
-        return value.compareTo(BigInteger.valueOf(max)) <= 0 ? value.longValue() : -1;
+        return new BigInteger(digits, radix);
     }
 
     /** The commands this prompt knows, in testpmd's help layout. */
-    private void help()
+    private static void help(final PrintStream to)
     {
-        out.println();
-        out.println("Commands of jdpdk's testpmd (a subset of DPDK testpmd's):");
-        out.println();
-        out.println("start");
-        out.println("    Start packet forwarding with current configuration.");
-        out.println();
-        out.println("start tx_first [(n)]");
-        out.println("    Start packet forwarding, after sending n bursts (1 if not given) of packets first.");
-        out.println();
-        out.println("stop");
-        out.println("    Stop packet forwarding, and display accumulated statistics.");
-        out.println();
-        out.println("show port (info|stats|summary|xstats) (port_id|all)");
-        out.println("show (rxq|txq) info (port_id) (queue_id)");
-        out.println("    Display information for port_id, or all.");
-        out.println();
-        out.println("show port (port_id) rss-hash [key]");
-        out.println("    Display the RSS hash functions and RSS hash key of port");
-        out.println();
-        out.println("show port (port_id) ptypes");
-        out.println("    Show port supported ptypes");
-        out.println();
-        out.println("show port (port_id) macs|mcast_macs");
-        out.println("    Display list of mac addresses added to port.");
-        out.println();
-        out.println("mac_addr add (port_id) (XX:XX:XX:XX:XX:XX)");
-        out.println("    Add a MAC address on port_id.");
-        out.println();
-        out.println("mac_addr remove (port_id) (XX:XX:XX:XX:XX:XX)");
-        out.println("    Remove a MAC address from port_id.");
-        out.println();
-        out.println("mac_addr set (port_id) (XX:XX:XX:XX:XX:XX)");
-        out.println("    Set the default MAC address for port_id.");
-        out.println();
-        out.println("csum set (ip|udp|tcp|sctp|outer-ip|outer-udp) (hw|sw) (port_id)");
-        out.println("    Select hardware or software calculation of the checksum when transmitting a packet using the");
-        out.println("    csum forward engine.");
-        out.println();
-        out.println("csum show (port_id)");
-        out.println("    Display tx checksum offload configuration");
-        out.println();
-        out.println("csum mac-swap (on|off) (port_id)");
-        out.println("    Enable/Disable forward mac address swap in csum mode.");
-        out.println();
-        out.println("clear port (stats|xstats) (port_id|all)");
-        out.println("    Clear statistics of port_id, or all.");
-        out.println();
-        out.println("show config (rxtx|cores|fwd)");
-        out.println("    Display the given configuration.");
-        out.println();
-        out.println("show fwd stats all");
-        out.println("    Display statistics for all fwd engines.");
-        out.println();
-        out.println("clear fwd stats all");
-        out.println("    Clear statistics for all fwd engines.");
-        out.println();
-        out.println("port (start|stop) (port_id|all)");
-        out.println("    Start or stop port_id, or all.");
-        out.println();
-        out.println("set promisc (port_id|all) (on|off)");
-        out.println("    Set the promiscuous mode on port_id, or all.");
-        out.println();
-        out.println("set allmulti (port_id|all) (on|off)");
-        out.println("    Set the allmulti mode on port_id, or all.");
-        out.println();
-        out.println("set link-up port (port_id)");
-        out.println("    Set link up for a port.");
-        out.println();
-        out.println("set link-down port (port_id)");
-        out.println("    Set link down for a port.");
-        out.println();
-        out.println("set (nbport|nbcore|burst) (value)");
-        out.println("    Set the number of forwarding ports or cores, or the number of packets per burst.");
-        out.println();
-        out.println("set verbose (level)");
-        out.println("    Set the debug verbosity level X.");
-        out.println();
-        out.println("set fwd (" + String.join("|", Engines.names()) + ")");
-        out.println("    Set packet forwarding mode.");
-        out.println();
-        out.println("set fwd (" + String.join("|", java.util.Arrays.stream(Engines.names())
+        to.println();
+        to.println("Commands of jdpdk's testpmd (a subset of DPDK testpmd's):");
+        to.println();
+        to.println("start");
+        to.println("    Start packet forwarding with current configuration.");
+        to.println();
+        to.println("start tx_first [(n)]");
+        to.println("    Start packet forwarding, after sending n bursts (1 if not given) of packets first.");
+        to.println();
+        to.println("stop");
+        to.println("    Stop packet forwarding, and display accumulated statistics.");
+        to.println();
+        to.println("show port (info|stats|summary|xstats) (port_id|all)");
+        to.println("show (rxq|txq) info (port_id) (queue_id)");
+        to.println("    Display information for port_id, or all.");
+        to.println();
+        to.println("show port (port_id) rss-hash [key]");
+        to.println("    Display the RSS hash functions and RSS hash key of port");
+        to.println();
+        to.println("show port (port_id) ptypes");
+        to.println("    Show port supported ptypes");
+        to.println();
+        to.println("show port (port_id) macs|mcast_macs");
+        to.println("    Display list of mac addresses added to port.");
+        to.println();
+        to.println("mac_addr add (port_id) (XX:XX:XX:XX:XX:XX)");
+        to.println("    Add a MAC address on port_id.");
+        to.println();
+        to.println("mac_addr remove (port_id) (XX:XX:XX:XX:XX:XX)");
+        to.println("    Remove a MAC address from port_id.");
+        to.println();
+        to.println("mac_addr set (port_id) (XX:XX:XX:XX:XX:XX)");
+        to.println("    Set the default MAC address for port_id.");
+        to.println();
+        to.println("csum set (ip|udp|tcp|sctp|outer-ip|outer-udp) (hw|sw) (port_id)");
+        to.println("    Select hardware or software calculation of the checksum when transmitting a packet using the");
+        to.println("    csum forward engine.");
+        to.println();
+        to.println("csum show (port_id)");
+        to.println("    Display tx checksum offload configuration");
+        to.println();
+        to.println("csum mac-swap (on|off) (port_id)");
+        to.println("    Enable/Disable forward mac address swap in csum mode.");
+        to.println();
+        to.println("clear port (stats|xstats) (port_id|all)");
+        to.println("    Clear statistics of port_id, or all.");
+        to.println();
+        to.println("show config (rxtx|cores|fwd)");
+        to.println("    Display the given configuration.");
+        to.println();
+        to.println("show fwd stats all");
+        to.println("    Display statistics for all fwd engines.");
+        to.println();
+        to.println("clear fwd stats all");
+        to.println("    Clear statistics for all fwd engines.");
+        to.println();
+        to.println("port (start|stop) (port_id|all)");
+        to.println("    Start or stop port_id, or all.");
+        to.println();
+        to.println("set promisc (port_id|all) (on|off)");
+        to.println("    Set the promiscuous mode on port_id, or all.");
+        to.println();
+        to.println("set allmulti (port_id|all) (on|off)");
+        to.println("    Set the allmulti mode on port_id, or all.");
+        to.println();
+        to.println("set link-up port (port_id)");
+        to.println("    Set link up for a port.");
+        to.println();
+        to.println("set link-down port (port_id)");
+        to.println("    Set link down for a port.");
+        to.println();
+        to.println("set (nbport|nbcore|burst) (value)");
+        to.println("    Set the number of forwarding ports or cores, or the number of packets per burst.");
+        to.println();
+        to.println("set portlist (x[,y]*)");
+        to.println("    Set the list of forwarding ports.");
+        to.println();
+        to.println("set portmask (mask)");
+        to.println("    Set the forwarding ports hexadecimal mask.");
+        to.println();
+        to.println("set verbose (level)");
+        to.println("    Set the debug verbosity level X.");
+        to.println();
+        to.println("set fwd (" + String.join("|", Engines.names()) + ")");
+        to.println("    Set packet forwarding mode.");
+        to.println();
+        to.println("set fwd (" + String.join("|", Arrays.stream(Engines.names())
             .filter(m -> !m.equals("rxonly")).toList()) + ") retry");
-        out.println("    Set packet forwarding mode with retry.");
-        out.println();
-        out.println("flow (validate|create) (port_id) [group (n)] [priority (n)] [ingress] [egress] [transfer]");
-        out.println("    pattern (item) [(field) (is|spec|last|mask|prefix) (value)]... / ... / end");
-        out.println("    actions (action) [(arg) (value)]... / ... / end");
-        out.println("flow destroy (port_id) rule (id) [rule (id)]...");
-        out.println("flow (flush|list) (port_id)");
-        out.println("flow query (port_id) (id) (count|rss|age)");
-        out.println("flow isolate (port_id) (0|1)");
-        out.println("    Manage flow rules (rte_flow); items eth vlan ipv4 ipv6 udp tcp, actions queue drop rss mark");
-        out.println("    count jump passthru flag void.");
-        out.println();
-        out.println("quit");
-        out.println("    Quit to prompt.");
-        out.println();
+        to.println("    Set packet forwarding mode with retry.");
+        to.println();
+        to.println("flow (validate|create) (port_id) [group (n)] [priority (n)] [ingress] [egress] [transfer]");
+        to.println("    pattern (item) [(field) (is|spec|last|mask|prefix) (value)]... / ... / end");
+        to.println("    actions (action) [(arg) (value)]... / ... / end");
+        to.println("flow destroy (port_id) rule (id) [rule (id)]...");
+        to.println("flow (flush|list) (port_id)");
+        to.println("flow query (port_id) (id) (count|rss|age)");
+        to.println("flow isolate (port_id) (0|1)");
+        to.println("    Manage flow rules (rte_flow); items eth vlan ipv4 ipv6 udp tcp, actions queue drop rss mark");
+        to.println("    count jump passthru flag void.");
+        to.println();
+        to.println("quit");
+        to.println("    Quit to prompt.");
+        to.println();
     }
 }

@@ -95,8 +95,9 @@ final class FlowCommands
      * Runs one {@code flow} command line.
      *
      * @param w the line's words, {@code w[0]} being "flow"
+     * @return false when the grammar does not take the line (testpmd's cmdline then says "Bad arguments")
      */
-    void run(final String[] w)
+    boolean run(final String[] w)
     {
         try
         {
@@ -122,8 +123,9 @@ final class FlowCommands
         }
         catch (final BadArguments ex)
         {
-            out.println("Bad arguments");
+            return false;
         }
+        return true;
     }
 
     // ---- validate / create -----------------------------------------------------------------

@@ -4,18 +4,19 @@ import java.util.Arrays;
 
 /**
  * Which queue of which port each forwarding stream reads and writes, and which streams each forwarding lcore runs:
- * testpmd's {@code fwd_config_setup} (DPDK 22.11 {@code app/test-pmd/config.c}) for the default
- * {@code --port-topology=paired}, without DCB:
+ * testpmd's {@code fwd_config_setup} (DPDK 22.11 {@code app/test-pmd/config.c}), without DCB:
  * <ul>
  *   <li>one RX or one TX queue per port ({@code simple_fwd_config_setup}): one stream per forwarding port, queue 0
- *   of port i to queue 0 of its pair;</li>
+ *   of port i to queue 0 of the port the topology sends it to;</li>
  *   <li>several RX and several TX queues ({@code rss_fwd_config_setup}): min(rxq, txq) streams per port, queue q of
- *   port i to queue q of its pair, ordered queue by queue, port by port within a queue;</li>
+ *   port i to queue q of the port the topology sends it to, ordered queue by queue, port by port within a
+ *   queue;</li>
  *   <li>icmpecho ({@code icmp_echo_config_setup}): rxq streams per port, each answering on the port and queue it
  *   received on.</li>
  * </ul>
- * Pairs are (0,1), (2,3), ...; with an odd number of forwarding ports the last one pairs with itself
- * ({@code fwd_topology_tx_port_get}). Streams go to lcores in contiguous runs ({@code
+ * Where the i-th forwarding port sends ({@code fwd_topology_tx_port_get}, {@code --port-topology}): paired, the
+ * default, to its pair, pairs being (0,1), (2,3), ..., and with an odd number of forwarding ports the last one pairs
+ * with itself; chained, to the next port, the last one to the first; loop, to itself. Streams go to lcores in contiguous runs ({@code
  * setup_fwd_config_of_each_lcore}): each lcore gets streams / lcores, and the last streams % lcores lcores one
  * more; there are never more lcores than streams (nor, in the simple setup, than ports).
  * <p>
@@ -75,9 +76,10 @@ final class FwdConfig
      * @param nbRxq      RX queues per port
      * @param nbTxq      TX queues per port
      * @param nbFwdLcores forwarding lcores wanted ({@code --nb-cores})
+     * @param topology   where each port's streams send
      */
     static FwdConfig setup(final String mode, final int[] fwdPorts, final int nbRxq, final int nbTxq,
-        final int nbFwdLcores)
+        final int nbFwdLcores, final Parameters.Topology topology)
     {
         final int nbPorts = fwdPorts.length;
         if (nbPorts == 0)
@@ -112,7 +114,7 @@ final class FwdConfig
             int rxq = 0;
             for (int sm = 0; sm < nbStreams; sm++)
             {
-                final int txp = txPortIndex(rxp, nbPorts);
+                final int txp = txPortIndex(rxp, nbPorts, topology);
                 streams[sm] = new Stream(fwdPorts[rxp], rxq, fwdPorts[txp], rxq);
                 if (++rxp < nbPorts)
                 {
@@ -129,19 +131,20 @@ final class FwdConfig
         final Stream[] streams = new Stream[nbPorts];
         for (int i = 0; i < nbPorts; i++)
         {
-            streams[i] = new Stream(fwdPorts[i], 0, fwdPorts[txPortIndex(i, nbPorts)], 0);
+            streams[i] = new Stream(fwdPorts[i], 0, fwdPorts[txPortIndex(i, nbPorts, topology)], 0);
         }
         return new FwdConfig(mode, fwdPorts, streams, Math.min(nbFwdLcores, nbPorts));
     }
 
-    /** The paired topology: 0&lt;-&gt;1, 2&lt;-&gt;3, ...; an odd last port pairs with itself. */
-    static int txPortIndex(final int rxp, final int nbPorts)
+    /** The index of the forwarding port that the {@code rxp}-th one sends to ({@code fwd_topology_tx_port_get}). */
+    static int txPortIndex(final int rxp, final int nbPorts, final Parameters.Topology topology)
     {
-        if ((rxp & 1) == 0)
+        return switch (topology)
         {
-            return rxp + 1 < nbPorts ? rxp + 1 : rxp;
-        }
-        return rxp - 1;
+            case PAIRED -> (rxp & 1) == 1 ? rxp - 1 : rxp + 1 < nbPorts ? rxp + 1 : rxp;
+            case CHAINED -> (rxp + 1) % nbPorts;
+            case LOOP -> rxp;
+        };
     }
 
     @Override

@@ -3,13 +3,18 @@ package io.jdpdk.apps.testpmd;
 import io.jdpdk.apps.common.OptionOrder;
 import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.RssTypes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
+import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * testpmd's command line after {@code --} (DPDK 22.11 {@code app/test-pmd/parameters.c}, {@code launch_args_parse}),
@@ -90,6 +95,64 @@ final class Parameters
 
         @Option(names = "--mbuf-size", paramLabel = "N", description = "set the data size of mbuf to N bytes")
         String mbufSize;
+
+        @Option(names = "--cmdline-file", paramLabel = "FILE",
+            description = "execute the commands in FILE before the prompt (or before forwarding starts)")
+        String cmdlineFile;
+
+        @Option(names = "--tx-first", description = "start forwarding by sending a burst first (not interactive)")
+        boolean txFirst;
+
+        @Option(names = "--port-topology", paramLabel = "<paired|chained|loop>",
+            description = "set the forwarding ports' topology (default paired)")
+        String portTopology;
+
+        @Option(names = "--portmask", paramLabel = "PORTMASK",
+            description = "hexadecimal bitmask of the ports used for forwarding")
+        String portmask;
+
+        @Option(names = "--portlist", paramLabel = "PORTLIST",
+            description = "list of the ports used for forwarding, as 1,3-5 (duplicates dropped)")
+        String portlist;
+
+        @Option(names = "--numa", description = "enable NUMA-aware allocation (the default)")
+        boolean numa;
+
+        @Option(names = "--no-numa", description = "disable NUMA-aware allocation")
+        boolean noNuma;
+
+        @Option(names = "--max-pkt-len", paramLabel = "N",
+            description = "set the largest frame the ports receive, the MTU being N minus the Ethernet overhead")
+        String maxPktLen;
+
+        @Option(names = "--mbcache", paramLabel = "N", description = "set the cache of the mbuf pool to N mbufs")
+        String mbcache;
+
+        @Option(names = "--disable-rss", description = "disable RSS (with several RX queues)")
+        boolean disableRss;
+
+        @Option(names = "--rss-ip", description = "set RSS functions to IPv4/IPv6 only (the default)")
+        boolean rssIp;
+
+        @Option(names = "--rss-udp", description = "set RSS functions to IPv4/IPv6 + UDP")
+        boolean rssUdp;
+
+        @Option(names = "--disable-link-check", description = "don't check the ports' links on start and stop")
+        boolean disableLinkCheck;
+
+        @Option(names = "--no-lsc-interrupt", description = "don't use link status change interrupts")
+        boolean noLscInterrupt;
+    }
+
+    /** testpmd's {@code port_topology}: where each forwarding port's stream sends ({@code fwd_topology_tx_port_get}). */
+    enum Topology
+    {
+        /** 0&lt;-&gt;1, 2&lt;-&gt;3, ...; an odd last port with itself. */
+        PAIRED,
+        /** 0-&gt;1-&gt;2-&gt;...-&gt;0. */
+        CHAINED,
+        /** each port to itself. */
+        LOOP
     }
 
     /** A command-line value testpmd refuses: the message is what testpmd's {@code rte_exit} says. */
@@ -114,6 +177,28 @@ final class Parameters
     /** {@code --total-num-mbufs}, 0 for testpmd's formula. */
     int totalNumMbufs;
     int mbufSize = TestPmd.DEFAULT_MBUF_DATA_SIZE;
+    /** {@code --port-topology}. */
+    Topology topology = Topology.PAIRED;
+    /** {@code --cmdline-file}, null for none. */
+    String cmdlineFile;
+    /** {@code --tx-first}. */
+    boolean txFirst;
+    /** testpmd's {@code numa_support}: {@code --numa} (the default) or {@code --no-numa}, the last one given. */
+    boolean numaSupport = true;
+    /** {@code --max-pkt-len}, 0 for the device's default MTU. */
+    int maxRxPktLen;
+    /** {@code --mbcache}: testpmd's {@code mb_mempool_cache}. */
+    int mbufCache = TestPmd.MBUF_CACHE;
+    /**
+     * testpmd's {@code rss_hf}, the RSS functions asked of a port with several RX queues (as far as the device offers
+     * them) and the flow rss action's default: {@code RTE_ETH_RSS_IP}, or what the last of {@code --disable-rss},
+     * {@code --rss-ip} and {@code --rss-udp} set.
+     */
+    long rssHf = RssTypes.IP;
+    /** testpmd's {@code no_link_check}: {@code --disable-link-check}. */
+    boolean noLinkCheck;
+    /** testpmd's {@code lsc_interrupt}, off with {@code --no-lsc-interrupt} (and with {@code --tx-first}). */
+    boolean lscInterrupt = true;
 
     /**
      * What testpmd prints of the options it takes (interactive mode, auto-start, the forwarding mode, set or unknown,
@@ -185,6 +270,58 @@ final class Parameters
                 case "--tx-ip" -> parseTxIp(value);
                 case "--tx-udp" -> parseTxUdp(value);
                 case "--flowgen-flows" -> flowgenFlows(value);
+                case "--cmdline-file" ->
+                {
+                    out.println("CLI commands to be read from " + value);
+                    cmdlineFile = value;
+                }
+                case "--tx-first" ->
+                {
+                    out.println("Ports to start sending a burst of packets first");
+                    txFirst = true;
+                }
+                case "--port-topology" -> topology = topology(value);
+                case "--portmask" ->
+                {
+                    if (parsePortmask(value) == null)
+                    {
+                        throw new BadOption("Invalid fwd port mask");
+                    }
+                    afterEal.add(new String[] {name, value});
+                }
+                case "--portlist" ->
+                {
+                    if (parsePortList(value, TestPmd.MAX_ETHPORTS).length == 0)
+                    {
+                        throw new BadOption("Invalid fwd port list");
+                    }
+                    afterEal.add(new String[] {name, value});
+                }
+                case "--numa" -> numaSupport = true;
+                case "--no-numa" -> numaSupport = false;
+                case "--max-pkt-len" ->
+                {
+                    final int n = atoi(value);
+                    if (n < ETHER_MIN_LEN)
+                    {
+                        throw new BadOption("Invalid max-pkt-len=" + n + " - should be > " + ETHER_MIN_LEN);
+                    }
+                    maxRxPktLen = n;
+                }
+                case "--mbcache" ->
+                {
+                    final int n = atoi(value);
+                    if (n < 0 || n > MEMPOOL_CACHE_MAX_SIZE)
+                    {
+                        throw new BadOption("mbcache must be >= 0 and <= " + MEMPOOL_CACHE_MAX_SIZE);
+                    }
+                    mbufCache = n;
+                }
+                case "--disable-rss" -> rssHf = 0;
+                case "--rss-ip" -> rssHf = RssTypes.IP;
+                case "--rss-udp" -> rssHf = RssTypes.UDP;
+                case "--disable-link-check" -> noLinkCheck = true;
+                case "--no-lsc-interrupt" -> lscInterrupt = false;
                 default ->
                 {
                     // flags, read from o below
@@ -193,6 +330,131 @@ final class Parameters
         });
         noFlushRx = o.noFlushRx;
         config.txOnlyMultiFlow = o.txOnlyMultiFlow;
+    }
+
+    /** {@code RTE_ETHER_MIN_LEN}: the least {@code --max-pkt-len}. */
+    private static final int ETHER_MIN_LEN = 64;
+    /** {@code RTE_MEMPOOL_CACHE_MAX_SIZE}: the largest {@code --mbcache}. */
+    private static final int MEMPOOL_CACHE_MAX_SIZE = 512;
+
+    /** What {@code strtoull(s, &end, 16)} reads to the end of {@code s}: blanks, a sign, {@code 0x}, the digits. */
+    private static final Pattern HEX_NUMBER = Pattern.compile("\\s*([+-]?)(?:0[xX])?([0-9a-fA-F]+)");
+
+    private static Topology topology(final String value) throws BadOption
+    {
+        return switch (value)
+        {
+            case "paired" -> Topology.PAIRED;
+            case "chained" -> Topology.CHAINED;
+            case "loop" -> Topology.LOOP;
+            default -> throw new BadOption("port-topology " + value + " invalid - must be: paired, chained or loop");
+        };
+    }
+
+    /**
+     * {@code --portmask}'s value as testpmd's {@code parse_fwd_portmask} reads it, with {@code strtoull(s, &end, 16)}:
+     * leading blanks, a sign, {@code 0x}, hexadecimal digits and nothing after them; too large a value is all ones.
+     *
+     * @return the mask, or null when testpmd refuses it
+     */
+    static Long parsePortmask(final String text)
+    {
+        final Matcher m = HEX_NUMBER.matcher(text);
+        if (!m.matches())
+        {
+            return null;
+        }
+        final BigInteger value = new BigInteger(m.group(2), 16);
+        final long mask = value.bitLength() > 64 ? -1L : value.longValue();
+        return m.group(1).equals("-") && value.bitLength() <= 64 ? -mask : mask;
+    }
+
+    /**
+     * testpmd's {@code parse_port_list} ({@code --portlist}): comma-separated port ids and ranges ({@code 1,3-5}),
+     * blanks allowed around them, each below {@code maxSize}, duplicates dropped, in the order first given.
+     *
+     * @return the port ids, empty when testpmd refuses the list
+     */
+    static int[] parsePortList(final String list, final int maxSize)
+    {
+        final boolean[] marked = new boolean[maxSize];
+        final int[] values = new int[maxSize];
+        int count = 0;
+        int min = Integer.MAX_VALUE;
+        int at = 0;
+        int end;
+        do
+        {
+            while (at < list.length() && isBlank(list.charAt(at)))
+            {
+                at++;
+            }
+            if (at == list.length())
+            {
+                break;
+            }
+            // strtol(list, &end, 10): blanks, a sign, decimal digits; with no digits, 0 and end where it began.
+            int i = at;
+            while (i < list.length() && Character.isWhitespace(list.charAt(i)))
+            {
+                i++;
+            }
+            final boolean negative = i < list.length() && list.charAt(i) == '-';
+            if (i < list.length() && (list.charAt(i) == '-' || list.charAt(i) == '+'))
+            {
+                i++;
+            }
+            final int digits = i;
+            long value = 0;
+            while (i < list.length() && Character.isDigit(list.charAt(i)))
+            {
+                value = Math.min(value * 10 + (list.charAt(i) - '0'), Integer.MAX_VALUE + 1L);
+                i++;
+            }
+            end = i == digits ? at : i;
+            value = negative ? -value : value;
+            if (value < 0 || value >= maxSize)
+            {
+                return new int[0];
+            }
+            while (end < list.length() && isBlank(list.charAt(end)))
+            {
+                end++;
+            }
+            final char next = end < list.length() ? list.charAt(end) : '\0';
+            if (next == '-' && min == Integer.MAX_VALUE)
+            {
+                min = (int)value;
+            }
+            else if (next == ',' || next == '\0')
+            {
+                if (min == Integer.MAX_VALUE)
+                {
+                    min = (int)value;
+                }
+                for (int port = min; port <= value; port++)
+                {
+                    if (!marked[port])
+                    {
+                        values[count++] = port;
+                        marked[port] = true;
+                    }
+                }
+                min = Integer.MAX_VALUE;
+            }
+            else
+            {
+                return new int[0];
+            }
+            at = end + 1;
+        }
+        while (end < list.length());
+        return Arrays.copyOf(values, count);
+    }
+
+    private static boolean isBlank(final char c)
+    {
+        return c == ' ' || c == '\t';
     }
 
     private void forwardMode(final String name)
@@ -439,13 +701,20 @@ final class Parameters
     /** {@code MAX_SEGS_BUFFER_SPLIT}: most {@code --mbuf-size} values. */
     private static final int MAX_SEGS_BUFFER_SPLIT = 8;
 
+    private long[] parseItemList(final String str, final String itemName, final int maxItems)
+    {
+        return parseItemList(str, itemName, maxItems, false, err);
+    }
+
     /**
      * testpmd's {@code parse_item_list}: comma-separated decimal items, each kept as a C {@code unsigned int}
-     * (wrapping), an empty list or last item 0; what is wrong is said on standard error, as testpmd says it.
+     * (wrapping), an empty list or last item 0, with {@code unique} no value twice; what is wrong is said on
+     * {@code err}, as testpmd says it.
      *
      * @return the items, or null when the list is refused
      */
-    private long[] parseItemList(final String str, final String itemName, final int maxItems)
+    static long[] parseItemList(final String str, final String itemName, final int maxItems, final boolean unique,
+        final PrintStream err)
     {
         final long[] items = new long[maxItems];
         long value = 0;
@@ -484,7 +753,18 @@ final class Parameters
             return null;
         }
         items[count++] = value;
-        return java.util.Arrays.copyOf(items, count);
+        for (int i = 0; unique && i < count; i++)
+        {
+            for (int j = i + 1; j < count; j++)
+            {
+                if (items[j] == items[i])
+                {
+                    err.printf("duplicated %s %d at index %d and %d%n", itemName, items[i], i, j);
+                    return null;
+                }
+            }
+        }
+        return Arrays.copyOf(items, count);
     }
 
     /** C's atoi: leading decimal digits with an optional sign, 0 when there are none. */

@@ -1,6 +1,7 @@
 package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.apps.common.AppArgs;
+import io.jdpdk.apps.common.LinkCheck;
 import io.jdpdk.apps.common.NicStats;
 import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.eal.DpdkException;
@@ -56,19 +57,29 @@ import java.util.concurrent.TimeUnit;
  *       [--burst=N] [--nb-cores=N] [--nb-ports=N] [--rxq=N] [--txq=N] [--rxd=N] [--txd=N] [--stats-period=S]
  *       [--eth-peer=N,XX:XX:XX:XX:XX:XX]... [--no-flush-rx] [--txpkts=X[,Y]*] [--tx-ip=SRC,DST]
  *       [--tx-udp=SRC[,DST]] [--txonly-multi-flow] [--flowgen-flows=N] [--total-num-mbufs=N] [--mbuf-size=N]
+ *       [--mbcache=N] [--max-pkt-len=N] [--port-topology=paired|chained|loop] [--portmask=MASK] [--portlist=LIST]
+ *       [--disable-rss|--rss-ip|--rss-udp] [--numa|--no-numa] [--disable-link-check] [--no-lsc-interrupt]
+ *       [--tx-first] [--cmdline-file=FILE]
  * </pre>
  * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
- * (testpmd's size unless {@code --total-num-mbufs}), started and put in promiscuous mode. Forwarding streams pair
- * the first {@code --nb-ports} ports as testpmd's default {@code --port-topology=paired} ({@link FwdConfig}) and
+ * (testpmd's size unless {@code --total-num-mbufs}, a cache of {@code --mbcache}), with testpmd's RSS functions
+ * ({@code rss_hf}) when it has several RX queues and an MTU of {@code --max-pkt-len} less the device's overhead,
+ * started and put in promiscuous mode; then the links are checked as testpmd checks them (waited for and printed
+ * without LSC interrupts, not at all with {@code --disable-link-check}). Forwarding streams join the first
+ * {@code --nb-ports} of the configured ports (all, or {@code --portlist}/{@code --portmask}, later
+ * {@code set portlist|portmask}) as {@code --port-topology} says ({@link FwdConfig}) and
  * run on the first {@code --nb-cores} EAL worker lcores, each an Agrona agent calling the mode's engine on its
  * streams ({@link ForwardLcore}). Unless {@code --no-flush-rx}, the RX queues are drained before forwarding starts.
  * <p>
- * Without {@code -i} forwarding starts at once; with {@code --stats-period} the NIC statistics of the forwarding
+ * The commands of {@code --cmdline-file} run first, as testpmd runs them: no prompt, no echo, nothing of
+ * librte_cmdline's own ("Command not found", "Bad arguments", help), {@code quit} ending the file. Without {@code -i}
+ * forwarding then starts at once (after a first burst on each stream with {@code --tx-first}); with {@code --stats-period} the NIC statistics of the forwarding
  * ports are printed every period until SIGINT/SIGTERM, otherwise testpmd waits for "enter" (a line or the end of
  * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}):
  * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
- * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst}, {@code set promisc},
+ * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst},
+ * {@code set portlist|portmask}, {@code set promisc},
  * {@code set allmulti}, {@code set verbose} (the packet dump of {@link Verbose}), {@code csum set|show|mac-swap}
  * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
  * its next {@code port start}, "Configuring Port N"),
@@ -89,7 +100,8 @@ import java.util.concurrent.TimeUnit;
  * {@code show port 65535 rss-hash} (testpmd's {@code RTE_PORT_ALL}, which
  * its port check lets through) prints testpmd's error without ethdev's log line before it
  * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it, and so does
- * {@code set promisc} of a missing port; the pool line is added at
+ * {@code set promisc} of a missing port; {@code set portlist 65535} (testpmd's {@code RTE_PORT_ALL}, which
+ * {@code set_fwd_ports_list} takes as a port) is an invalid port; the pool line is added at
  * exit; engines never read or write outside a packet's data (see each engine), so csum parses a runt's missing
  * headers as zeros where testpmd reads what earlier packets left in the mbuf; csum has no tunnels, TSO, GSO or GRO
  * and no {@code csum parse-tunnel} or {@code tunnel_tso set} commands. At exit, as dpdk-testpmd, it asks
@@ -125,11 +137,6 @@ public final class TestPmd
      */
     static final int DEFAULT_DESC = 0;
     static final String POOL_NAME = "mb_pool_0";
-    /**
-     * testpmd's default {@code rss_hf}, RTE_ETH_RSS_IP, used (as far as the device offers it) when there are several
-     * RX queues.
-     */
-    static final long RSS_IP = RssTypes.IP;
     /** testpmd's {@code RSS_HASH_KEY_LENGTH}: the longest hash key {@code show port N rss-hash} shows. */
     static final int RSS_HASH_KEY_LENGTH = 64;
     private static final int ENODEV = 19;
@@ -159,7 +166,18 @@ public final class TestPmd
     private FlowCommands flowCommands;
     /** {@code RTE_LOGTYPE_EAL}. */
     private static final int LOGTYPE_EAL = 0;
+    /** The forwarding ports: the first {@link #nbFwdPorts} of {@link #cfgPortIds}. */
     private int[] fwdPortIds = new int[0];
+    /**
+     * testpmd's {@code fwd_ports_ids}: the configured forwarding ports (every port, or {@code --portlist},
+     * {@code --portmask}, {@code set portlist|portmask}), the first {@link #nbCfgPorts} of them; an entry past those
+     * keeps what an earlier list put there, as testpmd's array does.
+     */
+    private final int[] cfgPortIds = new int[MAX_ETHPORTS];
+    /** testpmd's {@code nb_cfg_ports}: the most {@code set nbport} takes. */
+    private int nbCfgPorts;
+    /** Every port's id, as {@code RTE_ETH_FOREACH_DEV} finds them once the EAL has probed. */
+    private int[] probedIds = new int[0];
     private List<Lcore> workers = List.of();
     private long[][] statsAtStart = new long[0][];
     private final int[] portSocket = new int[MAX_ETHPORTS];
@@ -272,12 +290,17 @@ public final class TestPmd
             // After EAL: their class needs ethdev's bindings, which Port.preload links after EAL's.
             nicStats = new NicStats();
             portStats = new PortStats();
-            final int code = setUp();
+            final int code = setUp(options.interactive);
             if (code != 0)
             {
                 return code;
             }
             startStdinReader(in);
+            final CmdLine cmdLine = new CmdLine(this, out, err);
+            if (params.cmdlineFile != null)
+            {
+                cmdLine.readFile(params.cmdlineFile);
+            }
             if (options.interactive)
             {
                 if (options.autoStart)
@@ -285,12 +308,12 @@ public final class TestPmd
                     out.println("Start automatic packet forwarding");
                     startForwarding();
                 }
-                new CmdLine(this, out, err).prompt();
+                cmdLine.prompt();
             }
             else
             {
                 out.println("No commandline core given, start packet forwarding");
-                startForwarding();
+                startForwarding(params.txFirst ? 1 : 0);
                 if (params.statsPeriod != 0)
                 {
                     printStatsUntilSignal();
@@ -348,7 +371,7 @@ public final class TestPmd
      * Checks what needs the EAL ({@link Parameters#afterEal}, in command-line order), creates the pool, configures
      * and starts every port (testpmd's init_config).
      */
-    private int setUp() throws Parameters.BadOption
+    private int setUp(final boolean interactive) throws Parameters.BadOption
     {
         final int[] ids = Port.ids();
         if (ids.length == 0)
@@ -365,7 +388,10 @@ public final class TestPmd
         {
             throw new Parameters.BadOption("No cores defined for forwarding\nCheck the core mask argument");
         }
+        probedIds = ids;
         nbFwdPorts = ids.length;
+        nbCfgPorts = ids.length;
+        System.arraycopy(ids, 0, cfgPortIds, 0, ids.length);
         int maxRxq = Integer.MAX_VALUE;
         int maxTxq = Integer.MAX_VALUE;
         final DeviceInfo[] infos = new DeviceInfo[ids.length];
@@ -413,6 +439,10 @@ public final class TestPmd
                     }
                     nbTxq = n;
                 }
+                case "--portmask" -> setFwdPortsMask(Parameters.parsePortmask(option[1]));
+                // parse_fwd_portlist keeps the ports that exist.
+                case "--portlist" -> setFwdPortsList(Arrays.stream(Parameters.parsePortList(option[1], MAX_ETHPORTS))
+                    .filter(p -> Arrays.binarySearch(ids, p) >= 0).toArray());
                 default ->
                 {
                     // --burst: 0 asks port 0's PMD for its recommended RX burst (default_rxportconf.burst_size).
@@ -429,7 +459,16 @@ public final class TestPmd
                 }
             }
         }
-        fwdPortIds = Arrays.copyOf(ids, nbFwdPorts);
+        fwdPortIds = Arrays.copyOf(cfgPortIds, nbFwdPorts);
+        if (params.txFirst && interactive)
+        {
+            throw new Parameters.BadOption("--tx-first cannot be used on interactive mode.");
+        }
+        if (params.txFirst && params.lscInterrupt)
+        {
+            err.println("Warning: lsc_interrupt needs to be off when using tx_first. Disabling.");
+            params.lscInterrupt = false;
+        }
         if (nbRxq == 0 || nbTxq == 0)
         {
             // testpmd lets rxonly run without TX queues and txonly without RX queues; jdpdk's ports need both.
@@ -442,18 +481,19 @@ public final class TestPmd
         }
         // init_config's check_socket_id: a port with no NUMA socket (SOCKET_ID_ANY, as virtual devices have) goes
         // on the first socket, with this warning, once.
-        if (Arrays.stream(infos).anyMatch(info -> info.socketId() < 0))
+        if (params.numaSupport && Arrays.stream(infos).anyMatch(info -> info.socketId() < 0))
         {
             err.println("Warning: NUMA should be configured manually by using --port-numa-config and " +
                 "--ring-numa-config parameters along with --numa.");
         }
-        final int n = params.totalNumMbufs != 0 ? params.totalNumMbufs : defaultNumMbufs(workers.size());
+        final int n = params.totalNumMbufs != 0 ? params.totalNumMbufs :
+            defaultNumMbufs(workers.size(), params.mbufCache);
         // mbuf_pool_create's two TESTPMD_LOG lines.
         out.flush();
         Log.log(Log.INFO, logtype, String.format("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d",
             POOL_NAME, n, params.mbufSize, 0));
         Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
-        pool = Mempool.create(POOL_NAME, n, MBUF_CACHE, params.mbufSize, Mempool.SOCKET_ID_ANY);
+        pool = Mempool.create(POOL_NAME, n, params.mbufCache, params.mbufSize, Mempool.SOCKET_ID_ANY);
         fwdConfigSetup(); // init_config's, before the ports start
 
         ports = new Port[ids.length];
@@ -466,15 +506,19 @@ public final class TestPmd
             portConfigs[ids[i]] = new PortConfig().mempool(pool).rxQueues(nbRxq).txQueues(nbTxq)
                 .rxDesc(params.nbRxd == 0 ? 0 : clamp(params.nbRxd, infos[i].rxDescMin(), infos[i].rxDescMax()))
                 .txDesc(params.nbTxd == 0 ? 0 : clamp(params.nbTxd, infos[i].txDescMin(), infos[i].txDescMax()))
-                .rssHashFunctions(nbRxq > 1 ? RSS_IP & infos[i].flowTypeRssOffloads() : 0)
+                .rssHashFunctions(nbRxq > 1 ? params.rssHf & infos[i].flowTypeRssOffloads() : 0)
                 .promiscuous(true);
+            if (params.maxRxPktLen != 0)
+            {
+                portConfigs[ids[i]].mtu(params.maxRxPktLen - infos[i].ethOverhead());
+            }
             port.configure(portConfigs[ids[i]]);
             port.start();
             config.portMac[ids[i]] = port.macAddress();
             out.printf("Port %d: %s%n", ids[i], Port.formatMac(config.portMac[ids[i]]));
             ports[i] = port;
         }
-        out.println("Checking link statuses...");
+        checkLinkStatuses();
         out.println("Done");
         out.flush();
         return 0;
@@ -484,9 +528,18 @@ public final class TestPmd
      * testpmd's pool size without {@code --total-num-mbufs}: room for the largest RX and TX rings, a burst and
      * every forwarding lcore's cache, for each of RTE_MAX_ETHPORTS ports.
      */
-    static int defaultNumMbufs(final int forwardingLcores)
+    static int defaultNumMbufs(final int forwardingLcores, final int cacheSize)
     {
-        return (DESC_MAX + forwardingLcores * MBUF_CACHE + DESC_MAX + MAX_PKT_BURST) * MAX_ETHPORTS;
+        return (DESC_MAX + forwardingLcores * cacheSize + DESC_MAX + MAX_PKT_BURST) * MAX_ETHPORTS;
+    }
+
+    /** testpmd's {@code check_all_ports_link_status} on every port ({@link LinkCheck}), unless {@code --disable-link-check}. */
+    private void checkLinkStatuses()
+    {
+        if (!params.noLinkCheck)
+        {
+            LinkCheck.testpmdCheck(ports, params.lscInterrupt, out, err);
+        }
     }
 
     private static int clamp(final int value, final int min, final int max)
@@ -789,12 +842,13 @@ public final class TestPmd
      */
     private FwdConfig fwdConfigSetup()
     {
-        curFwdConfig = FwdConfig.setup(mode, fwdPortIds, nbRxq, nbTxq, nbFwdLcores);
+        curFwdConfig = FwdConfig.setup(mode, fwdPortIds, nbRxq, nbTxq, nbFwdLcores, params.topology);
         if (IcmpEchoEngine.NAME.equals(mode) && config.verbose.level() > 0)
         {
             printIcmpEchoSetup(curFwdConfig);
         }
-        if (!oddPortsWarned && !IcmpEchoEngine.NAME.equals(mode) && (fwdPortIds.length & 1) == 1)
+        if (!oddPortsWarned && params.topology == Parameters.Topology.PAIRED && !IcmpEchoEngine.NAME.equals(mode) &&
+            (fwdPortIds.length & 1) == 1)
         {
             oddPortsWarned = true;
             err.printf("%nWarning! port-topology=paired and odd forward ports number, the last port will pair with " +
@@ -826,9 +880,9 @@ public final class TestPmd
     private void printFwdConfig(final FwdConfig cfg)
     {
         final StringBuilder sb = new StringBuilder(512);
-        sb.append(String.format("%s packet forwarding%s - ports=%d - cores=%d - streams=%d - NUMA support enabled, " +
+        sb.append(String.format("%s packet forwarding%s - ports=%d - cores=%d - streams=%d - NUMA support %s, " +
             "MP allocation mode: native%n", cfg.mode, withRetry(), cfg.fwdPorts.length, cfg.nbLcores,
-            cfg.streams.length));
+            cfg.streams.length, params.numaSupport ? "enabled" : "disabled"));
         if (config.txRetry)
         {
             sb.append(String.format("TX retry num: %d, delay between TX retries: %dus%n", TestPmdConfig.TX_RETRY_NUM,
@@ -962,15 +1016,20 @@ public final class TestPmd
         return ids;
     }
 
-    /** testpmd's {@code flow} commands ({@link FlowCommands}). */
-    void flow(final String[] words)
+    /**
+     * testpmd's {@code flow} commands ({@link FlowCommands}); the rss action's default types are testpmd's
+     * {@code rss_hf}.
+     *
+     * @return false when the line does not parse
+     */
+    boolean flow(final String[] words)
     {
         if (flowCommands == null)
         {
             flowCommands = new FlowCommands(out, err, this::isPort,
-                id -> isPort(id) ? Port.of(id).flows() : Flows.forPortId(id), nbRxq, RSS_IP);
+                id -> isPort(id) ? Port.of(id).flows() : Flows.forPortId(id), nbRxq, params.rssHf);
         }
-        flowCommands.run(words);
+        return flowCommands.run(words);
     }
 
     /**
@@ -1099,6 +1158,74 @@ public final class TestPmd
     }
 
     /**
+     * {@code set portlist LIST}: testpmd's {@code cmd_set_list_parsed}, the ports as {@code parse_item_list} reads
+     * them (decimal, no duplicate), then {@code set_fwd_ports_list} and {@code fwd_config_setup}.
+     */
+    void setPortList(final String items)
+    {
+        if (forwarding)
+        {
+            err.println("Please stop forwarding first");
+            return;
+        }
+        final long[] list = Parameters.parseItemList(items, "port", MAX_ETHPORTS, true, err);
+        if (list != null)
+        {
+            // testpmd keeps each in a portid_t; 65535 would be RTE_PORT_ALL there, and is no port here.
+            setFwdPortsList(Arrays.stream(list).mapToInt(p -> (int)(p & 0xFFFF)).toArray());
+            fwdConfigSetup();
+        }
+    }
+
+    /** {@code set portmask MASK}: testpmd's {@code set_fwd_ports_mask}, then {@code fwd_config_setup}. */
+    void setPortMask(final long mask)
+    {
+        if (forwarding)
+        {
+            err.println("Please stop forwarding first");
+            return;
+        }
+        setFwdPortsMask(mask);
+        fwdConfigSetup();
+    }
+
+    /** testpmd's {@code set_fwd_ports_mask}: the ports whose bit is set, in id order. */
+    private void setFwdPortsMask(final long mask)
+    {
+        if (mask == 0)
+        {
+            err.println("Invalid NULL mask of ports");
+            return;
+        }
+        setFwdPortsList(Arrays.stream(probedIds).filter(id -> id < Long.SIZE && (mask >>> id & 1) != 0).toArray());
+    }
+
+    /**
+     * testpmd's {@code set_fwd_ports_list}: with a port that does not exist, its {@code Invalid port} line and no
+     * change; else these are the configured ports, and all of them forward.
+     */
+    private void setFwdPortsList(final int[] list)
+    {
+        for (final int id : list)
+        {
+            if (Arrays.binarySearch(probedIds, id) < 0)
+            {
+                err.println("Invalid port " + id);
+                return;
+            }
+        }
+        System.arraycopy(list, 0, cfgPortIds, 0, list.length);
+        nbCfgPorts = list.length;
+        if (nbFwdPorts != list.length)
+        {
+            out.printf("previous number of forwarding ports %d - changed to number of configured ports %d%n",
+                nbFwdPorts, list.length);
+            nbFwdPorts = list.length;
+        }
+        fwdPortIds = Arrays.copyOf(cfgPortIds, nbFwdPorts);
+    }
+
+    /**
      * {@code set nbport N}, {@code set nbcore N} and {@code set burst N}: testpmd's {@code set_fwd_ports_number},
      * {@code set_fwd_lcores_number} (then {@code fwd_config_setup}) and {@code set_nb_pkt_per_burst}, their refusals
      * on standard error.
@@ -1109,14 +1236,14 @@ public final class TestPmd
         {
             case "nbport" ->
             {
-                if (n > ports.length)
+                if (n > nbCfgPorts)
                 {
-                    err.printf("nb fwd ports %d > %d (number of configured ports) - ignored%n", n, ports.length);
+                    err.printf("nb fwd ports %d > %d (number of configured ports) - ignored%n", n, nbCfgPorts);
                 }
                 else
                 {
                     nbFwdPorts = n;
-                    fwdPortIds = Arrays.copyOf(portIds(), n);
+                    fwdPortIds = Arrays.copyOf(cfgPortIds, n);
                     out.printf("Number of forwarding ports set to %d%n", n);
                 }
                 fwdConfigSetup();
@@ -1238,7 +1365,7 @@ public final class TestPmd
         }
         if (stopped)
         {
-            out.println("Checking link statuses..."); // check_all_ports_link_status, which LSC interrupts cut short
+            checkLinkStatuses();
         }
         out.println("Done");
     }
@@ -1297,7 +1424,7 @@ public final class TestPmd
         }
         if (started)
         {
-            out.println("Checking link statuses...");
+            checkLinkStatuses();
         }
         else if (exists && allStarted)
         {

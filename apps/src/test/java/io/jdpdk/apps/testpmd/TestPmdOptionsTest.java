@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -94,6 +95,43 @@ class TestPmdOptionsTest
         assertRefused("txd must be in > 0", "--txd=0", "--rxd=0");
         // Segments that testpmd would ask the ports about once EAL runs, then a bad option: no EAL, no question.
         assertRefused("Invalid tx-ip: 1.2.3.4", "--txpkts=64,64", "--tx-ip=1.2.3.4");
+        assertRefused("port-topology ring invalid - must be: paired, chained or loop", "--port-topology=ring");
+        assertRefused("Invalid fwd port mask", "--portmask=0x");
+        assertRefused("Invalid fwd port mask", "--portmask=3 ");
+        assertRefused("Invalid fwd port list", "--portlist=1-");
+        assertRefused("Invalid fwd port list", "--portlist=32");
+        assertRefused("Invalid max-pkt-len=63 - should be > 64", "--max-pkt-len=63");
+        assertRefused("mbcache must be >= 0 and <= 512", "--mbcache=513");
+    }
+
+    /** {@code --portmask} as {@code strtoull(s, &end, 16)} reads it, and nothing after it. */
+    @Test
+    void shouldReadThePortMaskAsStrtoullInBase16()
+    {
+        assertEquals(3L, Parameters.parsePortmask("0x3"));
+        assertEquals(0x1fL, Parameters.parsePortmask("  1F"));
+        assertEquals(-1L, Parameters.parsePortmask("-1"));
+        assertEquals(-1L, Parameters.parsePortmask("123456789abcdef01"));
+        assertEquals(null, Parameters.parsePortmask(""));
+        assertEquals(null, Parameters.parsePortmask("3 "));
+        assertEquals(null, Parameters.parsePortmask("0xg"));
+    }
+
+    /**
+     * {@code --portlist} as testpmd's {@code parse_port_list} reads it: ids and ranges in the order given, duplicates
+     * dropped, blanks around them; a range backwards is empty; what strtol cannot read is port 0 before a comma.
+     */
+    @Test
+    void shouldReadThePortListAsParsePortList()
+    {
+        assertArrayEquals(new int[] {2, 0, 1, 3}, Parameters.parsePortList("2,0-3", 32));
+        assertArrayEquals(new int[] {1, 2}, Parameters.parsePortList(" 1 - 2 ", 32));
+        assertArrayEquals(new int[] {2}, Parameters.parsePortList("3-1,2", 32));
+        assertArrayEquals(new int[] {0, 1}, Parameters.parsePortList(",1", 32));
+        assertArrayEquals(new int[0], Parameters.parsePortList("1-3-5", 32));
+        assertArrayEquals(new int[0], Parameters.parsePortList("-1", 32));
+        assertArrayEquals(new int[0], Parameters.parsePortList("1;2", 32));
+        assertArrayEquals(new int[0], Parameters.parsePortList("", 32));
     }
 
     @Test
@@ -137,6 +175,6 @@ class TestPmdOptionsTest
     void shouldSizeTheDefaultPoolAsTestpmd()
     {
         // dpdk-testpmd -l 0-1 (one forwarding lcore): "create a new mbuf pool <mb_pool_0>: n=155456".
-        assertEquals(155_456, TestPmd.defaultNumMbufs(1));
+        assertEquals(155_456, TestPmd.defaultNumMbufs(1, TestPmd.MBUF_CACHE));
     }
 }

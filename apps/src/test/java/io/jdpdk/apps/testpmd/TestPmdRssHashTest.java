@@ -63,19 +63,19 @@ class TestPmdRssHashTest
     {
         final List<String> commands = List.of("show port 1 rss-hash", "show port 1 rss-hash key",
             "show port 0 rss-hash key", "show port 2 rss-hash");
-        final List<String> dpdk = run(true, bond(), List.of("--rxq=2", "--txq=2"), commands);
+        final List<String> dpdk = run(true, TestPmdSession.bondedTap(), List.of("--rxq=2", "--txq=2"), commands);
         assertTrue(dpdk.get(1).contains("\nRSS functions:\n  ip  ipv4  ipv4-frag  ipv4-other  ipv6  ipv6-frag  " +
             "ipv6-other\n  ipv6-ex\nRSS key:\n6D5A56DA"), dpdk.get(1));
-        assertEquals(dpdk, run(false, bond(), List.of("--rxq=2", "--txq=2"), commands));
+        assertEquals(dpdk, run(false, TestPmdSession.bondedTap(), List.of("--rxq=2", "--txq=2"), commands));
     }
 
     @Test
     void shouldSayRssDisabledOnABondedTapWithOneQueueAsDpdkTestpmd() throws Exception
     {
         final List<String> commands = List.of("show port 1 rss-hash", "show port 1 rss-hash key");
-        final List<String> dpdk = run(true, bond(), List.of(), commands);
+        final List<String> dpdk = run(true, TestPmdSession.bondedTap(), List.of(), commands);
         assertTrue(dpdk.get(1).contains("stdout:\nRSS disabled\nstderr:\n"), dpdk.get(1));
-        assertEquals(dpdk, run(false, bond(), List.of(), commands));
+        assertEquals(dpdk, run(false, TestPmdSession.bondedTap(), List.of(), commands));
     }
 
     /**
@@ -103,12 +103,6 @@ class TestPmdRssHashTest
     private static String tap()
     {
         return TestPmdSession.tap();
-    }
-
-    /** Port 0 a net_tap, port 1 a round-robin bond of it. */
-    private static List<String> bond()
-    {
-        return List.of(tap(), "--vdev=net_bonding0,mode=0,slave=net_tap0");
     }
 
     /** {@link TestPmdSession#run}'s results of each command, on {@code vdevs} with {@code appArgs}. */

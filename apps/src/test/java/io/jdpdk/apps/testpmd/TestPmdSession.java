@@ -103,6 +103,15 @@ final class TestPmdSession
     }
 
     /**
+     * Port 0 a net_tap ({@link #tap()}), port 1 a round-robin bond of it: the virtual device that reports its RSS
+     * functions and key.
+     */
+    static List<String> bondedTap()
+    {
+        return List.of(tap(), "--vdev=net_bonding0,mode=0,slave=net_tap0");
+    }
+
+    /**
      * Runs dpdk-testpmd ({@code dpdk}) or jdpdk's testpmd with {@code args} (EAL arguments, "--", testpmd's, which
      * must include {@code -i}), sends each command and waits for the next prompt, then quits; asserts that it
      * exits 0. A command {@code #pause MS} sends nothing: it waits MS milliseconds (what the lcores print meanwhile
