@@ -122,6 +122,7 @@ public record DeviceInfo(
      */
     public int ethOverhead()
     {
-        return maxMtu != 0xFFFF && maxRxPktLen > maxMtu ? maxRxPktLen - maxMtu : 14 + 4;
+        // max_rx_pktlen is a uint32_t: UINT32_MAX (-1 here) where the device sets no limit, as net_null.
+        return maxMtu != 0xFFFF && Integer.toUnsignedLong(maxRxPktLen) > maxMtu ? maxRxPktLen - maxMtu : 14 + 4;
     }
 }

@@ -369,6 +369,21 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * Sets the MTU of a configured port, started or not ({@code rte_eth_dev_set_mtu}); the next
+     * {@link #configure} sets its own ({@link PortConfig#mtu}).
+     *
+     * @param mtu bytes
+     * @throws DpdkException when the port is closed, the device has no such operation (ENOTSUP, e.g. net_null) or
+     *                       refuses the value (EINVAL)
+     */
+    public void mtu(final int mtu)
+    {
+        final String call = "rte_eth_dev_set_mtu(port=" + id + ", mtu=" + mtu + ")";
+        checkOpen(call);
+        check(call, EthdevRaw.dev_set_mtu(id, mtu));
+    }
+
+    /**
      * Whether the port receives all multicast frames ({@code rte_eth_allmulticast_get}).
      *
      * @return true when all-multicast mode is on
@@ -498,6 +513,8 @@ public final class Port implements AutoCloseable
             }
             conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("offloads")),
                 cfg.rxOffloads() & info.rxOffloadCapa());
+            // 0: ethdev's RTE_ETHER_MTU; else checked against the device's limits by rte_eth_dev_configure.
+            conf.set(JAVA_INT, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("mtu")), cfg.mtu());
             conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("txmode"), groupElement("offloads")),
                 cfg.txOffloads() & info.txOffloadCapa());
             check(call, EthdevRaw.dev_configure(id, cfg.rxQueues(), cfg.txQueues(), conf));
@@ -532,10 +549,6 @@ public final class Port implements AutoCloseable
             {
                 check("rte_eth_dev_set_ptypes(port=" + id + ", ptype_mask=0x" + Integer.toHexString(cfg.packetTypes()) +
                     ")", EthdevRaw.dev_set_ptypes(id, cfg.packetTypes(), MemorySegment.NULL, 0));
-            }
-            if (cfg.mtu() != 0)
-            {
-                check("rte_eth_dev_set_mtu(port=" + id + ", mtu=" + cfg.mtu() + ")", EthdevRaw.dev_set_mtu(id, cfg.mtu()));
             }
         }
         rxQueues = cfg.rxQueues();

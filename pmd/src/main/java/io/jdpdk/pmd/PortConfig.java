@@ -273,7 +273,8 @@ public final class PortConfig
     }
 
     /**
-     * MTU to set ({@code rte_eth_dev_set_mtu}), or 0 for the device's default.
+     * MTU the port is configured with ({@code rxmode.mtu} of {@code rte_eth_dev_configure}, which checks it against
+     * the device's limits and needs no {@code mtu_set} of the driver), or 0 for ethdev's default, 1500.
      *
      * @param mtu bytes, within the device's {@code min_mtu..max_mtu}, or 0
      * @return this

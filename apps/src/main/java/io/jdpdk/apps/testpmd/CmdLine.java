@@ -120,6 +120,7 @@ final class CmdLine
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
      * {@code show port N ptypes},
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N}, {@code port start|stop N|all},
+     * {@code port config all rxq|txq|rxd|txd N}, {@code port config mtu N MTU},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
      * known command with arguments it does not take gets "Bad arguments".
@@ -306,6 +307,18 @@ final class CmdLine
             }
             case "port" ->
             {
+                if (w.length == 5 && w[1].equals("config") && w[2].equals("all") &&
+                    List.of("rxq", "txq", "rxd", "txd").contains(w[3]) && parseUint16(w[4]) >= 0)
+                {
+                    app.portConfigQueues(w[3], parseUint16(w[4]));
+                    return true;
+                }
+                if (w.length == 5 && w[1].equals("config") && w[2].equals("mtu") && parseUint16(w[3]) >= 0 &&
+                    parseUint16(w[4]) >= 0)
+                {
+                    app.portConfigMtu(parseUint16(w[3]), parseUint16(w[4]));
+                    return true;
+                }
                 // cmd_operate_specific_port takes the id as an RTE_UINT8.
                 if (w.length == 3 && (w[1].equals("start") || w[1].equals("stop")) &&
                     (w[2].equals("all") || parseUnsigned(w[2], 0xFF) >= 0))
@@ -565,6 +578,12 @@ final class CmdLine
         to.println();
         to.println("port (start|stop) (port_id|all)");
         to.println("    Start or stop port_id, or all.");
+        to.println();
+        to.println("port config all (rxq|txq|rxd|txd) (value)");
+        to.println("    Set the number of queues or descriptors of every port (all stopped); the next start configures them.");
+        to.println();
+        to.println("port config mtu (port_id) (value)");
+        to.println("    Set the MTU of port_id.");
         to.println();
         to.println("set promisc (port_id|all) (on|off)");
         to.println("    Set the promiscuous mode on port_id, or all.");

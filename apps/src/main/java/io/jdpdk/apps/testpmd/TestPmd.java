@@ -48,6 +48,7 @@ import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToIntFunction;
 
 /**
  * DPDK 22.11's {@code dpdk-testpmd} in Java, for the options and commands below, with testpmd's command line,
@@ -83,7 +84,8 @@ import java.util.concurrent.TimeUnit;
  * {@code set allmulti}, {@code set verbose} (the packet dump of {@link Verbose}), {@code csum set|show|mac-swap}
  * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
  * its next {@code port start}, "Configuring Port N"),
- * {@code port start|stop},
+ * {@code port start|stop}, {@code port config all rxq|txq|rxd|txd} (0 queues refused: jdpdk's ports need both),
+ * {@code port config mtu},
  * {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
  * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
@@ -503,11 +505,7 @@ public final class TestPmd
             final Port port = Port.of(ids[i]);
             portSocket[ids[i]] = Math.max(0, infos[i].socketId());
             out.printf("Configuring Port %d (socket %d)%n", ids[i], portSocket[ids[i]]);
-            portConfigs[ids[i]] = new PortConfig().mempool(pool).rxQueues(nbRxq).txQueues(nbTxq)
-                .rxDesc(params.nbRxd == 0 ? 0 : clamp(params.nbRxd, infos[i].rxDescMin(), infos[i].rxDescMax()))
-                .txDesc(params.nbTxd == 0 ? 0 : clamp(params.nbTxd, infos[i].txDescMin(), infos[i].txDescMax()))
-                .rssHashFunctions(nbRxq > 1 ? params.rssHf & infos[i].flowTypeRssOffloads() : 0)
-                .promiscuous(true);
+            portConfigs[ids[i]] = withQueues(new PortConfig().mempool(pool).promiscuous(true), infos[i]);
             if (params.maxRxPktLen != 0)
             {
                 portConfigs[ids[i]].mtu(params.maxRxPktLen - infos[i].ethOverhead());
@@ -540,6 +538,18 @@ public final class TestPmd
         {
             LinkCheck.testpmdCheck(ports, params.lscInterrupt, out, err);
         }
+    }
+
+    /**
+     * {@code config} with the queues and descriptors of now, and testpmd's RSS functions when there are several RX
+     * queues (its {@code init_port_config}).
+     */
+    private PortConfig withQueues(final PortConfig config, final DeviceInfo info)
+    {
+        return config.rxQueues(nbRxq).txQueues(nbTxq)
+            .rxDesc(params.nbRxd == 0 ? 0 : clamp(params.nbRxd, info.rxDescMin(), info.rxDescMax()))
+            .txDesc(params.nbTxd == 0 ? 0 : clamp(params.nbTxd, info.txDescMin(), info.txDescMax()))
+            .rssHashFunctions(nbRxq > 1 ? params.rssHf & info.flowTypeRssOffloads() : 0);
     }
 
     private static int clamp(final int value, final int min, final int max)
@@ -927,8 +937,8 @@ public final class TestPmd
                 info.defaultRxQueue().withDescriptors(params.nbRxd, port.rxOffloads()));
             final QueueInfo tx = Objects.requireNonNullElse(port.txQueueInfo(0),
                 info.defaultTxQueue().withDescriptors(params.nbTxd, port.txOffloads()));
-            sb.append(String.format("  port %d: RX queue number: %d Tx queue number: %d%n", portId, port.rxQueues(),
-                port.txQueues()));
+            // testpmd's nb_rxq and nb_txq: those of the next configuration after port config all rxq|txq.
+            sb.append(String.format("  port %d: RX queue number: %d Tx queue number: %d%n", portId, nbRxq, nbTxq));
             sb.append(String.format("    Rx offloads=0x%x Tx offloads=0x%x%n", port.rxOffloads(), port.txOffloads()));
             sb.append(String.format("    RX queue: 0%n      RX desc=%d - RX free threshold=%d%n", rx.nbDesc(),
                 rx.freeThresh()));
@@ -1155,6 +1165,122 @@ public final class TestPmd
     void setVerbose(final int level)
     {
         config.verbose.set(level);
+    }
+
+    /**
+     * {@code port config all rxq|txq|rxd|txd N}: testpmd's {@code cmd_config_rx_tx_parsed} with every port stopped,
+     * the value checked against every port's limits ({@code check_nb_rxq}, ...: the first port with the tightest
+     * one named), then the streams set up again and every port configured again at its next {@code port start}.
+     * jdpdk's testpmd refuses 0 queues, which testpmd takes and then exits on at the next start.
+     */
+    void portConfigQueues(final String what, final int value)
+    {
+        if (!Arrays.stream(ports).noneMatch(Port::isStarted))
+        {
+            err.println("Please stop all ports first");
+            return;
+        }
+        final DeviceInfo[] infos = Arrays.stream(ports).map(Port::info).toArray(DeviceInfo[]::new);
+        final boolean rx = what.startsWith("rx");
+        if (what.endsWith("q"))
+        {
+            if (value == 0)
+            {
+                err.println("jdpdk's testpmd needs at least one RX and one TX queue per port");
+                return;
+            }
+            final String name = rx ? "max_rx_queues" : "max_tx_queues";
+            if (!within(what, value, name, infos, info -> rx ? info.maxRxQueues() : info.maxTxQueues(), true))
+            {
+                return;
+            }
+            nbRxq = rx ? value : nbRxq;
+            nbTxq = rx ? nbTxq : value;
+        }
+        else
+        {
+            final String name = rx ? "rxds" : "txds";
+            if (!within(what, value, "max_" + name, infos, info -> rx ? info.rxDescMax() : info.txDescMax(), true) ||
+                !within(what, value, "min_" + name, infos, info -> rx ? info.rxDescMin() : info.txDescMin(), false))
+            {
+                return;
+            }
+            params.nbRxd = rx ? value : params.nbRxd;
+            params.nbTxd = rx ? params.nbTxd : value;
+        }
+        fwdConfigSetup();
+        for (int i = 0; i < ports.length; i++)
+        {
+            withQueues(portConfigs[ports[i].id()], infos[i]);
+            needReconfig[ports[i].id()] = true;
+        }
+    }
+
+    /**
+     * Whether {@code value} is within every port's {@code limit} (a maximum, or a minimum), else testpmd's refusal
+     * naming the first port with the tightest limit.
+     */
+    private boolean within(final String what, final int value, final String name, final DeviceInfo[] infos,
+        final ToIntFunction<DeviceInfo> limit, final boolean maximum)
+    {
+        int bound = maximum ? 0xFFFF : 0;
+        int at = 0;
+        for (int i = 0; i < infos.length; i++)
+        {
+            final int l = limit.applyAsInt(infos[i]);
+            if (maximum ? l < bound : l > bound)
+            {
+                bound = l;
+                at = ports[i].id();
+            }
+        }
+        if (maximum ? value > bound : value < bound)
+        {
+            err.printf("Fail: input %s (%d) can't be %s than %s (%d) of port %d%n", what, value,
+                maximum ? "greater" : "less", name, bound, at);
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * {@code port config mtu N MTU}: testpmd's {@code port_mtu_set}: the MTU checked against the device's limits
+     * ({@code eth_dev_validate_mtu}), set at once on a port not waiting to be configured again, and kept for its
+     * next configuration.
+     */
+    void portConfigMtu(final int id, final int mtu)
+    {
+        if (!isPort(id))
+        {
+            err.println("Invalid port " + id);
+            return;
+        }
+        final DeviceInfo info = Port.of(id).info();
+        if (mtu < info.minMtu() || mtu > info.maxMtu())
+        {
+            err.printf("MTU (%d) %s device %s MTU (%d) for port_id %d%n", mtu, mtu < info.minMtu() ? "<" : ">",
+                mtu < info.minMtu() ? "min" : "max", mtu < info.minMtu() ? info.minMtu() : info.maxMtu(), id);
+            return;
+        }
+        if (mtu + info.ethOverhead() > Integer.toUnsignedLong(info.maxRxPktLen()))
+        {
+            err.printf("Frame size (%d) > device max frame size (%d) for port_id %d%n", mtu + info.ethOverhead(),
+                Integer.toUnsignedLong(info.maxRxPktLen()), id);
+            return;
+        }
+        if (!needReconfig[id])
+        {
+            try
+            {
+                Port.of(id).mtu(mtu);
+            }
+            catch (final DpdkException ex)
+            {
+                err.printf("Set MTU failed. diag=%d%n", -ex.errno());
+                return;
+            }
+        }
+        portConfigs[id].mtu(mtu);
     }
 
     /**

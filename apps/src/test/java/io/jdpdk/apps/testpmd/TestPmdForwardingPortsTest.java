@@ -94,6 +94,36 @@ class TestPmdForwardingPortsTest
     }
 
     /**
+     * {@code port config all rxq|txq|rxd|txd N} only with every port stopped, within every port's limits; the streams
+     * follow at once and the ports are configured again at their next start, with the queues' RSS; forwarding then
+     * runs on each queue. {@code port config mtu} checks the device's limits, sets the MTU of a port whose driver
+     * can (net_tap), and says so where it cannot (net_null).
+     */
+    @Test
+    void shouldConfigureQueuesDescriptorsAndMtuAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("port config all rxq 2", "port stop all", "port config all rxq 2",
+            "port config all txq 2", "show config fwd", "port config all rxq 2000", "port config all txd 70000",
+            "port config all rxd 128", "port config all txd 4096", "show config rxtx", "port start all",
+            "show port info 0", "start", "#pause 300", "stop", "port config mtu 0 9000", "port config mtu 1 68",
+            "port config mtu 1 10", "port config mtu 1 65535", "port config mtu 7 1500", "show port info 1",
+            "port stop 1", "port config mtu 1 2000", "port start 1", "show port info 1");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of(TestPmdSession.tap(), "--vdev=net_null1"),
+            List.of(), commands, results -> TestPmdSession.maskMacs(results).stream()
+                .map(r -> r.replaceAll("(?m)^( +(RX|TX)-[a-z]+: +)\\d+", "$1N")
+                    .replaceAll("(?m)^( +(RX|TX)-[a-z]+: +N +(RX|TX)-[a-z]+: +)\\d+", "$1N")
+                    .replaceAll("(?m)^( +(RX|TX)-[a-z]+: +N +(RX|TX)-[a-z]+: +N +(RX|TX)-[a-z]+: +)\\d+", "$1N"))
+                .toList());
+        assertTrue(dpdk.get(0).contains("stderr:\nPlease stop all ports first\n"), dpdk.get(0));
+        assertTrue(dpdk.get(4).contains("RX P=1/Q=1 (socket 0) -> TX P=0/Q=1"), dpdk.get(4));
+        assertTrue(dpdk.get(5).contains("Fail: input rxq (2000) can't be greater than max_rx_queues"), dpdk.get(5));
+        assertTrue(dpdk.get(10).contains("Configuring Port 0 (socket 0)"), dpdk.get(10));
+        assertTrue(dpdk.get(11).contains("Current number of RX queues: 2"), dpdk.get(11));
+        assertTrue(dpdk.get(24).contains("MTU: 2000"), dpdk.get(24));
+    }
+
+    /**
      * {@code --cmdline-file}: its commands run before the prompt, without prompt, echo, or librte_cmdline's own
      * words for a command it does not know or cannot parse, or for help; {@code quit} ends the file, not testpmd;
      * a file that cannot be read is said on standard error.
