@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
 import java.util.function.IntFunction;
+import java.util.function.IntSupplier;
 
 /**
  * testpmd's {@code flow} commands (DPDK 22.11 {@code cmdline_flow.c} grammar, {@code config.c} port_flow_*
@@ -53,7 +54,7 @@ final class FlowCommands
     private final IntPredicate validPort;
     private final Map<Integer, LinkedList<Rule>> rules = new HashMap<>(); // newest first, as testpmd's flow_list
     private final IntFunction<Flows> flowsOfPort;
-    private final int nbRxq;
+    private final IntSupplier nbRxq;
     private final long rssHf;
     private final FlowSpec spec = new FlowSpec();
 
@@ -77,11 +78,12 @@ final class FlowCommands
      * @param err testpmd's stderr
      * @param validPort whether a port id is an ethdev port (testpmd's port_id_is_invalid)
      * @param flowsOfPort the flow API of a port id
-     * @param nbRxq RX queues per port, the default queues of an RSS action
+     * @param nbRxq RX queues per port now (testpmd's nb_rxq, which port config all rxq changes), the default queues of
+     *              an RSS action
      * @param rssHf testpmd's rss_hf, the default types of an RSS action
      */
     FlowCommands(final PrintStream out, final PrintStream err, final IntPredicate validPort,
-        final IntFunction<Flows> flowsOfPort, final int nbRxq, final long rssHf)
+        final IntFunction<Flows> flowsOfPort, final IntSupplier nbRxq, final long rssHf)
     {
         this.out = out;
         this.err = err;
@@ -309,7 +311,7 @@ final class FlowCommands
         byte[] key = null;
         int keyLen = -1;
         final List<Integer> queues = new ArrayList<>();
-        for (int q = 0; q < Math.min(nbRxq, FlowSpec.MAX_RSS_QUEUES); q++)
+        for (int q = 0; q < Math.min(nbRxq.getAsInt(), FlowSpec.MAX_RSS_QUEUES); q++)
         {
             queues.add(q);
         }

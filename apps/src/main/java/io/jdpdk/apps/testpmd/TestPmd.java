@@ -1037,7 +1037,7 @@ public final class TestPmd
         if (flowCommands == null)
         {
             flowCommands = new FlowCommands(out, err, this::isPort,
-                id -> isPort(id) ? Port.of(id).flows() : Flows.forPortId(id), nbRxq, params.rssHf);
+                id -> isPort(id) ? Port.of(id).flows() : Flows.forPortId(id), () -> nbRxq, params.rssHf);
         }
         return flowCommands.run(words);
     }
