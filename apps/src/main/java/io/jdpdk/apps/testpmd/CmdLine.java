@@ -116,6 +116,7 @@ final class CmdLine
      * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show fwd stats all},
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
      * {@code set nbport|nbcore|burst|verbose N}, {@code set portlist LIST}, {@code set portmask MASK},
+     * {@code set txpkts LIST}, {@code set eth-peer N MAC},
      * {@code set promisc|allmulti N|all on|off},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
      * {@code show port N ptypes},
@@ -285,6 +286,14 @@ final class CmdLine
                 {
                     // A multi-string token: the rest of the line, checked by parse_item_list.
                     app.setPortList(String.join(" ", Arrays.copyOfRange(w, 2, w.length)));
+                }
+                else if (w.length == 3 && w[1].equals("txpkts"))
+                {
+                    app.setTxPkts(w[2]);
+                }
+                else if (w.length == 4 && w[1].equals("eth-peer") && parseUint16(w[2]) >= 0)
+                {
+                    app.setEthPeer(parseUint16(w[2]), w[3]);
                 }
                 else if (w.length == 3 && w[1].equals("portmask") && parseUint64(w[2]) != null)
                 {
@@ -599,6 +608,12 @@ final class CmdLine
         to.println();
         to.println("set (nbport|nbcore|burst) (value)");
         to.println("    Set the number of forwarding ports or cores, or the number of packets per burst.");
+        to.println();
+        to.println("set txpkts (x[,y]*)");
+        to.println("    Set the length of each segment of TXONLY and optionally CSUM packets.");
+        to.println();
+        to.println("set eth-peer (port_id) (peer_addr)");
+        to.println("    set the peer address for certain port.");
         to.println();
         to.println("set portlist (x[,y]*)");
         to.println("    Set the list of forwarding ports.");

@@ -584,9 +584,8 @@ final class Parameters
         {
             throw new BadOption("bad txpkts");
         }
-        final int[] lengths = new int[items.length];
         // set_tx_pkt_segments: refuses with a message and keeps the previous setting.
-        if (lengths.length > 1)
+        if (items.length > 1)
         {
             // nb_segs_is_invalid asks each port's TX rings (rte_eth_tx_queue_info_get) whether they hold that many
             // segments. testpmd parses its options before it sets up any queue, so no port can answer: ethdev logs
@@ -616,13 +615,30 @@ final class Parameters
                 }
             });
         }
+        final int[] checked = txSegments(items, mbufSize, err);
+        if (checked != null)
+        {
+            config.txPktSegLengths = checked;
+        }
+    }
+
+    /**
+     * The segment lengths of {@code --txpkts} and {@code set txpkts} as testpmd's {@code set_tx_pkt_segments} takes
+     * them: none longer than the mbufs' data room, at least an empty UDP/IPv4 packet in all; what is wrong is said on
+     * {@code err}, as testpmd says it.
+     *
+     * @return the lengths, or null when testpmd gives up
+     */
+    static int[] txSegments(final long[] items, final int mbufSize, final PrintStream err)
+    {
+        final int[] lengths = new int[items.length];
         int total = 0;
         for (int i = 0; i < items.length; i++)
         {
             if (items[i] > mbufSize)
             {
                 err.printf("length[%d]=%d > mbuf_data_size=%d - give up%n", i, items[i], mbufSize);
-                return;
+                return null;
             }
             lengths[i] = (int)items[i];
             total = (total + lengths[i]) & 0xFFFF; // testpmd sums into a uint16_t
@@ -630,9 +646,9 @@ final class Parameters
         if (total < 14 + 20 + 8)
         {
             err.printf("total packet length=%d < %d - give up%n", total, 14 + 20 + 8);
-            return;
+            return null;
         }
-        config.txPktSegLengths = lengths;
+        return lengths;
     }
 
     private void parseTxIp(final String arg) throws BadOption

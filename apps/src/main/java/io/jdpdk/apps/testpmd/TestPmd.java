@@ -80,7 +80,7 @@ import java.util.function.ToIntFunction;
  * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
  * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst},
- * {@code set portlist|portmask}, {@code set promisc},
+ * {@code set portlist|portmask}, {@code set txpkts}, {@code set eth-peer}, {@code set promisc},
  * {@code set allmulti}, {@code set verbose} (the packet dump of {@link Verbose}), {@code csum set|show|mac-swap}
  * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
  * its next {@code port start}, "Configuring Port N"),
@@ -1281,6 +1281,80 @@ public final class TestPmd
             }
         }
         portConfigs[id].mtu(mtu);
+    }
+
+    /**
+     * {@code set txpkts LIST}: testpmd's {@code cmd_set_txpkts_parsed}, the lengths as {@code parse_item_list} reads
+     * them, then {@code set_tx_pkt_segments}: more than one segment only where every TX ring of every port holds that
+     * many ({@code nb_segs_is_invalid}), then {@link Parameters#txSegments}'s checks.
+     */
+    void setTxPkts(final String items)
+    {
+        final long[] list = Parameters.parseItemList(items, "segment lengths", TxOnlyEngine.MAX_SEGS_PER_PKT, false,
+            err);
+        if (list == null)
+        {
+            return;
+        }
+        if (list.length > 1 && !txRingsHold(list.length))
+        {
+            err.printf("Tx segment size(%d) is not supported - txpkts ignored%n", list.length);
+            return;
+        }
+        final int[] lengths = Parameters.txSegments(list, params.mbufSize, err);
+        if (lengths != null)
+        {
+            config.txPktSegLengths = lengths;
+        }
+    }
+
+    /**
+     * testpmd's {@code nb_segs_is_invalid}, negated: each TX ring's size as the driver reports it, else as testpmd set
+     * it up, else the device's default ({@code get_tx_ring_size}).
+     */
+    private boolean txRingsHold(final int segments)
+    {
+        for (final Port port : ports)
+        {
+            for (int queue = 0; queue < nbTxq; queue++)
+            {
+                final QueueInfo info = port.txQueueInfo(queue);
+                final int configured = portConfigs[port.id()].txDesc();
+                final int ring = info != null ? info.nbDesc() : configured != 0 ? configured :
+                    port.info().defaultTxDesc();
+                if (ring < segments)
+                {
+                    out.printf("nb segments per TX packets=%d >= TX queue(%d) ring_size=%d - txpkts ignored%n",
+                        segments, queue, ring);
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** {@code set eth-peer N MAC}: testpmd's {@code cmd_set_eth_peer_parsed} and {@code set_fwd_eth_peer}. */
+    void setEthPeer(final int port, final String address)
+    {
+        if (forwarding)
+        {
+            err.println("Please stop forwarding first");
+            return;
+        }
+        final long mac = Port.parseMac(address);
+        if (Arrays.binarySearch(probedIds, port) < 0)
+        {
+            err.printf("Error: Invalid port number %d%n", port);
+        }
+        else if (mac < 0)
+        {
+            err.println("Error: Invalid ethernet address: " + address);
+        }
+        else
+        {
+            config.peerMac[port] = mac;
+        }
+        fwdConfigSetup();
     }
 
     /**

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Which ports forward where and how they are set up, from testpmd's command line and its commands, in jdpdk's
  * testpmd against dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}, MAC addresses masked):
  * {@code --port-topology}, {@code --portlist}, {@code --portmask}, {@code set portlist|portmask},
+ * {@code port config all rxq|txq|rxd|txd}, {@code port config mtu}, {@code set txpkts}, {@code set eth-peer},
  * {@code --no-numa}, {@code --disable-link-check}, {@code --no-lsc-interrupt}, {@code --rss-udp},
  * {@code --disable-rss}, {@code --max-pkt-len}, {@code --mbcache}, {@code --cmdline-file} and {@code --tx-first}.
  */
@@ -121,6 +122,29 @@ class TestPmdForwardingPortsTest
         assertTrue(dpdk.get(10).contains("Configuring Port 0 (socket 0)"), dpdk.get(10));
         assertTrue(dpdk.get(11).contains("Current number of RX queues: 2"), dpdk.get(11));
         assertTrue(dpdk.get(24).contains("MTU: 2000"), dpdk.get(24));
+    }
+
+    /**
+     * {@code set txpkts}: segments checked against the TX rings (two descriptors here hold two segments, not three),
+     * the mbufs' data room and the least packet, in testpmd's words; {@code set eth-peer}: the peer of a port that
+     * exists, in either notation {@code rte_ether_unformat_addr} reads, shown in the forwarding configuration.
+     */
+    @Test
+    void shouldSetTxSegmentsAndPeersAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("set fwd txonly", "set txpkts 64,64", "show config rxtx",
+            "set txpkts 64,64,64", "set txpkts 10", "set txpkts 3000", "set txpkts 64,x", "set txpkts 30,30",
+            "show config rxtx", "set eth-peer 1 02:11:22:33:44:55", "set eth-peer 5 02:11:22:33:44:55",
+            "set eth-peer 0 zz", "set eth-peer 0 0211.2233.4456", "set eth-peer 0 2:1:22:3:4:5",
+            "set eth-peer 0 0211:2233:4456", "show config fwd");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, THREE_NULL_PORTS.subList(0, 2),
+            List.of("--txd=2"), commands, results -> results);
+        assertTrue(dpdk.get(3).contains("ring_size=2 - txpkts ignored\nstderr:\nTx segment size(3) is not " +
+            "supported - txpkts ignored\n"), dpdk.get(3));
+        assertTrue(dpdk.get(8).contains("packet len=60 - nb packet segments=2"), dpdk.get(8));
+        assertTrue(dpdk.get(15).contains("TX P=1/Q=0 (socket 0) peer=02:11:22:33:44:55") &&
+            dpdk.get(15).contains("TX P=0/Q=0 (socket 0) peer=02:11:22:33:44:56"), dpdk.get(15));
     }
 
     /**
