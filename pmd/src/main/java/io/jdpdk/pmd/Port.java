@@ -626,6 +626,27 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * Changes the RSS hash functions of a configured port, keeping its key ({@code rte_eth_dev_rss_hash_update}).
+     *
+     * @param rssHf an OR of {@link RssTypes} bits, all of which the device must hash
+     *              ({@link DeviceInfo#flowTypeRssOffloads()}), or 0 for none
+     * @throws DpdkException when the port is closed or DPDK fails: ENOTSUP for a driver without the operation, EINVAL
+     *                       for functions the device does not offer or a port with RSS off
+     */
+    public void rssHashFunctions(final long rssHf)
+    {
+        final String call = "rte_eth_dev_rss_hash_update(port=" + id + ", rss_hf=0x" + Long.toHexString(rssHf) + ")";
+        checkOpen(call);
+        final StructLayout l = EthdevRaw.RTE_ETH_RSS_CONF;
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment conf = arena.allocate(l); // rss_key NULL: the key stays
+            conf.set(JAVA_LONG, off(l, "rss_hf"), rssHf);
+            check(call, EthdevRaw.dev_rss_hash_update(id, conf));
+        }
+    }
+
+    /**
      * The TX offloads in force ({@code txmode.offloads} of {@code rte_eth_dev_conf_get}).
      *
      * @return an OR of {@code RTE_ETH_TX_OFFLOAD_*} bits: those requested that the device supports

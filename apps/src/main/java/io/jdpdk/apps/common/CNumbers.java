@@ -1,6 +1,6 @@
 package io.jdpdk.apps.common;
 
-/** Numbers in DPDK samples' command lines, read as their C code reads them. */
+/** Numbers in DPDK samples' command lines, read as their C code reads them, and printed as their C code prints them. */
 public final class CNumbers
 {
     private CNumbers()
@@ -68,5 +68,16 @@ public final class CNumbers
             return -1;
         }
         return overflow ? Long.MAX_VALUE : value & Long.MAX_VALUE;
+    }
+
+    /**
+     * C's {@code printf("%#" PRIx64, value)}: lower-case hexadecimal after {@code 0x}, but 0 alone.
+     *
+     * @param value the 64 bits, unsigned
+     * @return the text
+     */
+    public static String alternateHex(final long value)
+    {
+        return value == 0 ? "0" : "0x" + Long.toHexString(value);
     }
 }

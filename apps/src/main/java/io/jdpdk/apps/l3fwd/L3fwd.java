@@ -2,6 +2,7 @@ package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.apps.common.AppArgs;
 import io.jdpdk.apps.common.AppMain;
+import io.jdpdk.apps.common.CNumbers;
 import io.jdpdk.apps.common.LinkCheck;
 import io.jdpdk.apps.common.NicStats;
 import io.jdpdk.apps.common.OptionOrder;
@@ -752,7 +753,7 @@ public final class L3fwd
         if (rssConfigured != rssRequested)
         {
             out.printf("Port %d modified RSS hash function based on hardware support,requested:%s configured:%s%n",
-                id, alternateHex(rssRequested), alternateHex(rssConfigured));
+                id, CNumbers.alternateHex(rssRequested), CNumbers.alternateHex(rssConfigured));
         }
         if (rxQueues > 1)
         {
@@ -782,12 +783,6 @@ public final class L3fwd
         }
         out.println();
         return port;
-    }
-
-    /** C's {@code %#x}: {@code 0x} and lowercase hex digits, but a bare {@code 0} for zero. */
-    private static String alternateHex(final long value)
-    {
-        return value == 0 ? "0" : "0x" + Long.toHexString(value);
     }
 
     /**

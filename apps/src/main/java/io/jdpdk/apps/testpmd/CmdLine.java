@@ -121,7 +121,7 @@ final class CmdLine
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
      * {@code show port N ptypes},
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N}, {@code port start|stop N|all},
-     * {@code port config all rxq|txq|rxd|txd N}, {@code port config mtu N MTU},
+     * {@code port config all rxq|txq|rxd|txd N}, {@code port config all rss TYPE}, {@code port config mtu N MTU},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
      * known command with arguments it does not take gets "Bad arguments".
@@ -320,6 +320,11 @@ final class CmdLine
                     List.of("rxq", "txq", "rxd", "txd").contains(w[3]) && parseUint16(w[4]) >= 0)
                 {
                     app.portConfigQueues(w[3], parseUint16(w[4]));
+                    return true;
+                }
+                if (w.length == 5 && w[1].equals("config") && w[2].equals("all") && w[3].equals("rss"))
+                {
+                    app.portConfigRss(w[4]);
                     return true;
                 }
                 if (w.length == 5 && w[1].equals("config") && w[2].equals("mtu") && parseUint16(w[3]) >= 0 &&
@@ -590,6 +595,9 @@ final class CmdLine
         to.println();
         to.println("port config all (rxq|txq|rxd|txd) (value)");
         to.println("    Set the number of queues or descriptors of every port (all stopped); the next start configures them.");
+        to.println();
+        to.println("port config all rss (all|default|none|ip|tcp|udp|sctp|...|level-default|level-outer|level-inner)");
+        to.println("    Set the RSS hash functions of every port.");
         to.println();
         to.println("port config mtu (port_id) (value)");
         to.println("    Set the MTU of port_id.");

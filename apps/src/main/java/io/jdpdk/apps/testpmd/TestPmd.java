@@ -1,6 +1,7 @@
 package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.apps.common.AppArgs;
+import io.jdpdk.apps.common.CNumbers;
 import io.jdpdk.apps.common.LinkCheck;
 import io.jdpdk.apps.common.NicStats;
 import io.jdpdk.apps.common.ParseOutput;
@@ -85,7 +86,7 @@ import java.util.function.ToIntFunction;
  * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
  * its next {@code port start}, "Configuring Port N"),
  * {@code port start|stop}, {@code port config all rxq|txq|rxd|txd} (0 queues refused: jdpdk's ports need both),
- * {@code port config mtu},
+ * {@code port config all rss}, {@code port config mtu},
  * {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
  * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
@@ -139,6 +140,9 @@ public final class TestPmd
      */
     static final int DEFAULT_DESC = 0;
     static final String POOL_NAME = "mb_pool_0";
+    /** {@code RTE_ETH_RSS_LEVEL_MASK}: bits 50-51 of an rss_hf, the encapsulation level hashed. */
+    private static final long RSS_LEVEL_MASK = 3L << 50;
+    private static final int RSS_LEVEL_SHIFT = 50;
     /** testpmd's {@code RSS_HASH_KEY_LENGTH}: the longest hash key {@code show port N rss-hash} shows. */
     static final int RSS_HASH_KEY_LENGTH = 64;
     private static final int ENODEV = 19;
@@ -1281,6 +1285,69 @@ public final class TestPmd
             }
         }
         portConfigs[id].mtu(mtu);
+    }
+
+    /**
+     * {@code port config all rss TYPE}: testpmd's {@code cmd_config_rss_parsed}: a type or group by testpmd's name,
+     * {@code none}, {@code default} (what each device hashes), a flow type id, or a level over the types of now;
+     * each port's hash functions updated to what its device hashes (said when that is less), and testpmd's
+     * {@code rss_hf} set when every port took them.
+     */
+    void portConfigRss(final String value)
+    {
+        long hf = 0;
+        final boolean useDefault = value.equals("default");
+        final int level = List.of("level-default", "level-outer", "level-inner").indexOf(value);
+        if (level >= 0)
+        {
+            params.rssHf &= ~RSS_LEVEL_MASK;
+            hf = params.rssHf | (long)level << RSS_LEVEL_SHIFT;
+        }
+        else if (!useDefault && !value.isEmpty() && Character.isDigit(value.charAt(0)))
+        {
+            final int id = Parameters.atoi(value);
+            if (id <= 0 || id >= Long.SIZE)
+            {
+                err.println("flowtype_id should be greater than 0 and less than 64.");
+                return;
+            }
+            hf = 1L << id;
+        }
+        else if (!useDefault && !value.equals("none"))
+        {
+            hf = RssTypes.bits(value);
+            if (hf == RssTypes.UNKNOWN || hf == 0)
+            {
+                err.println("Unknown parameter");
+                return;
+            }
+        }
+        boolean allUpdated = true;
+        for (final Port port : ports)
+        {
+            final long offered = port.info().flowTypeRssOffloads();
+            hf = useDefault ? offered : hf;
+            if ((hf & offered) != hf)
+            {
+                out.printf("Port %d modified RSS hash function based on hardware support,requested:%s configured:%s%n",
+                    port.id(), CNumbers.alternateHex(hf), CNumbers.alternateHex(hf & offered));
+            }
+            try
+            {
+                port.rssHashFunctions(hf & offered);
+            }
+            catch (final DpdkException ex)
+            {
+                allUpdated = false;
+                err.printf("Configuration of RSS hash at ethernet port %d failed with error (%d): %s.%n", port.id(),
+                    ex.errno(), ex.reason());
+            }
+        }
+        if (allUpdated && !useDefault)
+        {
+            params.rssHf = hf;
+            out.println("rss_hf " + CNumbers.alternateHex(hf));
+        }
     }
 
     /**

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Which ports forward where and how they are set up, from testpmd's command line and its commands, in jdpdk's
  * testpmd against dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}, MAC addresses masked):
  * {@code --port-topology}, {@code --portlist}, {@code --portmask}, {@code set portlist|portmask},
- * {@code port config all rxq|txq|rxd|txd}, {@code port config mtu}, {@code set txpkts}, {@code set eth-peer},
+ * {@code port config all rxq|txq|rxd|txd|rss}, {@code port config mtu}, {@code set txpkts}, {@code set eth-peer},
  * {@code --no-numa}, {@code --disable-link-check}, {@code --no-lsc-interrupt}, {@code --rss-udp},
  * {@code --disable-rss}, {@code --max-pkt-len}, {@code --mbcache}, {@code --cmdline-file} and {@code --tx-first}.
  */
@@ -122,6 +122,27 @@ class TestPmdForwardingPortsTest
         assertTrue(dpdk.get(10).contains("Configuring Port 0 (socket 0)"), dpdk.get(10));
         assertTrue(dpdk.get(11).contains("Current number of RX queues: 2"), dpdk.get(11));
         assertTrue(dpdk.get(24).contains("MTU: 2000"), dpdk.get(24));
+    }
+
+    /**
+     * {@code port config all rss}: a group, none, each device's default, an unknown name, flow type ids in and out of
+     * range, a level over the types of now, all, and types a device does not hash (said per port, then set as
+     * testpmd's rss_hf); the flow rss action then takes them as its default types.
+     */
+    @Test
+    void shouldConfigureRssTypesAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("port config all rss udp", "show port 0 rss-hash",
+            "port config all rss none", "port config all rss default", "port config all rss bogus",
+            "port config all rss 70", "port config all rss 5", "port config all rss level-outer",
+            "port config all rss all", "port config all rss ipv4-tcp", "port config all rss eth",
+            "flow validate 0 ingress pattern eth / end actions rss / end");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, THREE_NULL_PORTS.subList(0, 2),
+            List.of("--rxq=2", "--txq=2"), commands, TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).endsWith("stdout:\nrss_hf 0x20820\nstderr:\n"), dpdk.get(0));
+        assertTrue(dpdk.get(7).contains("Port 1 modified RSS hash function based on hardware support,requested:" +
+            "0x4000000000020 configured:0x20\nrss_hf 0x4000000000020"), dpdk.get(7));
     }
 
     /**

@@ -251,6 +251,8 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle RSS_HASH_CONF_GET = downcall("rte_eth_dev_rss_hash_conf_get",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle RSS_HASH_UPDATE = downcall("rte_eth_dev_rss_hash_update",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle RX_QUEUE_INFO_GET = downcall("rte_eth_rx_queue_info_get",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle TX_QUEUE_INFO_GET = downcall("rte_eth_tx_queue_info_get",
@@ -731,6 +733,20 @@ public final class EthdevRaw
     public static int dev_rss_hash_conf_get(final int port, final MemorySegment rssConf)
     {
         return call(RSS_HASH_CONF_GET, port, rssConf);
+    }
+
+    /**
+     * {@code rte_eth_dev_rss_hash_update}: the RSS hash functions ({@code rss_hf}) and, when {@code rss_key} is not
+     * NULL, the key of {@code rss_key_len} bytes.
+     *
+     * @param port    the port id
+     * @param rssConf a {@link #RTE_ETH_RSS_CONF}
+     * @return 0, -ENOTSUP for a driver without the operation, -EINVAL for functions the device does not hash, or
+     *         another -errno
+     */
+    public static int dev_rss_hash_update(final int port, final MemorySegment rssConf)
+    {
+        return call(RSS_HASH_UPDATE, port, rssConf);
     }
 
     /** {@code sizeof(struct rte_eth_burst_mode)}: u64 flags, then 1024 characters of text. */
