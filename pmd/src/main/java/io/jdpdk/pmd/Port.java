@@ -630,8 +630,8 @@ public final class Port implements AutoCloseable
      *
      * @param rssHf an OR of {@link RssTypes} bits, all of which the device must hash
      *              ({@link DeviceInfo#flowTypeRssOffloads()}), or 0 for none
-     * @throws DpdkException when the port is closed or DPDK fails: ENOTSUP for a driver without the operation, EINVAL
-     *                       for functions the device does not offer or a port with RSS off
+     * @throws DpdkException when the port is closed or DPDK fails: ENOTSUP for a driver without the operation or a
+     *                       port configured without RSS, EINVAL for functions the device does not offer
      */
     public void rssHashFunctions(final long rssHf)
     {

@@ -274,7 +274,8 @@ public final class PortConfig
 
     /**
      * MTU the port is configured with ({@code rxmode.mtu} of {@code rte_eth_dev_configure}, which checks it against
-     * the device's limits and needs no {@code mtu_set} of the driver), or 0 for ethdev's default, 1500.
+     * the device's limits and needs no {@code mtu_set} of the driver), or 0 for ethdev's default, 1500 or the device's
+     * largest MTU if that is less.
      *
      * @param mtu bytes, within the device's {@code min_mtu..max_mtu}, or 0
      * @return this
@@ -367,8 +368,9 @@ public final class PortConfig
 
     /**
      * Checks the configuration against the device: a pool is given and holds more mbufs than the RX rings,
-     * descriptor counts are 1..65535, packet types name whole layers, and the queue counts, RSS functions and MTU
-     * are within what the device offers. {@link Port#configure} calls it first; it touches nothing native.
+     * descriptor counts are 1..65535, packet types name whole layers, and the queue counts are within what the
+     * device offers (RSS functions it lacks are left out by {@link Port#configure}; the MTU is left to
+     * {@code rte_eth_dev_configure}, which checks it with its own message). {@link Port#configure} calls it first; it touches nothing native.
      *
      * @param portId the port's id, for the messages
      * @param info   the device, from {@link Port#info()}
@@ -401,16 +403,12 @@ public final class PortConfig
         if (mempool.size() <= needed)
         {
             throw new IllegalArgumentException(port + ": mempool " + mempool.name() + " has " + mempool.size() +
-                " mbufs, too few for " + rxQueues + " RX queue(s) x " + rxDesc + " descriptors (" + needed +
+                " mbufs, too few for " + rxQueues + " RX queue(s) x " + rxDescFor(info) + " descriptors (" + needed +
                 " mbufs fill the RX rings alone); use a larger pool or fewer descriptors");
         }
         if (packetTypes != PTYPES_DEVICE_DEFAULT)
         {
             checkPacketTypeLayers(port);
-        }
-        if (mtu != 0 && (mtu < info.minMtu() || mtu > info.maxMtu()))
-        {
-            throw new IllegalArgumentException(port + ": MTU " + mtu + " outside " + info.minMtu() + ".." + info.maxMtu());
         }
         return this;
     }

@@ -73,7 +73,7 @@ final class CmdLine
             final char c = text.charAt(i);
             if (c == '\n' || c == '\r')
             {
-                final boolean more = quiet.command(text.substring(from, i).trim());
+                final boolean more = quiet.command(text.substring(from, i));
                 out.flush();
                 from = i + 1;
                 if (!more)
@@ -102,7 +102,7 @@ final class CmdLine
             {
                 out.print(line + "\r\n"); // librte_cmdline's rdline echoes the newline as CR LF
             }
-            if (!command(line.trim()))
+            if (!command(line))
             {
                 return;
             }
@@ -128,8 +128,9 @@ final class CmdLine
      *
      * @return false for quit
      */
-    boolean command(final String line)
+    boolean command(final String raw)
     {
+        final String line = raw.strip();
         final String[] w = line.isEmpty() ? new String[0] : line.split("\\s+");
         if (w.length == 0 || w[0].startsWith("#"))
         {
@@ -284,8 +285,9 @@ final class CmdLine
                 }
                 else if (w.length >= 3 && w[1].equals("portlist"))
                 {
-                    // A multi-string token: the rest of the line, checked by parse_item_list.
-                    app.setPortList(String.join(" ", Arrays.copyOfRange(w, 2, w.length)));
+                    // A multi-string token: the rest of the line as typed, blanks after it included, up to a '#'.
+                    final String rest = raw.replaceFirst("^\\s*set\\s+portlist\\s+", "");
+                    app.setPortList(rest.indexOf('#') < 0 ? rest : rest.substring(0, rest.indexOf('#')));
                 }
                 else if (w.length == 3 && w[1].equals("txpkts"))
                 {

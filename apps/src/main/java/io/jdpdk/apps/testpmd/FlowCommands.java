@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.function.IntPredicate;
 import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * testpmd's {@code flow} commands (DPDK 22.11 {@code cmdline_flow.c} grammar, {@code config.c} port_flow_*
@@ -55,7 +56,7 @@ final class FlowCommands
     private final Map<Integer, LinkedList<Rule>> rules = new HashMap<>(); // newest first, as testpmd's flow_list
     private final IntFunction<Flows> flowsOfPort;
     private final IntSupplier nbRxq;
-    private final long rssHf;
+    private final LongSupplier rssHf;
     private final FlowSpec spec = new FlowSpec();
 
     private record Rule(int id, FlowRule rule)
@@ -80,10 +81,10 @@ final class FlowCommands
      * @param flowsOfPort the flow API of a port id
      * @param nbRxq RX queues per port now (testpmd's nb_rxq, which port config all rxq changes), the default queues of
      *              an RSS action
-     * @param rssHf testpmd's rss_hf, the default types of an RSS action
+     * @param rssHf testpmd's rss_hf now (port config all rss changes it), the default types of an RSS action
      */
     FlowCommands(final PrintStream out, final PrintStream err, final IntPredicate validPort,
-        final IntFunction<Flows> flowsOfPort, final IntSupplier nbRxq, final long rssHf)
+        final IntFunction<Flows> flowsOfPort, final IntSupplier nbRxq, final LongSupplier rssHf)
     {
         this.out = out;
         this.err = err;
@@ -307,7 +308,7 @@ final class FlowCommands
         int i = from;
         int func = 0;
         int level = 0;
-        long types = rssHf;
+        long types = rssHf.getAsLong();
         byte[] key = null;
         int keyLen = -1;
         final List<Integer> queues = new ArrayList<>();

@@ -405,14 +405,18 @@ final class Parameters
                 i++;
             }
             final int digits = i;
-            long value = 0;
-            while (i < list.length() && Character.isDigit(list.charAt(i)))
+            while (i < list.length() && list.charAt(i) >= '0' && list.charAt(i) <= '9')
             {
-                value = Math.min(value * 10 + (list.charAt(i) - '0'), Integer.MAX_VALUE + 1L);
                 i++;
             }
             end = i == digits ? at : i;
-            value = negative ? -value : value;
+            final BigInteger parsed = i == digits ? BigInteger.ZERO : new BigInteger(list.substring(digits, i));
+            if (parsed.bitLength() >= Long.SIZE)
+            {
+                return new int[0]; // strtol's ERANGE
+            }
+            // strtol's long, kept in an int as parse_port_list keeps it.
+            final int value = (int)(negative ? -parsed.longValue() : parsed.longValue());
             if (value < 0 || value >= maxSize)
             {
                 return new int[0];
@@ -424,13 +428,13 @@ final class Parameters
             final char next = end < list.length() ? list.charAt(end) : '\0';
             if (next == '-' && min == Integer.MAX_VALUE)
             {
-                min = (int)value;
+                min = value;
             }
             else if (next == ',' || next == '\0')
             {
                 if (min == Integer.MAX_VALUE)
                 {
-                    min = (int)value;
+                    min = value;
                 }
                 for (int port = min; port <= value; port++)
                 {

@@ -103,7 +103,8 @@ import java.util.function.ToIntFunction;
  * {@code show port 65535 rss-hash} (testpmd's {@code RTE_PORT_ALL}, which
  * its port check lets through) prints testpmd's error without ethdev's log line before it
  * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it, and so does
- * {@code set promisc} of a missing port; {@code set portlist 65535} (testpmd's {@code RTE_PORT_ALL}, which
+ * {@code set promisc} and {@code port config mtu} of a missing port; {@code set txpkts} while forwarding applies at
+ * the next start (testpmd's txonly reads the lengths every burst); {@code set portlist 65535} (testpmd's {@code RTE_PORT_ALL}, which
  * {@code set_fwd_ports_list} takes as a port) is an invalid port; the pool line is added at
  * exit; engines never read or write outside a packet's data (see each engine), so csum parses a runt's missing
  * headers as zeros where testpmd reads what earlier packets left in the mbuf; csum has no tunnels, TSO, GSO or GRO
@@ -140,6 +141,8 @@ public final class TestPmd
      */
     static final int DEFAULT_DESC = 0;
     static final String POOL_NAME = "mb_pool_0";
+    /** {@code RTE_MAX_QUEUES_PER_PORT} of Debian's build. */
+    private static final int MAX_QUEUES_PER_PORT = 1024;
     /** {@code RTE_ETH_RSS_LEVEL_MASK}: bits 50-51 of an rss_hf, the encapsulation level hashed. */
     private static final long RSS_LEVEL_MASK = 3L << 50;
     private static final int RSS_LEVEL_SHIFT = 50;
@@ -507,14 +510,24 @@ public final class TestPmd
         for (int i = 0; i < ids.length; i++)
         {
             final Port port = Port.of(ids[i]);
-            portSocket[ids[i]] = Math.max(0, infos[i].socketId());
+            portSocket[ids[i]] = params.numaSupport ? Math.max(0, infos[i].socketId()) : 0; // --no-numa: socket 0
             out.printf("Configuring Port %d (socket %d)%n", ids[i], portSocket[ids[i]]);
             portConfigs[ids[i]] = withQueues(new PortConfig().mempool(pool).promiscuous(true), infos[i]);
             if (params.maxRxPktLen != 0)
             {
                 portConfigs[ids[i]].mtu(params.maxRxPktLen - infos[i].ethOverhead());
             }
-            port.configure(portConfigs[ids[i]]);
+            try
+            {
+                port.configure(portConfigs[ids[i]]);
+            }
+            catch (final DpdkException ex)
+            {
+                // start_port's words after ethdev's own line (an MTU out of the device's range, say); testpmd then
+                // exits without -i and goes on to its prompt with -i, jdpdk's testpmd exits either way.
+                err.printf("Fail to configure port %d%n", ids[i]);
+                throw new Parameters.BadOption("Start ports failed");
+            }
             port.start();
             config.portMac[ids[i]] = port.macAddress();
             out.printf("Port %d: %s%n", ids[i], Port.formatMac(config.portMac[ids[i]]));
@@ -1041,7 +1054,7 @@ public final class TestPmd
         if (flowCommands == null)
         {
             flowCommands = new FlowCommands(out, err, this::isPort,
-                id -> isPort(id) ? Port.of(id).flows() : Flows.forPortId(id), () -> nbRxq, params.rssHf);
+                id -> isPort(id) ? Port.of(id).flows() : Flows.forPortId(id), () -> nbRxq, () -> params.rssHf);
         }
         return flowCommands.run(words);
     }
@@ -1227,7 +1240,8 @@ public final class TestPmd
     private boolean within(final String what, final int value, final String name, final DeviceInfo[] infos,
         final ToIntFunction<DeviceInfo> limit, final boolean maximum)
     {
-        int bound = maximum ? 0xFFFF : 0;
+        // RTE_MAX_QUEUES_PER_PORT for queue counts (get_allowed_max_nb_rxq), UINT16_MAX for descriptors.
+        int bound = maximum ? (what.endsWith("q") ? MAX_QUEUES_PER_PORT : 0xFFFF) : 0;
         int at = 0;
         for (int i = 0; i < infos.length; i++)
         {
@@ -1385,7 +1399,15 @@ public final class TestPmd
         {
             for (int queue = 0; queue < nbTxq; queue++)
             {
-                final QueueInfo info = port.txQueueInfo(queue);
+                final QueueInfo info;
+                try
+                {
+                    info = port.txQueueInfo(queue);
+                }
+                catch (final DpdkException notSetUp)
+                {
+                    continue; // a queue the port does not have yet: testpmd cannot tell either, and goes on
+                }
                 final int configured = portConfigs[port.id()].txDesc();
                 final int ring = info != null ? info.nbDesc() : configured != 0 ? configured :
                     port.info().defaultTxDesc();
@@ -1670,8 +1692,13 @@ public final class TestPmd
                 {
                     port.configure(portConfigs[id]);
                 }
-                catch (final DpdkException ex)
+                catch (final DpdkException | IllegalArgumentException ex)
                 {
+                    // ethdev said why (DpdkException), or Port's own check did (a pool too small for the rings).
+                    if (ex instanceof IllegalArgumentException)
+                    {
+                        err.println(ex.getMessage());
+                    }
                     needReconfig[id] = true; // try again at the next start, as testpmd does
                     err.printf("Fail to configure port %d%n", id);
                     break;

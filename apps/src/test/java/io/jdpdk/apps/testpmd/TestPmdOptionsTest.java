@@ -132,6 +132,8 @@ class TestPmdOptionsTest
         assertArrayEquals(new int[0], Parameters.parsePortList("-1", 32));
         assertArrayEquals(new int[0], Parameters.parsePortList("1;2", 32));
         assertArrayEquals(new int[0], Parameters.parsePortList("", 32));
+        assertArrayEquals(new int[] {0, 1}, Parameters.parsePortList("4294967296,1", 32)); // strtol's long in an int
+        assertArrayEquals(new int[0], Parameters.parsePortList("99999999999999999999", 32)); // ERANGE
     }
 
     @Test
