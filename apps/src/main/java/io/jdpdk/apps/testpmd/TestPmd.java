@@ -103,7 +103,10 @@ import java.util.function.ToIntFunction;
  * {@code show port 65535 rss-hash} (testpmd's {@code RTE_PORT_ALL}, which
  * its port check lets through) prints testpmd's error without ethdev's log line before it
  * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it, and so does
- * {@code set promisc} and {@code port config mtu} of a missing port; {@code set txpkts} while forwarding applies at
+ * {@code set promisc} and {@code port config mtu} of a missing port; a port that cannot be configured at start-up
+ * ends the run with testpmd's "Start ports failed" also with {@code -i} (testpmd goes on to its prompt); a pool too
+ * small to fill the RX rings of {@code port config all rxq|rxd} is refused at the next {@code port start} ("Fail to
+ * configure port N", after Port's reason), where testpmd configures the port and lets its drivers run short; {@code set txpkts} while forwarding applies at
  * the next start (testpmd's txonly reads the lengths every burst); {@code set portlist 65535} (testpmd's {@code RTE_PORT_ALL}, which
  * {@code set_fwd_ports_list} takes as a port) is an invalid port; the pool line is added at
  * exit; engines never read or write outside a packet's data (see each engine), so csum parses a runt's missing
