@@ -121,7 +121,8 @@ final class CmdLine
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
      * {@code show port N ptypes},
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N}, {@code port start|stop N|all},
-     * {@code port config all rxq|txq|rxd|txd N}, {@code port config all rss TYPE}, {@code port config mtu N MTU},
+     * {@code port config all rxq|txq|rxd|txd N}, {@code port config all rss TYPE},
+     * {@code port config all max-pkt-len N}, {@code port config mtu N MTU},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
      * known command with arguments it does not take gets "Bad arguments".
@@ -322,6 +323,12 @@ final class CmdLine
                     List.of("rxq", "txq", "rxd", "txd").contains(w[3]) && parseUint16(w[4]) >= 0)
                 {
                     app.portConfigQueues(w[3], parseUint16(w[4]));
+                    return true;
+                }
+                if (w.length == 5 && w[1].equals("config") && w[2].equals("all") && w[3].equals("max-pkt-len") &&
+                    parseUint32(w[4]) >= 0)
+                {
+                    app.portConfigMaxPktLen(parseUint32(w[4]));
                     return true;
                 }
                 if (w.length == 5 && w[1].equals("config") && w[2].equals("all") && w[3].equals("rss"))
@@ -600,6 +607,9 @@ final class CmdLine
         to.println();
         to.println("port config all rss (all|default|none|ip|tcp|udp|sctp|...|level-default|level-outer|level-inner)");
         to.println("    Set the RSS hash functions of every port.");
+        to.println();
+        to.println("port config all max-pkt-len (value)");
+        to.println("    Set the largest frame of every port (all stopped): MTU value less the device's overhead.");
         to.println();
         to.println("port config mtu (port_id) (value)");
         to.println("    Set the MTU of port_id.");

@@ -86,7 +86,7 @@ import java.util.function.ToIntFunction;
  * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
  * its next {@code port start}, "Configuring Port N"),
  * {@code port start|stop}, {@code port config all rxq|txq|rxd|txd} (0 queues refused: jdpdk's ports need both),
- * {@code port config all rss}, {@code port config mtu},
+ * {@code port config all rss|max-pkt-len}, {@code port config mtu},
  * {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
  * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
@@ -144,6 +144,8 @@ public final class TestPmd
      */
     static final int DEFAULT_DESC = 0;
     static final String POOL_NAME = "mb_pool_0";
+    /** {@code RTE_ETHER_MIN_LEN}: the least frame {@code port config all max-pkt-len} takes. */
+    private static final int ETHER_MIN_LEN = 64;
     /** {@code RTE_MAX_QUEUES_PER_PORT} of Debian's build. */
     private static final int MAX_QUEUES_PER_PORT = 1024;
     /** {@code RTE_ETH_RSS_LEVEL_MASK}: bits 50-51 of an rss_hf, the encapsulation level hashed. */
@@ -1229,11 +1231,66 @@ public final class TestPmd
             params.nbTxd = rx ? params.nbTxd : value;
         }
         fwdConfigSetup();
+        reconfigureAtNextStart(infos);
+    }
+
+    /**
+     * testpmd's {@code init_port_config} and {@code cmd_reconfig_device_queue(RTE_PORT_ALL, 1, 1)}: every port's
+     * configuration with the queues of now, applied at its next {@code port start}.
+     */
+    private void reconfigureAtNextStart(final DeviceInfo[] infos)
+    {
         for (int i = 0; i < ports.length; i++)
         {
             withQueues(portConfigs[ports[i].id()], infos[i]);
             needReconfig[ports[i].id()] = true;
         }
+    }
+
+    /**
+     * {@code port config all max-pkt-len N}: testpmd's {@code cmd_config_max_pkt_len_parsed} with every port
+     * stopped: each port's MTU becomes N less its overhead ({@code update_mtu_from_frame_size}, at once and for its
+     * next configuration), then every port is configured again at its next start.
+     */
+    void portConfigMaxPktLen(final long frame)
+    {
+        if (!Arrays.stream(ports).noneMatch(Port::isStarted))
+        {
+            err.println("Please stop all ports first");
+            return;
+        }
+        final DeviceInfo[] infos = Arrays.stream(ports).map(Port::info).toArray(DeviceInfo[]::new);
+        for (int i = 0; i < ports.length; i++)
+        {
+            if (frame < ETHER_MIN_LEN)
+            {
+                err.println("max-pkt-len can not be less than " + ETHER_MIN_LEN);
+                return;
+            }
+            final int id = ports[i].id();
+            final int mtu = ports[i].mtu();
+            final int newMtu = (int)((frame - infos[i].ethOverhead()) & 0xFFFF); // testpmd's uint16_t
+            if (mtu < 0)
+            {
+                out.printf("Failed to get MTU for port %d%n", id);
+                continue;
+            }
+            if (mtu == newMtu)
+            {
+                continue;
+            }
+            try
+            {
+                ports[i].mtu(newMtu);
+            }
+            catch (final DpdkException ex)
+            {
+                err.printf("Failed to set MTU to %d for port %d%n", newMtu, id);
+                continue;
+            }
+            portConfigs[id].mtu(newMtu);
+        }
+        reconfigureAtNextStart(infos);
     }
 
     /**

@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Which ports forward where and how they are set up, from testpmd's command line and its commands, in jdpdk's
  * testpmd against dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}, MAC addresses masked):
  * {@code --port-topology}, {@code --portlist}, {@code --portmask}, {@code set portlist|portmask},
- * {@code port config all rxq|txq|rxd|txd|rss}, {@code port config mtu}, {@code set txpkts}, {@code set eth-peer},
+ * {@code port config all rxq|txq|rxd|txd|rss|max-pkt-len}, {@code port config mtu}, {@code set txpkts},
+ * {@code set eth-peer},
  * {@code --no-numa}, {@code --disable-link-check}, {@code --no-lsc-interrupt}, {@code --rss-udp},
  * {@code --disable-rss}, {@code --max-pkt-len}, {@code --mbcache}, {@code --cmdline-file} and {@code --tx-first}.
  */
@@ -100,8 +101,8 @@ class TestPmdForwardingPortsTest
     /**
      * {@code port config all rxq|txq|rxd|txd N} only with every port stopped, within every port's limits; the streams
      * follow at once and the ports are configured again at their next start, with the queues' RSS; forwarding then
-     * runs on each queue. {@code port config mtu} checks the device's limits, sets the MTU of a port whose driver
-     * can (net_tap), and says so where it cannot (net_null).
+     * runs on each queue. {@code port config mtu} checks the device's limits and sets the MTU;
+     * {@code port config all max-pkt-len} sets every stopped port's MTU to the frame less its overhead.
      */
     @Test
     void shouldConfigureQueuesDescriptorsAndMtuAsDpdkTestpmd() throws Exception
@@ -112,7 +113,9 @@ class TestPmdForwardingPortsTest
             "port config all rxd 128", "port config all txd 4096", "show config rxtx", "port start all",
             "show port info 0", "port config mtu 0 9000", "port config mtu 1 68", "port config mtu 1 10",
             "port config mtu 1 65535", "port config mtu 7 1500", "show port info 1", "port stop 1",
-            "port config mtu 1 2000", "port start 1", "show port info 1");
+            "port config mtu 1 2000", "port start 1", "show port info 1", "port config all max-pkt-len 9000",
+            "port stop all", "port config all max-pkt-len 60", "port config all max-pkt-len 9000", "port start all",
+            "show port info 1");
         final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of(TestPmdSession.tap(), "--vdev=net_null1"),
             List.of(), commands, TestPmdSession::maskMacs);
         assertTrue(dpdk.get(0).contains("stderr:\nPlease stop all ports first\n"), dpdk.get(0));
@@ -121,6 +124,9 @@ class TestPmdForwardingPortsTest
         assertTrue(dpdk.get(10).contains("Configuring Port 0 (socket 0)"), dpdk.get(10));
         assertTrue(dpdk.get(11).contains("Current number of RX queues: 2"), dpdk.get(11));
         assertTrue(dpdk.get(21).contains("MTU: 2000"), dpdk.get(21));
+        assertTrue(dpdk.get(22).contains("stderr:\nPlease stop all ports first\n"), dpdk.get(22));
+        assertTrue(dpdk.get(24).contains("stderr:\nmax-pkt-len can not be less than 64\n"), dpdk.get(24));
+        assertTrue(dpdk.get(27).contains("MTU: 8982"), dpdk.get(27));
         // Forwarding on the queues set up again: every stream of two net_null ports gets packets (a net_tap's
         // queues get what the kernel happens to send, so not there); the counts masked.
         final List<String> forwarding = TestPmdSession.sameAsDpdk(dir, THREE_NULL_PORTS.subList(0, 2), List.of(),
