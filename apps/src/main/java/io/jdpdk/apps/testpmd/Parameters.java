@@ -212,8 +212,6 @@ final class Parameters
      * {@code --nb-cores}, {@code --nb-ports}, {@code --rxq}, {@code --txq} and {@code --burst}.
      */
     final List<String[]> afterEal = new ArrayList<>();
-    /** {@code RTE_MAX_QUEUES_PER_PORT} of Debian's build. */
-    private static final int MAX_QUEUES_PER_PORT = 1024;
     private final PrintStream out;
     private final PrintStream err;
 
@@ -263,7 +261,7 @@ final class Parameters
                 // testpmd asks with the queue count it has then; past RTE_MAX_QUEUES_PER_PORT its --txq is refused.
                 case "--txq" ->
                 {
-                    txq[0] = Math.clamp(atoi(value), 0, MAX_QUEUES_PER_PORT);
+                    txq[0] = Math.clamp(atoi(value), 0, TestPmd.MAX_QUEUES_PER_PORT);
                     afterEal.add(new String[] {name, value});
                 }
                 case "--txpkts" -> parseTxPkts(value, txq[0]);
@@ -302,9 +300,9 @@ final class Parameters
                 case "--max-pkt-len" ->
                 {
                     final int n = atoi(value);
-                    if (n < ETHER_MIN_LEN)
+                    if (n < TestPmd.ETHER_MIN_LEN)
                     {
-                        throw new BadOption("Invalid max-pkt-len=" + n + " - should be > " + ETHER_MIN_LEN);
+                        throw new BadOption("Invalid max-pkt-len=" + n + " - should be > " + TestPmd.ETHER_MIN_LEN);
                     }
                     maxRxPktLen = n;
                 }
@@ -332,8 +330,6 @@ final class Parameters
         config.txOnlyMultiFlow = o.txOnlyMultiFlow;
     }
 
-    /** {@code RTE_ETHER_MIN_LEN}: the least {@code --max-pkt-len}. */
-    private static final int ETHER_MIN_LEN = 64;
     /** {@code RTE_MEMPOOL_CACHE_MAX_SIZE}: the largest {@code --mbcache}. */
     private static final int MEMPOOL_CACHE_MAX_SIZE = 512;
 

@@ -144,10 +144,12 @@ public final class TestPmd
      */
     static final int DEFAULT_DESC = 0;
     static final String POOL_NAME = "mb_pool_0";
-    /** {@code RTE_ETHER_MIN_LEN}: the least frame {@code port config all max-pkt-len} takes. */
-    private static final int ETHER_MIN_LEN = 64;
+    /**
+     * {@code RTE_ETHER_MIN_LEN}: the least frame {@code --max-pkt-len} and {@code port config all max-pkt-len} take.
+     */
+    static final int ETHER_MIN_LEN = 64;
     /** {@code RTE_MAX_QUEUES_PER_PORT} of Debian's build. */
-    private static final int MAX_QUEUES_PER_PORT = 1024;
+    static final int MAX_QUEUES_PER_PORT = 1024;
     /** {@code RTE_ETH_RSS_LEVEL_MASK}: bits 50-51 of an rss_hf, the encapsulation level hashed. */
     private static final long RSS_LEVEL_MASK = 3L << 50;
     private static final int RSS_LEVEL_SHIFT = 50;
@@ -456,7 +458,7 @@ public final class TestPmd
                 case "--portmask" -> setFwdPortsMask(Parameters.parsePortmask(option[1]));
                 // parse_fwd_portlist keeps the ports that exist.
                 case "--portlist" -> setFwdPortsList(Arrays.stream(Parameters.parsePortList(option[1], MAX_ETHPORTS))
-                    .filter(p -> Arrays.binarySearch(ids, p) >= 0).toArray());
+                    .filter(this::isPort).toArray());
                 default ->
                 {
                     // --burst: 0 asks port 0's PMD for its recommended RX burst (default_rxportconf.burst_size).
@@ -1070,14 +1072,29 @@ public final class TestPmd
      */
     boolean isPort(final int id)
     {
-        for (final Port port : ports)
+        return Arrays.binarySearch(probedIds, id) >= 0; // RTE_ETH_FOREACH_DEV's order: ascending ids
+    }
+
+    /** testpmd's {@code all_ports_stopped}. */
+    private boolean allPortsStopped()
+    {
+        return Arrays.stream(ports).noneMatch(Port::isStarted);
+    }
+
+    /** Each port's device, in {@link #ports}' order. */
+    private DeviceInfo[] portInfos()
+    {
+        return Arrays.stream(ports).map(Port::info).toArray(DeviceInfo[]::new);
+    }
+
+    /** Whether forwarding runs, said as the commands that need it stopped say it ("Please stop forwarding first"). */
+    private boolean refusedWhileForwarding()
+    {
+        if (forwarding)
         {
-            if (port.id() == id)
-            {
-                return true;
-            }
+            err.println("Please stop forwarding first");
         }
-        return false;
+        return forwarding;
     }
 
     /** {@code show fwd stats all}: {@code fwd_stats_display}, forwarding or not. */
@@ -1197,12 +1214,12 @@ public final class TestPmd
      */
     void portConfigQueues(final String what, final int value)
     {
-        if (!Arrays.stream(ports).noneMatch(Port::isStarted))
+        if (!allPortsStopped())
         {
             err.println("Please stop all ports first");
             return;
         }
-        final DeviceInfo[] infos = Arrays.stream(ports).map(Port::info).toArray(DeviceInfo[]::new);
+        final DeviceInfo[] infos = portInfos();
         final boolean rx = what.startsWith("rx");
         if (what.endsWith("q"))
         {
@@ -1254,12 +1271,12 @@ public final class TestPmd
      */
     void portConfigMaxPktLen(final long frame)
     {
-        if (!Arrays.stream(ports).noneMatch(Port::isStarted))
+        if (!allPortsStopped())
         {
             err.println("Please stop all ports first");
             return;
         }
-        final DeviceInfo[] infos = Arrays.stream(ports).map(Port::info).toArray(DeviceInfo[]::new);
+        final DeviceInfo[] infos = portInfos();
         for (int i = 0; i < ports.length; i++)
         {
             if (frame < ETHER_MIN_LEN)
@@ -1485,13 +1502,12 @@ public final class TestPmd
     /** {@code set eth-peer N MAC}: testpmd's {@code cmd_set_eth_peer_parsed} and {@code set_fwd_eth_peer}. */
     void setEthPeer(final int port, final String address)
     {
-        if (forwarding)
+        if (refusedWhileForwarding())
         {
-            err.println("Please stop forwarding first");
             return;
         }
         final long mac = Port.parseMac(address);
-        if (Arrays.binarySearch(probedIds, port) < 0)
+        if (!isPort(port))
         {
             err.printf("Error: Invalid port number %d%n", port);
         }
@@ -1512,9 +1528,8 @@ public final class TestPmd
      */
     void setPortList(final String items)
     {
-        if (forwarding)
+        if (refusedWhileForwarding())
         {
-            err.println("Please stop forwarding first");
             return;
         }
         final long[] list = Parameters.parseItemList(items, "port", MAX_ETHPORTS, true, err);
@@ -1529,9 +1544,8 @@ public final class TestPmd
     /** {@code set portmask MASK}: testpmd's {@code set_fwd_ports_mask}, then {@code fwd_config_setup}. */
     void setPortMask(final long mask)
     {
-        if (forwarding)
+        if (refusedWhileForwarding())
         {
-            err.println("Please stop forwarding first");
             return;
         }
         setFwdPortsMask(mask);
@@ -1557,7 +1571,7 @@ public final class TestPmd
     {
         for (final int id : list)
         {
-            if (Arrays.binarySearch(probedIds, id) < 0)
+            if (!isPort(id))
             {
                 err.println("Invalid port " + id);
                 return;
