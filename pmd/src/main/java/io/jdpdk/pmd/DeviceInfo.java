@@ -81,10 +81,17 @@ public record DeviceInfo(
      * @param switchRxDomain    the shared RX queue domain
      * @param errHandleMode     {@code enum rte_eth_err_handle_mode}: 0 none, 1 passive, 2 proactive
      * @param devArgs           the device's arguments ({@code rte_dev_devargs(device)->args}), or null
+     * @param rxQueueOffloadCapa the RX offloads a single queue may have on its own ({@code rx_queue_offload_capa}),
+     *                          a part of {@link DeviceInfo#rxOffloadCapa()}
+     * @param txQueueOffloadCapa the TX offloads a single queue may have on its own ({@code tx_queue_offload_capa})
+     * @param nbRxQueues        RX queues the port is configured with now ({@code nb_rx_queues}), 0 before
+     *                          {@link Port#configure}
+     * @param nbTxQueues        TX queues the port is configured with now ({@code nb_tx_queues})
      */
     public record Details(int minRxBufSize, int maxLroPktSize, int maxMacAddrs, int maxHashMacAddrs, int maxVfs,
         int maxVmdqPools, int retaSize, int rxDescAlign, int txDescAlign, int txSegMax, int txMtuSegMax, long devCapa,
-        String switchName, int switchDomainId, int switchPortId, int switchRxDomain, int errHandleMode, String devArgs)
+        String switchName, int switchDomainId, int switchPortId, int switchRxDomain, int errHandleMode, String devArgs,
+        long rxQueueOffloadCapa, long txQueueOffloadCapa, int nbRxQueues, int nbTxQueues)
     {
     }
 

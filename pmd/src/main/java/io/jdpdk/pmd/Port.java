@@ -350,7 +350,11 @@ public final class Port implements AutoCloseable
             switchName == 0 ? null : MemorySegment.ofAddress(switchName).reinterpret(Long.MAX_VALUE).getString(0),
             u16(info, sw + 8), u16(info, sw + 10), u16(info, sw + 12),
             info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "err_handle_mode")),
-            device == 0 ? null : EalRaw.devArgs(MemorySegment.ofAddress(device)));
+            device == 0 ? null : EalRaw.devArgs(MemorySegment.ofAddress(device)),
+            info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "rx_queue_offload_capa")),
+            info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "tx_queue_offload_capa")),
+            u16(info, off(RTE_ETH_DEV_INFO, "nb_rx_queues")),
+            u16(info, off(RTE_ETH_DEV_INFO, "nb_tx_queues")));
     }
 
     /**
@@ -482,6 +486,28 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * The name DPDK gives an RX offload ({@code rte_eth_dev_rx_offload_name}), as testpmd prints and reads them.
+     *
+     * @param offload one {@code RTE_ETH_RX_OFFLOAD_*} bit
+     * @return e.g. "IPV4_CKSUM", or "UNKNOWN"
+     */
+    public static String rxOffloadName(final long offload)
+    {
+        return EthdevRaw.dev_rx_offload_name(offload);
+    }
+
+    /**
+     * The name DPDK gives a TX offload ({@code rte_eth_dev_tx_offload_name}).
+     *
+     * @param offload one {@code RTE_ETH_TX_OFFLOAD_*} bit
+     * @return e.g. "MBUF_FAST_FREE", or "UNKNOWN"
+     */
+    public static String txOffloadName(final long offload)
+    {
+        return EthdevRaw.dev_tx_offload_name(offload);
+    }
+
+    /**
      * Configures the port and sets up its queues; the port must be new or stopped.
      *
      * @param cfg the configuration, kept as {@link #config()}
@@ -511,12 +537,13 @@ public final class Port implements AutoCloseable
                 conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rx_adv_conf"), groupElement("rss_hf")),
                     rssHf);
             }
-            conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("offloads")),
-                cfg.rxOffloads() & info.rxOffloadCapa());
+            final boolean asGiven = cfg.offloadsAsGiven();
+            final long rxOffloads = cfg.rxOffloads() & (asGiven ? -1L : info.rxOffloadCapa());
+            final long txOffloads = cfg.txOffloads() & (asGiven ? -1L : info.txOffloadCapa());
+            conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("offloads")), rxOffloads);
             // 0: ethdev's RTE_ETHER_MTU; else checked against the device's limits by rte_eth_dev_configure.
             conf.set(JAVA_INT, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("mtu")), cfg.mtu());
-            conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("txmode"), groupElement("offloads")),
-                cfg.txOffloads() & info.txOffloadCapa());
+            conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("txmode"), groupElement("offloads")), txOffloads);
             check(call, EthdevRaw.dev_configure(id, cfg.rxQueues(), cfg.txQueues(), conf));
             if (!closeRegistered)
             {
@@ -534,16 +561,25 @@ public final class Port implements AutoCloseable
             final int rxd = Short.toUnsignedInt(nbRxd.get(JAVA_SHORT, 0));
             final int txd = Short.toUnsignedInt(nbTxd.get(JAVA_SHORT, 0));
             final int socket = EthdevRaw.dev_socket_id(id);
+            // A queue with offloads of its own gets the device's default queue configuration with them, as testpmd
+            // sets its queues up; the others get NULL, which ethdev reads as that default. TX queues first, as in
+            // testpmd's start_port, so that the same setup fails first.
+            final MemorySegment defaults = arena.allocate(RTE_ETH_DEV_INFO);
+            check("rte_eth_dev_info_get(port=" + id + ")", EthdevRaw.dev_info_get(id, defaults));
+            final long rxQueueMask = asGiven ? -1L : rxOffloads | info.details().rxQueueOffloadCapa();
+            final long txQueueMask = asGiven ? -1L : txOffloads | info.details().txQueueOffloadCapa();
+            for (int q = 0; q < cfg.txQueues(); q++)
+            {
+                check("rte_eth_tx_queue_setup(port=" + id + ", queue=" + q + ", nb_txd=" + txd + ")",
+                    EthdevRaw.tx_queue_setup(id, q, txd, socket, queueConf(arena, defaults, "default_txconf",
+                        EthdevRaw.RTE_ETH_TXCONF, cfg.txQueueOffloads(q) & txQueueMask)));
+            }
             for (int q = 0; q < cfg.rxQueues(); q++)
             {
                 check("rte_eth_rx_queue_setup(port=" + id + ", queue=" + q + ", nb_rxd=" + rxd + ", pool=" +
                     cfg.mempool().name() + ")",
-                    EthdevRaw.rx_queue_setup(id, q, rxd, socket, MemorySegment.NULL, cfg.mempool().address()));
-            }
-            for (int q = 0; q < cfg.txQueues(); q++)
-            {
-                check("rte_eth_tx_queue_setup(port=" + id + ", queue=" + q + ", nb_txd=" + txd + ")",
-                    EthdevRaw.tx_queue_setup(id, q, txd, socket, MemorySegment.NULL));
+                    EthdevRaw.rx_queue_setup(id, q, rxd, socket, queueConf(arena, defaults, "default_rxconf",
+                        EthdevRaw.RTE_ETH_RXCONF, cfg.rxQueueOffloads(q) & rxQueueMask), cfg.mempool().address()));
             }
             if (cfg.packetTypes() != PortConfig.PTYPES_DEVICE_DEFAULT)
             {
@@ -566,6 +602,23 @@ public final class Port implements AutoCloseable
     public PortConfig config()
     {
         return config;
+    }
+
+    /**
+     * A queue's configuration for {@code rte_eth_rx_queue_setup} or {@code rte_eth_tx_queue_setup}: the device's
+     * default ({@code field} of {@code info}) with {@code offloads}, or NULL (that default) when there are none.
+     */
+    private static MemorySegment queueConf(final Arena arena, final MemorySegment info, final String field,
+        final StructLayout layout, final long offloads)
+    {
+        if (offloads == 0)
+        {
+            return MemorySegment.NULL;
+        }
+        final MemorySegment conf = arena.allocate(layout);
+        conf.copyFrom(info.asSlice(off(RTE_ETH_DEV_INFO, field), layout.byteSize()));
+        conf.set(JAVA_LONG, off(layout, "offloads"), offloads);
+        return conf;
     }
 
     /**

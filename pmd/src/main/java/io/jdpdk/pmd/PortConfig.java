@@ -1,13 +1,18 @@
 package io.jdpdk.pmd;
 
+import io.jdpdk.eal.DpdkException;
 import io.jdpdk.mempool.Mempool;
+
+import java.util.Arrays;
 
 /**
  * How to bring a port up: queues, descriptors, the pool RX draws from, promiscuous mode, RSS, RX and TX
  * offloads. Offloads are requests: {@link Port#configure} applies those the device reports
  * ({@code rx_offload_capa}, {@code tx_offload_capa}) and leaves out the rest, as DPDK's samples mask theirs,
  * so asking for an offload a virtual device lacks never fails {@code rte_eth_dev_configure}; what a device
- * leaves out is {@link #unsupportedRxOffloads(DeviceInfo)}. Packet types are requested by layer
+ * leaves out is {@link #unsupportedRxOffloads(DeviceInfo)}. {@link #offloadsAsGiven(boolean)} passes them unmasked
+ * instead, for ethdev to refuse with its own words, and a queue may have offloads of its own
+ * ({@link #rxQueueOffloads(int, long)}). Packet types are requested by layer
  * ({@link #packetTypes(int)}): the device is told which layers the application reads from
  * {@code mbuf.packet_type} ({@code rte_eth_dev_set_ptypes}) and {@link Port#packetTypes()} says which types it
  * recognises there; a device that recognises none leaves the parsing to software, as DPDK's l3fwd
@@ -78,6 +83,12 @@ public final class PortConfig
     private long rxOffloads;
     private long txOffloads;
     private int packetTypes = PTYPES_DEVICE_DEFAULT;
+    private boolean offloadsAsGiven;
+    private long[] rxQueueOffloads = new long[0];
+    private long[] txQueueOffloads = new long[0];
+
+    /** {@code RTE_MAX_QUEUES_PER_PORT}: queue ids run below it. */
+    public static final int MAX_QUEUES_PER_PORT = 1024;
 
     /**
      * RX queues to set up, all drawing from {@link #mempool(Mempool)} (default 1).
@@ -169,7 +180,7 @@ public final class PortConfig
     }
 
     /**
-     * RX offloads to request; those the device lacks are left out.
+     * RX offloads to request; those the device lacks are left out (unless {@link #offloadsAsGiven(boolean)}).
      *
      * @param offloads an OR of {@code RTE_ETH_RX_OFFLOAD_*} bits, e.g. {@link #RX_OFFLOAD_CHECKSUM}
      * @return this
@@ -181,7 +192,7 @@ public final class PortConfig
     }
 
     /**
-     * TX offloads to request; those the device lacks are left out.
+     * TX offloads to request; those the device lacks are left out (unless {@link #offloadsAsGiven(boolean)}).
      *
      * @param offloads an OR of {@code RTE_ETH_TX_OFFLOAD_*} bits, e.g. {@link #TX_OFFLOAD_MBUF_FAST_FREE}
      * @return this
@@ -190,6 +201,96 @@ public final class PortConfig
     {
         txOffloads = offloads;
         return this;
+    }
+
+    /**
+     * Passes the offloads to ethdev exactly as requested instead of leaving out those the device lacks: ethdev
+     * then refuses such a configuration with its own message ({@link Port#configure} throws {@link DpdkException}),
+     * as testpmd lets it refuse what its user asked for. Off by default.
+     *
+     * @param asGiven whether the port, queue and TX offloads go to ethdev unmasked
+     * @return this
+     */
+    public PortConfig offloadsAsGiven(final boolean asGiven)
+    {
+        offloadsAsGiven = asGiven;
+        return this;
+    }
+
+    /**
+     * Whether the offloads go to ethdev as requested ({@link #offloadsAsGiven(boolean)}).
+     *
+     * @return true when the device's capabilities do not mask them
+     */
+    public boolean offloadsAsGiven()
+    {
+        return offloadsAsGiven;
+    }
+
+    /**
+     * The offloads RX queue {@code queue} is set up with ({@code rx_conf.offloads} of {@code rte_eth_rx_queue_setup},
+     * which starts from the device's {@code default_rxconf}), as testpmd sets up each queue: ethdev gives every queue
+     * the port's own {@link #rxOffloads()} anyway, and the bits beyond them must be in the device's
+     * {@link DeviceInfo.Details#rxQueueOffloadCapa()}. Unless {@link #offloadsAsGiven()}, other bits are left out.
+     *
+     * @param queue    0 to {@value #MAX_QUEUES_PER_PORT} - 1
+     * @param offloads an OR of {@code RTE_ETH_RX_OFFLOAD_*} bits, or 0 for the device's default queue configuration
+     * @return this
+     * @throws IllegalArgumentException for a queue id out of range
+     */
+    public PortConfig rxQueueOffloads(final int queue, final long offloads)
+    {
+        rxQueueOffloads = withQueue(rxQueueOffloads, queue, offloads);
+        return this;
+    }
+
+    /**
+     * The offloads TX queue {@code queue} is set up with ({@code tx_conf.offloads} of {@code rte_eth_tx_queue_setup}),
+     * as {@link #rxQueueOffloads(int, long)} for RX: beyond the port's {@link #txOffloads()}, within the device's
+     * {@link DeviceInfo.Details#txQueueOffloadCapa()}.
+     *
+     * @param queue    0 to {@value #MAX_QUEUES_PER_PORT} - 1
+     * @param offloads an OR of {@code RTE_ETH_TX_OFFLOAD_*} bits, or 0 for the device's default queue configuration
+     * @return this
+     * @throws IllegalArgumentException for a queue id out of range
+     */
+    public PortConfig txQueueOffloads(final int queue, final long offloads)
+    {
+        txQueueOffloads = withQueue(txQueueOffloads, queue, offloads);
+        return this;
+    }
+
+    /**
+     * The offloads requested for RX queue {@code queue} ({@link #rxQueueOffloads(int, long)}).
+     *
+     * @param queue a queue id
+     * @return an OR of {@code RTE_ETH_RX_OFFLOAD_*} bits, 0 when none were set
+     */
+    public long rxQueueOffloads(final int queue)
+    {
+        return queue >= 0 && queue < rxQueueOffloads.length ? rxQueueOffloads[queue] : 0;
+    }
+
+    /**
+     * The offloads requested for TX queue {@code queue} ({@link #txQueueOffloads(int, long)}).
+     *
+     * @param queue a queue id
+     * @return an OR of {@code RTE_ETH_TX_OFFLOAD_*} bits, 0 when none were set
+     */
+    public long txQueueOffloads(final int queue)
+    {
+        return queue >= 0 && queue < txQueueOffloads.length ? txQueueOffloads[queue] : 0;
+    }
+
+    private static long[] withQueue(final long[] offloads, final int queue, final long value)
+    {
+        if (queue < 0 || queue >= MAX_QUEUES_PER_PORT)
+        {
+            throw new IllegalArgumentException("queue " + queue + " out of range 0.." + (MAX_QUEUES_PER_PORT - 1));
+        }
+        final long[] result = queue < offloads.length ? offloads : Arrays.copyOf(offloads, queue + 1);
+        result[queue] = value;
+        return result;
     }
 
     /**

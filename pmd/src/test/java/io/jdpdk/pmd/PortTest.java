@@ -64,6 +64,44 @@ class PortTest
         }
     }
 
+    /**
+     * A queue's own offloads reach {@code rte_eth_rx_queue_setup}: masked to what the device allows a single queue,
+     * or, as given, refused by ethdev for that queue; offloads as given that the device lacks fail
+     * {@code rte_eth_dev_configure} with EINVAL.
+     */
+    @Test
+    void shouldSetUpEachQueueWithItsOwnOffloadsAndLetEthdevRefuseThoseAsGiven()
+    {
+        final long ipv4Cksum = 1L << 1; // RTE_ETH_RX_OFFLOAD_IPV4_CKSUM: net_tap has it per queue
+        final long keepCrc = 1L << 16;  // RTE_ETH_RX_OFFLOAD_KEEP_CRC: net_tap has none
+        final long timestamp = 1L << 14;
+        try (Port port = Port.probe(TestEal.uniqueName("net_tap")))
+        {
+            final DeviceInfo.Details details = port.info().details();
+            assertEquals(0, details.nbRxQueues(), "not configured yet");
+            assertTrue((details.rxQueueOffloadCapa() & ipv4Cksum) != 0 && (details.rxQueueOffloadCapa() & keepCrc) == 0,
+                "0x" + Long.toHexString(details.rxQueueOffloadCapa()));
+            port.configure(config().rxQueues(2).txQueues(2).rxQueueOffloads(0, ipv4Cksum)
+                .rxQueueOffloads(1, ipv4Cksum | keepCrc));
+            assertEquals(2, port.info().details().nbRxQueues());
+            assertEquals(0, port.rxOffloads(), "queue offloads are not the port's");
+            final DpdkException queue = assertThrows(DpdkException.class, () -> port.configure(config().rxQueues(2)
+                .txQueues(2).offloadsAsGiven(true).rxQueueOffloads(1, ipv4Cksum | keepCrc)));
+            assertTrue(queue.call().startsWith("rte_eth_rx_queue_setup(port=" + port.id() + ", queue=1,"), queue.call());
+            assertEquals(22, queue.errno());
+            final DpdkException device = assertThrows(DpdkException.class, () -> port.configure(config()
+                .offloadsAsGiven(true).rxOffloads(timestamp)));
+            assertTrue(device.call().startsWith("rte_eth_dev_configure("), device.call());
+            assertEquals(22, device.errno());
+            port.configure(config().rxOffloads(timestamp)).start(); // masked: configured without it
+            assertEquals(0, port.rxOffloads());
+        }
+        assertThrows(IllegalArgumentException.class, () -> config().txQueueOffloads(1024, 1));
+        assertEquals("IPV4_CKSUM", Port.rxOffloadName(ipv4Cksum));
+        assertEquals("MBUF_FAST_FREE", Port.txOffloadName(PortConfig.TX_OFFLOAD_MBUF_FAST_FREE));
+        assertEquals("UNKNOWN", Port.rxOffloadName(1L << 63));
+    }
+
     @Test
     void shouldReportWhatTestpmdsPortInfoShowsOfADevice()
     {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntConsumer;
+import java.util.stream.Stream;
 
 /**
  * testpmd's interactive prompt (DPDK 22.11 {@code app/test-pmd/cmdline.c} over librte_cmdline), for the commands
@@ -123,6 +124,8 @@ final class CmdLine
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N}, {@code port start|stop N|all},
      * {@code port config all rxq|txq|rxd|txd N}, {@code port config all rss TYPE},
      * {@code port config all max-pkt-len N}, {@code port config mtu N MTU},
+     * {@code show port N rx_offload|tx_offload capabilities|configuration},
+     * {@code port config N rx_offload|tx_offload NAME on|off}, {@code port N rxq|txq Q rx_offload|tx_offload NAME on|off},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
      * known command with arguments it does not take gets "Bad arguments".
@@ -216,6 +219,19 @@ final class CmdLine
                     if (!portIdIsInvalid(port))
                     {
                         app.showRssHash(port, w.length == 5);
+                    }
+                }
+                else if (w.length == 5 && w[1].equals("port") && parseUint16(w[2]) >= 0 &&
+                    (w[3].equals("rx_offload") || w[3].equals("tx_offload")) &&
+                    (w[4].equals("capabilities") || w[4].equals("configuration")))
+                {
+                    if (w[4].equals("capabilities"))
+                    {
+                        app.showOffloadCapabilities(w[3].equals("rx_offload"), parseUint16(w[2]));
+                    }
+                    else
+                    {
+                        app.showOffloadConfiguration(w[3].equals("rx_offload"), parseUint16(w[2]));
                     }
                 }
                 else if (w.length == 4 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("ptypes"))
@@ -342,6 +358,23 @@ final class CmdLine
                     app.portConfigMtu(parseUint16(w[3]), parseUint16(w[4]));
                     return true;
                 }
+                if (w.length == 6 && w[1].equals("config") && parseUint16(w[2]) >= 0 &&
+                    (w[3].equals("rx_offload") && RX_PORT_OFFLOADS.contains(w[4]) ||
+                    w[3].equals("tx_offload") && TX_PORT_OFFLOADS.contains(w[4])) &&
+                    (w[5].equals("on") || w[5].equals("off")))
+                {
+                    app.configOffload(w[3].equals("rx_offload"), parseUint16(w[2]), -1, w[4], w[5].equals("on"));
+                    return true;
+                }
+                if (w.length == 7 && parseUint16(w[1]) >= 0 && parseUint16(w[3]) >= 0 &&
+                    (w[2].equals("rxq") && w[4].equals("rx_offload") && RX_QUEUE_OFFLOADS.contains(w[5]) ||
+                    w[2].equals("txq") && w[4].equals("tx_offload") && TX_QUEUE_OFFLOADS.contains(w[5])) &&
+                    (w[6].equals("on") || w[6].equals("off")))
+                {
+                    app.configOffload(w[2].equals("rxq"), parseUint16(w[1]), parseUint16(w[3]), w[5],
+                        w[6].equals("on"));
+                    return true;
+                }
                 // cmd_operate_specific_port takes the id as an RTE_UINT8.
                 if (w.length == 3 && (w[1].equals("start") || w[1].equals("stop")) &&
                     (w[2].equals("all") || parseUnsigned(w[2], 0xFF) >= 0))
@@ -415,6 +448,19 @@ final class CmdLine
         }
         return true;
     }
+
+    /** The offload names cmdline.c's port and queue offload commands take (their tokens' choices, case-sensitive). */
+    private static final List<String> RX_QUEUE_OFFLOADS = List.of("vlan_strip", "ipv4_cksum", "udp_cksum", "tcp_cksum",
+        "tcp_lro", "qinq_strip", "outer_ipv4_cksum", "macsec_strip", "vlan_filter", "vlan_extend", "scatter",
+        "buffer_split", "timestamp", "security", "keep_crc");
+    private static final List<String> RX_PORT_OFFLOADS = Stream.concat(RX_QUEUE_OFFLOADS.stream(),
+        Stream.of("rss_hash")).toList();
+    private static final List<String> TX_QUEUE_OFFLOADS = List.of("vlan_insert", "ipv4_cksum", "udp_cksum",
+        "tcp_cksum", "sctp_cksum", "tcp_tso", "udp_tso", "outer_ipv4_cksum", "qinq_insert", "vxlan_tnl_tso",
+        "gre_tnl_tso", "ipip_tnl_tso", "geneve_tnl_tso", "macsec_insert", "mt_lockfree", "multi_segs",
+        "mbuf_fast_free", "security");
+    private static final List<String> TX_PORT_OFFLOADS = Stream.concat(TX_QUEUE_OFFLOADS.stream(),
+        Stream.of("send_on_timestamp")).toList();
 
     private boolean bad()
     {
@@ -613,6 +659,29 @@ final class CmdLine
         to.println();
         to.println("port config mtu (port_id) (value)");
         to.println("    Set the MTU of port_id.");
+        to.println();
+        to.println("show port (port_id) (rx_offload|tx_offload) (capabilities|configuration)");
+        to.println("    Show the RX or TX offloads the port can have, per queue and per port, or those it has.");
+        to.println();
+        to.println("port config (port_id) rx_offload vlan_strip|ipv4_cksum|udp_cksum|tcp_cksum|tcp_lro|qinq_strip|");
+        to.println("    outer_ipv4_cksum|macsec_strip|vlan_filter|vlan_extend|scatter|buffer_split|timestamp|security|");
+        to.println("    keep_crc|rss_hash on|off");
+        to.println("    Enable or disable a per port Rx offloading on all Rx queues of a port");
+        to.println();
+        to.println("port (port_id) rxq (queue_id) rx_offload vlan_strip|ipv4_cksum|udp_cksum|tcp_cksum|tcp_lro|");
+        to.println("    qinq_strip|outer_ipv4_cksum|macsec_strip|vlan_filter|vlan_extend|scatter|buffer_split|timestamp|");
+        to.println("    security|keep_crc on|off");
+        to.println("    Enable or disable a per queue Rx offloading only on a specific Rx queue");
+        to.println();
+        to.println("port config (port_id) tx_offload vlan_insert|ipv4_cksum|udp_cksum|tcp_cksum|sctp_cksum|tcp_tso|");
+        to.println("    udp_tso|outer_ipv4_cksum|qinq_insert|vxlan_tnl_tso|gre_tnl_tso|ipip_tnl_tso|geneve_tnl_tso|");
+        to.println("    macsec_insert|mt_lockfree|multi_segs|mbuf_fast_free|security|send_on_timestamp on|off");
+        to.println("    Enable or disable a per port Tx offloading on all Tx queues of a port");
+        to.println();
+        to.println("port (port_id) txq (queue_id) tx_offload vlan_insert|ipv4_cksum|udp_cksum|tcp_cksum|sctp_cksum|");
+        to.println("    tcp_tso|udp_tso|outer_ipv4_cksum|qinq_insert|vxlan_tnl_tso|gre_tnl_tso|ipip_tnl_tso|");
+        to.println("    geneve_tnl_tso|macsec_insert|mt_lockfree|multi_segs|mbuf_fast_free|security on|off");
+        to.println("    Enable or disable a per queue Tx offloading only on a specific Tx queue");
         to.println();
         to.println("set promisc (port_id|all) (on|off)");
         to.println("    Set the promiscuous mode on port_id, or all.");

@@ -3,6 +3,7 @@ package io.jdpdk.apps.testpmd;
 import io.jdpdk.apps.common.OptionOrder;
 import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.PortConfig;
 import io.jdpdk.pmd.RssTypes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.ArgSpec;
@@ -142,6 +143,42 @@ final class Parameters
 
         @Option(names = "--no-lsc-interrupt", description = "don't use link status change interrupts")
         boolean noLscInterrupt;
+
+        @Option(names = "--rx-offloads", paramLabel = "0xXXXX", description = "hexadecimal bitmask of RX queue offloads")
+        String rxOffloads;
+
+        @Option(names = "--tx-offloads", paramLabel = "0xXXXX", description = "hexadecimal bitmask of TX queue offloads")
+        String txOffloads;
+
+        @Option(names = "--enable-rx-cksum", description = "enable rx hardware checksum offload")
+        boolean enableRxCksum;
+
+        @Option(names = "--enable-scatter", description = "enable scattered Rx")
+        boolean enableScatter;
+
+        @Option(names = "--enable-lro", description = "enable large receive offload")
+        boolean enableLro;
+
+        @Option(names = "--disable-crc-strip", description = "disable hardware CRC stripping")
+        boolean disableCrcStrip;
+
+        @Option(names = "--enable-rx-timestamp", description = "enable rx hardware timestamp offload")
+        boolean enableRxTimestamp;
+
+        @Option(names = "--enable-hw-vlan", description = "enable hardware vlan")
+        boolean enableHwVlan;
+
+        @Option(names = "--enable-hw-vlan-filter", description = "enable hardware vlan filter")
+        boolean enableHwVlanFilter;
+
+        @Option(names = "--enable-hw-vlan-strip", description = "enable hardware vlan strip")
+        boolean enableHwVlanStrip;
+
+        @Option(names = "--enable-hw-vlan-extend", description = "enable hardware vlan extend")
+        boolean enableHwVlanExtend;
+
+        @Option(names = "--enable-hw-qinq-strip", description = "enable hardware qinq strip")
+        boolean enableHwQinqStrip;
     }
 
     /** testpmd's {@code port_topology}: where each forwarding port's stream sends ({@code fwd_topology_tx_port_get}). */
@@ -199,6 +236,13 @@ final class Parameters
     boolean noLinkCheck;
     /** testpmd's {@code lsc_interrupt}, off with {@code --no-lsc-interrupt} (and with {@code --tx-first}). */
     boolean lscInterrupt = true;
+    /**
+     * testpmd's {@code rx_mode.offloads}: none, or what {@code --rx-offloads} and the {@code --enable-*} and
+     * {@code --disable-crc-strip} flags made of it, in command-line order.
+     */
+    long rxOffloads;
+    /** testpmd's {@code tx_mode.offloads}: {@code RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE}, or {@code --tx-offloads}. */
+    long txOffloads = PortConfig.TX_OFFLOAD_MBUF_FAST_FREE;
 
     /**
      * What testpmd prints of the options it takes (interactive mode, auto-start, the forwarding mode, set or unknown,
@@ -320,6 +364,19 @@ final class Parameters
                 case "--rss-udp" -> rssHf = RssTypes.UDP;
                 case "--disable-link-check" -> noLinkCheck = true;
                 case "--no-lsc-interrupt" -> lscInterrupt = false;
+                case "--rx-offloads" -> rxOffloads = offloadMask(value, "rx-offloads");
+                case "--tx-offloads" -> txOffloads = offloadMask(value, "tx-offloads");
+                case "--disable-crc-strip" -> rxOffloads |= RX_OFFLOAD_KEEP_CRC;
+                case "--enable-lro" -> rxOffloads |= RX_OFFLOAD_TCP_LRO;
+                case "--enable-scatter" -> rxOffloads |= RX_OFFLOAD_SCATTER;
+                case "--enable-rx-cksum" -> rxOffloads |= PortConfig.RX_OFFLOAD_CHECKSUM;
+                case "--enable-rx-timestamp" -> rxOffloads |= RX_OFFLOAD_TIMESTAMP;
+                case "--enable-hw-vlan" -> rxOffloads |= RX_OFFLOAD_VLAN_STRIP | RX_OFFLOAD_VLAN_FILTER |
+                    RX_OFFLOAD_VLAN_EXTEND | RX_OFFLOAD_QINQ_STRIP;
+                case "--enable-hw-vlan-filter" -> rxOffloads |= RX_OFFLOAD_VLAN_FILTER;
+                case "--enable-hw-vlan-strip" -> rxOffloads |= RX_OFFLOAD_VLAN_STRIP;
+                case "--enable-hw-vlan-extend" -> rxOffloads |= RX_OFFLOAD_VLAN_EXTEND;
+                case "--enable-hw-qinq-strip" -> rxOffloads |= RX_OFFLOAD_QINQ_STRIP;
                 default ->
                 {
                     // flags, read from o below
@@ -332,6 +389,39 @@ final class Parameters
 
     /** {@code RTE_MEMPOOL_CACHE_MAX_SIZE}: the largest {@code --mbcache}. */
     private static final int MEMPOOL_CACHE_MAX_SIZE = 512;
+
+    /** The {@code RTE_ETH_RX_OFFLOAD_*} bits of testpmd's {@code --enable-*} flags. */
+    private static final long RX_OFFLOAD_VLAN_STRIP = 1L;
+    private static final long RX_OFFLOAD_TCP_LRO = 1L << 4;
+    private static final long RX_OFFLOAD_QINQ_STRIP = 1L << 5;
+    private static final long RX_OFFLOAD_VLAN_FILTER = 1L << 9;
+    private static final long RX_OFFLOAD_VLAN_EXTEND = 1L << 10;
+    private static final long RX_OFFLOAD_SCATTER = 1L << 13;
+    private static final long RX_OFFLOAD_TIMESTAMP = 1L << 14;
+    private static final long RX_OFFLOAD_KEEP_CRC = 1L << 16;
+
+    /**
+     * {@code --rx-offloads} and {@code --tx-offloads} as testpmd reads them: {@code strtoull(s, &end, 16)} of what
+     * comes first (0 when nothing does; what follows is ignored) kept in an {@code int}, so only the low 31 bits can
+     * be given: with bit 31 set, the value is negative and refused, above it they are lost.
+     */
+    static long offloadMask(final String value, final String name) throws BadOption
+    {
+        final Matcher m = HEX_NUMBER.matcher(value);
+        long n = 0;
+        if (m.lookingAt())
+        {
+            final BigInteger parsed = new BigInteger(m.group(2), 16);
+            n = parsed.bitLength() > 64 ? -1L : parsed.longValue(); // strtoull's ULLONG_MAX on overflow
+            n = m.group(1).equals("-") ? -n : n;
+        }
+        final int truncated = (int)n;
+        if (truncated < 0)
+        {
+            throw new BadOption(name + " must be >= 0");
+        }
+        return truncated;
+    }
 
     /** What {@code strtoull(s, &end, 16)} reads to the end of {@code s}: blanks, a sign, {@code 0x}, the digits. */
     private static final Pattern HEX_NUMBER = Pattern.compile("\\s*([+-]?)(?:0[xX])?([0-9a-fA-F]+)");

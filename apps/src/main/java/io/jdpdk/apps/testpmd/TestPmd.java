@@ -61,11 +61,16 @@ import java.util.function.ToIntFunction;
  *       [--tx-udp=SRC[,DST]] [--txonly-multi-flow] [--flowgen-flows=N] [--total-num-mbufs=N] [--mbuf-size=N]
  *       [--mbcache=N] [--max-pkt-len=N] [--port-topology=paired|chained|loop] [--portmask=MASK] [--portlist=LIST]
  *       [--disable-rss|--rss-ip|--rss-udp] [--numa|--no-numa] [--disable-link-check] [--no-lsc-interrupt]
- *       [--tx-first] [--cmdline-file=FILE]
+ *       [--tx-first] [--cmdline-file=FILE] [--rx-offloads=0xXXXX] [--tx-offloads=0xXXXX] [--enable-rx-cksum]
+ *       [--enable-scatter] [--enable-lro] [--disable-crc-strip] [--enable-rx-timestamp] [--enable-hw-vlan]
+ *       [--enable-hw-vlan-filter] [--enable-hw-vlan-strip] [--enable-hw-vlan-extend] [--enable-hw-qinq-strip]
  * </pre>
  * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
  * (testpmd's size unless {@code --total-num-mbufs}, a cache of {@code --mbcache}), with testpmd's RSS functions
- * ({@code rss_hf}) when it has several RX queues and an MTU of {@code --max-pkt-len} less the device's overhead,
+ * ({@code rss_hf}) when it has several RX queues, an MTU of {@code --max-pkt-len} less the device's overhead and
+ * the RX and TX offloads of {@code --rx-offloads}, {@code --tx-offloads} and the {@code --enable-*} flags (TX:
+ * {@code MBUF_FAST_FREE} by default, where the device has it) on the port and each queue, passed to ethdev as
+ * given, so that ethdev refuses an offload the device lacks, as in testpmd; then it is
  * started and put in promiscuous mode; then the links are checked as testpmd checks them (waited for and printed
  * without LSC interrupts, not at all with {@code --disable-link-check}). Forwarding streams join the first
  * {@code --nb-ports} of the configured ports (all, or {@code --portlist}/{@code --portmask}, later
@@ -87,6 +92,10 @@ import java.util.function.ToIntFunction;
  * its next {@code port start}, "Configuring Port N"),
  * {@code port start|stop}, {@code port config all rxq|txq|rxd|txd} (0 queues refused: jdpdk's ports need both),
  * {@code port config all rss|max-pkt-len}, {@code port config mtu},
+ * {@code show port N rx_offload|tx_offload capabilities|configuration},
+ * {@code port config N rx_offload|tx_offload NAME on|off} and {@code port N rxq|txq Q rx_offload|tx_offload NAME
+ * on|off} (on a stopped port, applied at its next start, where a queue setup ethdev refuses is said as "Fail to
+ * configure port N rx queues" and tried again at the following start),
  * {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
  * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
@@ -95,8 +104,7 @@ import java.util.function.ToIntFunction;
  * <p>
  * Where it differs from dpdk-testpmd 22.11, on purpose or for want of an API: only the options above (others are
  * unknown options); {@code --rxq=0}/{@code --txq=0} with an engine that needs both are refused with testpmd's
- * message before the ports are configured (testpmd configures them first); descriptors
- * default to 512 rather than the driver's preferred ring size, which jdpdk's DeviceInfo does not carry; the
+ * message before the ports are configured (testpmd configures them first); the
  * interactive commands are the ones {@link CmdLine#command} lists and {@code help} lists only them;
  * {@code set nbcore 0} (on which testpmd divides by zero) and {@code set burst 0} (after which it forwards nothing)
  * are refused as bad arguments; {@code set burst} sizes the burst arrays of the next start, not those of a running one;
@@ -104,7 +112,9 @@ import java.util.function.ToIntFunction;
  * its port check lets through) prints testpmd's error without ethdev's log line before it
  * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it, and so does
  * {@code set promisc} and {@code port config mtu} of a missing port; a port that cannot be configured at start-up
- * ends the run with testpmd's "Start ports failed" also with {@code -i} (testpmd goes on to its prompt); a pool too
+ * (an MTU or an offload the device refuses) ends the run with testpmd's "Start ports failed" also with {@code -i}
+ * (testpmd goes on to its prompt); {@code --rx-offloads} and {@code --tx-offloads} exit with jdpdk's one line
+ * where testpmd's {@code rte_exit} says "Cause:"; a pool too
  * small to fill the RX rings of {@code port config all rxq|rxd} is refused at the next {@code port start} ("Fail to
  * configure port N", after Port's reason), where testpmd configures the port and lets its drivers run short; {@code set txpkts} while forwarding applies at
  * the next start (testpmd's txonly reads the lengths every burst); {@code set portlist 65535} (testpmd's {@code RTE_PORT_ALL}, which
@@ -152,6 +162,8 @@ public final class TestPmd
     static final int MAX_QUEUES_PER_PORT = 1024;
     /** {@code RTE_ETH_RSS_LEVEL_MASK}: bits 50-51 of an rss_hf, the encapsulation level hashed. */
     private static final long RSS_LEVEL_MASK = 3L << 50;
+    /** {@code RTE_ETH_RX_OFFLOAD_RSS_HASH}. */
+    private static final long RX_OFFLOAD_RSS_HASH = 1L << 19;
     private static final int RSS_LEVEL_SHIFT = 50;
     /** testpmd's {@code RSS_HASH_KEY_LENGTH}: the longest hash key {@code show port N rss-hash} shows. */
     static final int RSS_HASH_KEY_LENGTH = 64;
@@ -201,6 +213,11 @@ public final class TestPmd
     private final PortConfig[] portConfigs = new PortConfig[MAX_ETHPORTS];
     /** testpmd's {@code need_reconfig}: the port is configured again at its next {@code port start}. */
     private final boolean[] needReconfig = new boolean[MAX_ETHPORTS];
+    /**
+     * testpmd's {@code need_reconfig_queues} after a queue's setup failed: the port is set up again at its next start
+     * without "Configuring Port" (testpmd sets up only the queues; jdpdk's Port configures the port too).
+     */
+    private final boolean[] needReconfigQueues = new boolean[MAX_ETHPORTS];
 
     /** What testpmd prints as it parses its options: after EAL's lines. */
     private final ParseOutput parsing;
@@ -519,7 +536,8 @@ public final class TestPmd
             final Port port = Port.of(ids[i]);
             portSocket[ids[i]] = params.numaSupport ? Math.max(0, infos[i].socketId()) : 0; // --no-numa: socket 0
             out.printf("Configuring Port %d (socket %d)%n", ids[i], portSocket[ids[i]]);
-            portConfigs[ids[i]] = withQueues(new PortConfig().mempool(pool).promiscuous(true), infos[i]);
+            portConfigs[ids[i]] = withQueues(withOffloads(new PortConfig().mempool(pool).promiscuous(true),
+                infos[i]), infos[i]);
             if (params.maxRxPktLen != 0)
             {
                 portConfigs[ids[i]].mtu(params.maxRxPktLen - infos[i].ethOverhead());
@@ -527,12 +545,14 @@ public final class TestPmd
             try
             {
                 port.configure(portConfigs[ids[i]]);
+                applyConfiguredOffloads(port, portConfigs[ids[i]], infos[i]);
             }
             catch (final DpdkException ex)
             {
-                // start_port's words after ethdev's own line (an MTU out of the device's range, say); testpmd then
-                // exits without -i and goes on to its prompt with -i, jdpdk's testpmd exits either way.
-                err.printf("Fail to configure port %d%n", ids[i]);
+                // start_port's words after ethdev's own line (an MTU out of the device's range, an offload the
+                // device lacks); testpmd then exits without -i and goes on to its prompt with -i, jdpdk's testpmd
+                // exits either way.
+                err.println(configureFailure(ex, ids[i]));
                 throw new Parameters.BadOption("Start ports failed");
             }
             port.start();
@@ -570,10 +590,93 @@ public final class TestPmd
      */
     private PortConfig withQueues(final PortConfig config, final DeviceInfo info)
     {
-        return config.rxQueues(nbRxq).txQueues(nbTxq)
+        config.rxQueues(nbRxq).txQueues(nbTxq)
             .rxDesc(params.nbRxd == 0 ? 0 : clamp(params.nbRxd, info.rxDescMin(), info.rxDescMax()))
             .txDesc(params.nbTxd == 0 ? 0 : clamp(params.nbTxd, info.txDescMin(), info.txDescMax()))
             .rssHashFunctions(nbRxq > 1 ? params.rssHf & info.flowTypeRssOffloads() : 0);
+        if (config.rssHashFunctions() == 0)
+        {
+            // Without RSS no RSS hash, on the port and on the queues it has now.
+            config.rxOffloads(config.rxOffloads() & ~RX_OFFLOAD_RSS_HASH);
+            for (int q = 0; q < info.details().nbRxQueues(); q++)
+            {
+                config.rxQueueOffloads(q, config.rxQueueOffloads(q) & ~RX_OFFLOAD_RSS_HASH);
+            }
+        }
+        return config;
+    }
+
+    /**
+     * testpmd's {@code init_config_port_offloads}: the port's offloads are {@code --rx-offloads} and
+     * {@code --tx-offloads} (without {@code MBUF_FAST_FREE} where the device lacks it), and so are those of every
+     * queue the device may have. They go to ethdev as they are: an offload the device lacks fails the port's
+     * configuration with ethdev's words, as in testpmd.
+     */
+    private PortConfig withOffloads(final PortConfig config, final DeviceInfo info)
+    {
+        final long tx = params.txOffloads & ((info.txOffloadCapa() & PortConfig.TX_OFFLOAD_MBUF_FAST_FREE) != 0 ? -1L :
+            ~PortConfig.TX_OFFLOAD_MBUF_FAST_FREE);
+        config.offloadsAsGiven(true).rxOffloads(params.rxOffloads).txOffloads(tx);
+        orIntoQueues(config, true, info, params.rxOffloads);
+        orIntoQueues(config, false, info, tx);
+        return config;
+    }
+
+    /** ORs {@code offloads} into the record of every RX (or TX) queue the device may have ({@code max_rx_queues}). */
+    private static void orIntoQueues(final PortConfig config, final boolean rx, final DeviceInfo info,
+        final long offloads)
+    {
+        if (offloads == 0)
+        {
+            return;
+        }
+        final int queues = Math.min(rx ? info.maxRxQueues() : info.maxTxQueues(), PortConfig.MAX_QUEUES_PER_PORT);
+        for (int q = 0; q < queues; q++)
+        {
+            if (rx)
+            {
+                config.rxQueueOffloads(q, config.rxQueueOffloads(q) | offloads);
+            }
+            else
+            {
+                config.txQueueOffloads(q, config.txQueueOffloads(q) | offloads);
+            }
+        }
+    }
+
+    /**
+     * start_port's "Apply Rx/Tx offloads configuration": what the driver made of the port's offloads in
+     * {@code rte_eth_dev_configure} (some add {@code RSS_HASH}) joins the port's and every queue's record.
+     */
+    private static void applyConfiguredOffloads(final Port port, final PortConfig config, final DeviceInfo info)
+    {
+        final long rx = port.rxOffloads();
+        if (rx != config.rxOffloads())
+        {
+            config.rxOffloads(config.rxOffloads() | rx);
+            orIntoQueues(config, true, info, rx);
+        }
+        final long tx = port.txOffloads();
+        if (tx != config.txOffloads())
+        {
+            config.txOffloads(config.txOffloads() | tx);
+            orIntoQueues(config, false, info, tx);
+        }
+    }
+
+    /**
+     * start_port's line for a configuration ethdev refused, after ethdev's own: the port's, or its TX or RX queues'.
+     */
+    private static String configureFailure(final DpdkException ex, final int portId)
+    {
+        return "Fail to configure port " + portId + failedQueues(ex);
+    }
+
+    /** " tx queues" or " rx queues" when {@code ex} is a queue's setup, else "" (the port's configuration). */
+    private static String failedQueues(final DpdkException ex)
+    {
+        return ex.call().startsWith("rte_eth_tx_queue_setup") ? " tx queues" :
+            ex.call().startsWith("rte_eth_rx_queue_setup") ? " rx queues" : "";
     }
 
     private static int clamp(final int value, final int min, final int max)
@@ -954,13 +1057,13 @@ public final class TestPmd
         {
             // rxtx_config_display: every port (RTE_ETH_FOREACH_DEV), forwarding or not; queue 0 only; what the driver
             // reports, else what testpmd asked for with the device's default thresholds (--rxd/--txd, 0 when not
-            // given, as dpdk-testpmd prints them).
+            // given, as dpdk-testpmd prints them) and queue 0's offloads.
             final int portId = port.id();
             final DeviceInfo info = port.info();
             final QueueInfo rx = Objects.requireNonNullElse(port.rxQueueInfo(0),
-                info.defaultRxQueue().withDescriptors(params.nbRxd, port.rxOffloads()));
+                info.defaultRxQueue().withDescriptors(params.nbRxd, portConfigs[portId].rxQueueOffloads(0)));
             final QueueInfo tx = Objects.requireNonNullElse(port.txQueueInfo(0),
-                info.defaultTxQueue().withDescriptors(params.nbTxd, port.txOffloads()));
+                info.defaultTxQueue().withDescriptors(params.nbTxd, portConfigs[portId].txQueueOffloads(0)));
             // testpmd's nb_rxq and nb_txq: those of the next configuration after port config all rxq|txq.
             sb.append(String.format("  port %d: RX queue number: %d Tx queue number: %d%n", portId, nbRxq, nbTxq));
             sb.append(String.format("    Rx offloads=0x%x Tx offloads=0x%x%n", port.rxOffloads(), port.txOffloads()));
@@ -1175,6 +1278,12 @@ public final class TestPmd
                 err.printf("%s checksum offload is not supported by port %d%n", offload.unsupported, portId);
             }
             cfg.txOffloads(hw ? cfg.txOffloads() | offloads : cfg.txOffloads() & ~offloads);
+            // cmd_config_queue_tx_offloads: every queue the device may have gets the port's TX offloads.
+            final int queues = Math.min(port.info().maxTxQueues(), PortConfig.MAX_QUEUES_PER_PORT);
+            for (int q = 0; q < queues; q++)
+            {
+                cfg.txQueueOffloads(q, cfg.txOffloads());
+            }
         }
         out.print(CsumOffload.showText(cfg.txOffloads()));
         for (final CsumOffload each : CsumOffload.values())
@@ -1186,6 +1295,167 @@ public final class TestPmd
             }
         }
         needReconfig[portId] = true;
+    }
+
+    // ---- offloads (cmdline.c's rx_offload and tx_offload commands) ---------------------------------
+
+    /**
+     * {@code show port N rx_offload|tx_offload capabilities}: what a single queue may have on its own
+     * ({@code rx_queue_offload_capa}) and what only the whole port may have (the rest of {@code rx_offload_capa}).
+     */
+    void showOffloadCapabilities(final boolean rx, final int portId)
+    {
+        final DeviceInfo info = infoOrPrintErr(portId);
+        if (info == null)
+        {
+            return;
+        }
+        final long queue = rx ? info.details().rxQueueOffloadCapa() : info.details().txQueueOffloadCapa();
+        final long port = (rx ? info.rxOffloadCapa() : info.txOffloadCapa()) ^ queue;
+        out.printf("%s Offloading Capabilities of port %d :%n  Per Queue :%s%n  Per Port  :%s%n%n", rx ? "Rx" : "Tx",
+            portId, offloadNames(rx, queue), offloadNames(rx, port));
+    }
+
+    /**
+     * {@code show port N rx_offload|tx_offload configuration}: the port's offloads in force
+     * ({@code rte_eth_dev_conf_get}), then testpmd's record of each configured queue's, which a {@code port config}
+     * offload command changes before the port's next start.
+     */
+    void showOffloadConfiguration(final boolean rx, final int portId)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            // eth_dev_conf_get_print_err; ethdev says "Invalid port_id=N" itself
+            final int rc = EthdevRaw.dev_conf_get(portId, arena.allocate(EthdevRaw.RTE_ETH_CONF));
+            if (rc != 0)
+            {
+                printError(String.format("Error during getting device configuration (port %d): %s", portId,
+                    EalRaw.strerror(-rc)));
+                return;
+            }
+        }
+        final long inForce = rx ? Port.of(portId).rxOffloads() : Port.of(portId).txOffloads();
+        out.printf("%s Offloading Configuration of port %d :%n  Port :%s%n", rx ? "Rx" : "Tx", portId,
+            offloadNames(rx, inForce));
+        final DeviceInfo info = infoOrPrintErr(portId);
+        if (info == null)
+        {
+            return;
+        }
+        final PortConfig cfg = portConfigs[portId];
+        final int queues = rx ? info.details().nbRxQueues() : info.details().nbTxQueues();
+        for (int q = 0; q < queues; q++)
+        {
+            out.printf("  Queue[%2d] :%s%n", q, offloadNames(rx, rx ? cfg.rxQueueOffloads(q) : cfg.txQueueOffloads(q)));
+        }
+        out.println();
+    }
+
+    /**
+     * {@code port config N rx_offload|tx_offload NAME on|off} ({@code queue} -1) and
+     * {@code port N rxq|txq Q rx_offload|tx_offload NAME on|off}: on a stopped port, the offload joins or leaves the
+     * port's and each configured queue's record, or one queue's, and the port is configured again at its next start,
+     * where ethdev refuses what the device lacks.
+     *
+     * @param name an offload name {@link CmdLine} took, matched to DPDK's names without regard to case
+     */
+    void configOffload(final boolean rx, final int portId, final int queue, final String name, final boolean on)
+    {
+        final DeviceInfo info = infoOrPrintErr(portId);
+        if (info == null)
+        {
+            return;
+        }
+        if (Port.of(portId).isStarted())
+        {
+            printError("Error: Can't config offload when Port " + portId + " is not stopped");
+            return;
+        }
+        final int queues = rx ? info.details().nbRxQueues() : info.details().nbTxQueues();
+        if (queue >= queues)
+        {
+            printError("Error: input queue_id should be 0 ... " + (queues - 1));
+            return;
+        }
+        final long offload = searchOffload(rx, name);
+        if (offload == 0)
+        {
+            printError("Unknown offload name: " + name);
+            return;
+        }
+        final PortConfig cfg = portConfigs[portId];
+        if (queue < 0)
+        {
+            final long port = rx ? cfg.rxOffloads() : cfg.txOffloads();
+            final long changed = on ? port | offload : port & ~offload;
+            if (rx)
+            {
+                cfg.rxOffloads(changed);
+            }
+            else
+            {
+                cfg.txOffloads(changed);
+            }
+        }
+        for (int q = queue < 0 ? 0 : queue; q < (queue < 0 ? queues : queue + 1); q++)
+        {
+            final long old = rx ? cfg.rxQueueOffloads(q) : cfg.txQueueOffloads(q);
+            final long changed = on ? old | offload : old & ~offload;
+            if (rx)
+            {
+                cfg.rxQueueOffloads(q, changed);
+            }
+            else
+            {
+                cfg.txQueueOffloads(q, changed);
+            }
+        }
+        needReconfig[portId] = true;
+    }
+
+    /** {@code search_rx_offload} and {@code search_tx_offload}: the bit whose DPDK name is {@code name}, or 0. */
+    private static long searchOffload(final boolean rx, final String name)
+    {
+        for (int bit = 0; bit < Long.SIZE; bit++)
+        {
+            final String each = rx ? Port.rxOffloadName(1L << bit) : Port.txOffloadName(1L << bit);
+            if (each.equalsIgnoreCase(name))
+            {
+                return 1L << bit;
+            }
+        }
+        return 0;
+    }
+
+    /** {@code print_rx_offloads} and {@code print_tx_offloads}: " NAME" for each bit, lowest first. */
+    private static String offloadNames(final boolean rx, final long offloads)
+    {
+        final StringBuilder sb = new StringBuilder();
+        for (long rest = offloads; rest != 0; rest &= rest - 1)
+        {
+            final long bit = Long.lowestOneBit(rest);
+            sb.append(' ').append(rx ? Port.rxOffloadName(bit) : Port.txOffloadName(bit));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * testpmd's {@code eth_dev_info_get_print_err}: the device's info, or null after its error line (with ethdev's
+     * own "Invalid port_id=N" before it for an id that names no port).
+     */
+    private DeviceInfo infoOrPrintErr(final int portId)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final int rc = EthdevRaw.dev_info_get(portId, arena.allocate(EthdevRaw.RTE_ETH_DEV_INFO));
+            if (rc != 0)
+            {
+                printError(String.format("Error during getting device (port %d) info: %s", portId,
+                    EalRaw.strerror(-rc)));
+                return null;
+            }
+        }
+        return Port.of(portId).info();
     }
 
     /**
@@ -1758,24 +2028,40 @@ public final class TestPmd
                 continue;
             }
             allStarted = false;
-            if (needReconfig[id])
+            if (needReconfig[id] || needReconfigQueues[id])
             {
-                needReconfig[id] = false;
-                out.printf("Configuring Port %d (socket %d)%n", id, portSocket[id]);
+                if (needReconfig[id])
+                {
+                    out.printf("Configuring Port %d (socket %d)%n", id, portSocket[id]);
+                }
                 try
                 {
                     port.configure(portConfigs[id]);
+                    applyConfiguredOffloads(port, portConfigs[id], port.info());
+                    needReconfig[id] = false;
+                    needReconfigQueues[id] = false;
                 }
-                catch (final DpdkException | IllegalArgumentException ex)
+                catch (final DpdkException ex)
                 {
-                    // ethdev said why (DpdkException), or Port's own check did (a pool too small for the rings).
-                    if (ex instanceof IllegalArgumentException)
+                    // ethdev said why; testpmd tries again at the next start: the port's configuration if that
+                    // failed, else only its queues (without "Configuring Port"). jdpdk's Port configures both.
+                    needReconfig[id] = failedQueues(ex).isEmpty();
+                    needReconfigQueues[id] = true;
+                    if (!needReconfig[id])
                     {
-                        err.println(ex.getMessage());
+                        applyConfiguredOffloads(port, portConfigs[id], port.info()); // the port's configure took
                     }
-                    needReconfig[id] = true; // try again at the next start, as testpmd does
+                    out.flush();
+                    err.println(configureFailure(ex, id));
+                    return; // start_port returns -1: no later port, no "Done"
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    // Port's own check (a pool too small for the rings), before ethdev was called.
+                    out.flush();
+                    err.println(ex.getMessage());
                     err.printf("Fail to configure port %d%n", id);
-                    break;
+                    return;
                 }
             }
             try

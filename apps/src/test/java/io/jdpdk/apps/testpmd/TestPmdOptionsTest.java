@@ -102,6 +102,21 @@ class TestPmdOptionsTest
         assertRefused("Invalid fwd port list", "--portlist=32");
         assertRefused("Invalid max-pkt-len=63 - should be > 64", "--max-pkt-len=63");
         assertRefused("mbcache must be >= 0 and <= 512", "--mbcache=513");
+        // strtoull's value kept in an int: bit 31 or a negative or too large a number is refused.
+        assertRefused("rx-offloads must be >= 0", "--rx-offloads=0x80000000");
+        assertRefused("tx-offloads must be >= 0", "--tx-offloads=-1");
+        assertRefused("rx-offloads must be >= 0", "--rx-offloads=0x1ffffffffffffffff");
+    }
+
+    /** {@code --rx-offloads} and {@code --tx-offloads} as testpmd reads them: strtoull's prefix kept in an int. */
+    @Test
+    void shouldReadTheOffloadMasksAsStrtoullKeptInAnInt() throws Exception
+    {
+        assertEquals(0xeL, Parameters.offloadMask("0xe", "rx-offloads"));
+        assertEquals(0x7fffffffL, Parameters.offloadMask(" 7FFFFFFF", "rx-offloads"));
+        assertEquals(2L, Parameters.offloadMask("0x100000002zz", "rx-offloads"), "the high bits lost, the rest ignored");
+        assertEquals(0L, Parameters.offloadMask("zz", "rx-offloads"));
+        assertEquals(0L, Parameters.offloadMask("0x", "tx-offloads"));
     }
 
     /** {@code --portmask} as {@code strtoull(s, &end, 16)} reads it, and nothing after it. */

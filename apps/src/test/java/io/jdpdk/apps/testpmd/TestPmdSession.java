@@ -96,6 +96,33 @@ final class TestPmdSession
         return run(dpdk, dir, args, commands).commands();
     }
 
+    /** How a run that was not interactive ended: its exit code and standard error. */
+    record Exit(int code, String stderr)
+    {
+    }
+
+    /**
+     * Runs dpdk-testpmd ({@code dpdk}) or jdpdk's testpmd on {@code vdevs} as {@link #onDevices} does, but without
+     * {@code -i} and with no input, for a run that ends by itself (a refused start-up, say); waits up to 60 s.
+     */
+    static Exit exitOnDevices(final boolean dpdk, final Path dir, final List<String> vdevs,
+        final List<String> appArgs) throws Exception
+    {
+        final List<String> command = new ArrayList<>(dpdk ? List.of(TestPmdRun.DPDK_TESTPMD.toString()) :
+            AppProcess.command(TestPmd.class));
+        command.addAll(EAL);
+        command.addAll(vdevs);
+        command.add("--");
+        command.addAll(APP.subList(1, APP.size()));
+        command.addAll(appArgs);
+        final Path stderr = Files.createTempFile(dir, dpdk ? "dpdk" : "jdpdk", ".err");
+        final Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(stderr.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        process.getOutputStream().close();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "ended by itself: " + command);
+        return new Exit(process.exitValue(), Files.readString(stderr));
+    }
+
     /** A {@code --vdev} of net_tap0 with an interface name no other run of this JVM uses. */
     static String tap()
     {

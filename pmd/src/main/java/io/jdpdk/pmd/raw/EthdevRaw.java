@@ -301,6 +301,10 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_LONG));
     private static final MethodHandle CAPABILITY_NAME = downcall("rte_eth_dev_capability_name",
         FunctionDescriptor.of(ADDRESS.withTargetLayout(sequenceLayout(64, JAVA_BYTE)), JAVA_LONG));
+    private static final MethodHandle RX_OFFLOAD_NAME = downcall("rte_eth_dev_rx_offload_name",
+        FunctionDescriptor.of(ADDRESS.withTargetLayout(sequenceLayout(64, JAVA_BYTE)), JAVA_LONG));
+    private static final MethodHandle TX_OFFLOAD_NAME = downcall("rte_eth_dev_tx_offload_name",
+        FunctionDescriptor.of(ADDRESS.withTargetLayout(sequenceLayout(64, JAVA_BYTE)), JAVA_LONG));
 
     private EthdevRaw()
     {
@@ -1104,9 +1108,37 @@ public final class EthdevRaw
      */
     public static String dev_capability_name(final long capability)
     {
+        return name(CAPABILITY_NAME, capability);
+    }
+
+    /**
+     * {@code rte_eth_dev_rx_offload_name(offload)}.
+     *
+     * @param offload one {@code RTE_ETH_RX_OFFLOAD_*} bit
+     * @return its name, e.g. "IPV4_CKSUM", or DPDK's "UNKNOWN"
+     */
+    public static String dev_rx_offload_name(final long offload)
+    {
+        return name(RX_OFFLOAD_NAME, offload);
+    }
+
+    /**
+     * {@code rte_eth_dev_tx_offload_name(offload)}.
+     *
+     * @param offload one {@code RTE_ETH_TX_OFFLOAD_*} bit
+     * @return its name, e.g. "MBUF_FAST_FREE", or DPDK's "UNKNOWN"
+     */
+    public static String dev_tx_offload_name(final long offload)
+    {
+        return name(TX_OFFLOAD_NAME, offload);
+    }
+
+    /** A {@code const char *(uint64_t)} name function's answer for {@code bit}, "UNKNOWN" for NULL. */
+    private static String name(final MethodHandle handle, final long bit)
+    {
         try
         {
-            final MemorySegment name = (MemorySegment)CAPABILITY_NAME.invokeExact(capability);
+            final MemorySegment name = (MemorySegment)handle.invokeExact(bit);
             return name.equals(MemorySegment.NULL) ? "UNKNOWN" : name.getString(0);
         }
         catch (final Throwable t)

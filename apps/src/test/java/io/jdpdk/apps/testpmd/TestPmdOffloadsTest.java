@@ -1,0 +1,95 @@
+package io.jdpdk.apps.testpmd;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * RX and TX offloads, from testpmd's command line and its commands, in jdpdk's testpmd against dpdk-testpmd 22.11 as
+ * the oracle ({@link TestPmdSession}, MAC addresses masked): {@code show port N rx_offload|tx_offload
+ * capabilities|configuration}, {@code port config N rx_offload|tx_offload NAME on|off},
+ * {@code port N rxq|txq Q rx_offload|tx_offload NAME on|off}, {@code --rx-offloads}, {@code --tx-offloads} and
+ * the {@code --enable-*} flags. A net_tap is the virtual device with checksum offloads, per queue.
+ */
+class TestPmdOffloadsTest
+{
+    @TempDir
+    Path dir;
+
+    /**
+     * Capabilities per queue and per port; offloads changed only on a stopped port, by DPDK's names as
+     * cmdline.c's tokens spell them (upper case is a bad argument), on the port and its queues or on one queue;
+     * the port's line is what ethdev has in force, the queues' what testpmd will set up; at the next start ethdev
+     * refuses a queue offload the device lacks ("Fail to configure port 0 rx queues", no "Done"), and a later start
+     * sets up only the queues again; an id that names no port gets ethdev's and testpmd's error lines.
+     */
+    @Test
+    void shouldShowAndChangeOffloadsAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("show port 0 rx_offload capabilities", "show port 0 tx_offload " +
+            "capabilities", "show port 1 rx_offload capabilities", "show port 0 rx_offload configuration",
+            "show port 5 rx_offload configuration", "show port 5 tx_offload capabilities",
+            "port config 0 rx_offload ipv4_cksum on", "port stop 0", "port config 0 rx_offload IPV4_CKSUM on",
+            "port config 0 rx_offload ipv4_cksum on", "show port 0 rx_offload configuration", "port start 0",
+            "show port 0 rx_offload configuration", "port stop 0", "port 0 rxq 1 rx_offload keep_crc on",
+            "port 0 rxq 3 rx_offload keep_crc on", "port 0 txq 0 tx_offload send_on_timestamp on",
+            "show port 0 rx_offload configuration", "port start 0", "port start 0", "show port 0 rx_offload " +
+            "configuration", "port config 0 tx_offload tcp_tso on", "port config 0 tx_offload udp_cksum on",
+            "port config 0 tx_offload udp_cksum off", "port 0 rxq 1 rx_offload keep_crc off", "port start 0",
+            "show port 0 tx_offload configuration", "show config rxtx", "port config 5 rx_offload ipv4_cksum on",
+            "port 5 txq 0 tx_offload tcp_tso on");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of(TestPmdSession.tap(), "--vdev=net_null1"),
+            List.of("--rxq=2", "--txq=2"), commands, TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("  Per Queue : IPV4_CKSUM UDP_CKSUM TCP_CKSUM SCATTER\n  Per Port  :\n"),
+            dpdk.get(0));
+        assertTrue(dpdk.get(6).contains("Error: Can't config offload when Port 0 is not stopped"), dpdk.get(6));
+        assertTrue(dpdk.get(8).contains("Bad arguments"), dpdk.get(8));
+        assertTrue(dpdk.get(10).contains("  Port :\n  Queue[ 0] : IPV4_CKSUM\n"), dpdk.get(10));
+        assertTrue(dpdk.get(12).contains("  Port : IPV4_CKSUM\n"), dpdk.get(12));
+        assertTrue(dpdk.get(15).contains("Error: input queue_id should be 0 ... 1"), dpdk.get(15));
+        assertTrue(dpdk.get(18).contains("new added offloads 0x10000 must be within per-queue offload capabilities") &&
+            dpdk.get(18).contains("Fail to configure port 0 rx queues") && !dpdk.get(18).contains("Done"),
+            dpdk.get(18));
+        assertTrue(!dpdk.get(19).contains("Configuring Port") && dpdk.get(19).contains("rx queues"), dpdk.get(19));
+        assertTrue(dpdk.get(25).contains("Configuring Port 0") && dpdk.get(25).contains("Done"), dpdk.get(25));
+        assertTrue(dpdk.get(26).contains("  Port : TCP_TSO\n  Queue[ 0] : TCP_TSO\n  Queue[ 1] : TCP_TSO\n"),
+            dpdk.get(26));
+        assertTrue(dpdk.get(28).contains("Invalid port_id=5\nError during getting device (port 5) info: No such device"),
+            dpdk.get(28));
+    }
+
+    /**
+     * The start-up offloads: {@code --enable-rx-cksum} and {@code --tx-offloads} on a device that has them are in
+     * force on the port and every queue, each option acting in command-line order ({@code --rx-offloads} drops the
+     * scatter asked for before it, the last {@code --tx-offloads} counts); on one that lacks them ethdev refuses the port's configuration, and the run
+     * ends (dpdk-testpmd, without {@code -i}, too).
+     */
+    @Test
+    void shouldConfigureTheStartUpOffloadsAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> tap = TestPmdSession.sameAsDpdk(dir, List.of(TestPmdSession.tap()),
+            List.of("--rxq=2", "--txq=2", "--enable-scatter", "--rx-offloads=0x0", "--enable-rx-cksum",
+                "--tx-offloads=0x2000000e", "--tx-offloads=0x6"),
+            List.of("show port 0 rx_offload configuration", "show port 0 tx_offload configuration", "show config rxtx"),
+            TestPmdSession::maskMacs);
+        assertTrue(tap.get(0).contains("  Port : IPV4_CKSUM UDP_CKSUM TCP_CKSUM\n  Queue[ 0] : IPV4_CKSUM UDP_CKSUM " +
+            "TCP_CKSUM\n  Queue[ 1] : IPV4_CKSUM UDP_CKSUM TCP_CKSUM\n"), tap.get(0));
+        assertTrue(tap.get(1).contains("  Port : IPV4_CKSUM UDP_CKSUM\n"), tap.get(1));
+        final String refused = "Ethdev port_id=0 requested Rx offloads 0xe doesn't match Rx offloads capabilities " +
+            "0x0 in rte_eth_dev_configure()\nFail to configure port 0\n";
+        for (final boolean dpdk : new boolean[] {true, false})
+        {
+            final TestPmdSession.Exit exit = TestPmdSession.exitOnDevices(dpdk, dir, List.of("--vdev=net_null0"),
+                List.of("--enable-rx-cksum"));
+            assertEquals(1, exit.code(), exit.stderr());
+            assertTrue(exit.stderr().contains(refused) && exit.stderr().contains("Start ports failed"), exit.stderr());
+        }
+    }
+}
