@@ -561,8 +561,8 @@ public final class Port implements AutoCloseable
             final int rxd = Short.toUnsignedInt(nbRxd.get(JAVA_SHORT, 0));
             final int txd = Short.toUnsignedInt(nbTxd.get(JAVA_SHORT, 0));
             final int socket = EthdevRaw.dev_socket_id(id);
-            // A queue with offloads of its own gets the device's default queue configuration with them, as testpmd
-            // sets its queues up; the others get NULL, which ethdev reads as that default. TX queues first, as in
+            // Each queue's configuration is the device's default with the configuration's thresholds and the
+            // queue's offloads (PortConfig.rxQueueSetup), as testpmd sets its queues up. TX queues first, as in
             // testpmd's start_port, so that the same setup fails first.
             final MemorySegment defaults = arena.allocate(RTE_ETH_DEV_INFO);
             check("rte_eth_dev_info_get(port=" + id + ")", EthdevRaw.dev_info_get(id, defaults));
@@ -571,15 +571,15 @@ public final class Port implements AutoCloseable
             for (int q = 0; q < cfg.txQueues(); q++)
             {
                 check("rte_eth_tx_queue_setup(port=" + id + ", queue=" + q + ", nb_txd=" + txd + ")",
-                    EthdevRaw.tx_queue_setup(id, q, txd, socket, queueConf(arena, defaults, "default_txconf",
-                        EthdevRaw.RTE_ETH_TXCONF, cfg.txQueueOffloads(q) & txQueueMask)));
+                    EthdevRaw.tx_queue_setup(id, q, txd, socket, queueConf(arena, defaults, false,
+                        cfg.txQueueSetup(q, info.defaultTxQueue()), txQueueMask)));
             }
             for (int q = 0; q < cfg.rxQueues(); q++)
             {
                 check("rte_eth_rx_queue_setup(port=" + id + ", queue=" + q + ", nb_rxd=" + rxd + ", pool=" +
                     cfg.mempool().name() + ")",
-                    EthdevRaw.rx_queue_setup(id, q, rxd, socket, queueConf(arena, defaults, "default_rxconf",
-                        EthdevRaw.RTE_ETH_RXCONF, cfg.rxQueueOffloads(q) & rxQueueMask), cfg.mempool().address()));
+                    EthdevRaw.rx_queue_setup(id, q, rxd, socket, queueConf(arena, defaults, true,
+                        cfg.rxQueueSetup(q, info.defaultRxQueue()), rxQueueMask), cfg.mempool().address()));
             }
             if (cfg.packetTypes() != PortConfig.PTYPES_DEVICE_DEFAULT)
             {
@@ -605,19 +605,29 @@ public final class Port implements AutoCloseable
     }
 
     /**
-     * A queue's configuration for {@code rte_eth_rx_queue_setup} or {@code rte_eth_tx_queue_setup}: the device's
-     * default ({@code field} of {@code info}) with {@code offloads}, or NULL (that default) when there are none.
+     * A queue's {@code struct rte_eth_rxconf} ({@code rx}) or {@code rte_eth_txconf} for its setup: the device's
+     * default ({@code default_rxconf} of {@code info}, the fields jdpdk does not write included) with
+     * {@code setup}'s thresholds and its offloads within {@code offloadMask}.
      */
-    private static MemorySegment queueConf(final Arena arena, final MemorySegment info, final String field,
-        final StructLayout layout, final long offloads)
+    private static MemorySegment queueConf(final Arena arena, final MemorySegment info, final boolean rx,
+        final QueueInfo setup, final long offloadMask)
     {
-        if (offloads == 0)
-        {
-            return MemorySegment.NULL;
-        }
+        final StructLayout layout = rx ? EthdevRaw.RTE_ETH_RXCONF : EthdevRaw.RTE_ETH_TXCONF;
         final MemorySegment conf = arena.allocate(layout);
-        conf.copyFrom(info.asSlice(off(RTE_ETH_DEV_INFO, field), layout.byteSize()));
-        conf.set(JAVA_LONG, off(layout, "offloads"), offloads);
+        conf.copyFrom(info.asSlice(off(RTE_ETH_DEV_INFO, rx ? "default_rxconf" : "default_txconf"), layout.byteSize()));
+        conf.set(JAVA_BYTE, 0, (byte)setup.pthresh()); // rx_thresh / tx_thresh
+        conf.set(JAVA_BYTE, 1, (byte)setup.hthresh());
+        conf.set(JAVA_BYTE, 2, (byte)setup.wthresh());
+        conf.set(JAVA_SHORT, off(layout, rx ? "rx_free_thresh" : "tx_free_thresh"), (short)setup.freeThresh());
+        if (rx)
+        {
+            conf.set(JAVA_BYTE, off(layout, "rx_drop_en"), (byte)(setup.dropEnabled() ? 1 : 0));
+        }
+        else
+        {
+            conf.set(JAVA_SHORT, off(layout, "tx_rs_thresh"), (short)setup.rsThresh());
+        }
+        conf.set(JAVA_LONG, off(layout, "offloads"), setup.offloads() & offloadMask);
         return conf;
     }
 

@@ -89,6 +89,12 @@ public final class PortConfig
 
     /** {@code RTE_MAX_QUEUES_PER_PORT}: queue ids run below it. */
     public static final int MAX_QUEUES_PER_PORT = 1024;
+    /** A queue threshold left as the device's default queue configuration has it (testpmd's {@code RTE_PMD_PARAM_UNSET}). */
+    public static final int DEVICE_DEFAULT = -1;
+    /** RX: prefetch, host and write-back registers, {@code rx_free_thresh}, {@code rx_drop_en}. */
+    private int[] rxThresholds = {DEVICE_DEFAULT, DEVICE_DEFAULT, DEVICE_DEFAULT, DEVICE_DEFAULT, DEVICE_DEFAULT};
+    /** TX: prefetch, host and write-back registers, {@code tx_free_thresh}, {@code tx_rs_thresh}. */
+    private int[] txThresholds = {DEVICE_DEFAULT, DEVICE_DEFAULT, DEVICE_DEFAULT, DEVICE_DEFAULT, DEVICE_DEFAULT};
 
     /**
      * RX queues to set up, all drawing from {@link #mempool(Mempool)} (default 1).
@@ -280,6 +286,106 @@ public final class PortConfig
     public long txQueueOffloads(final int queue)
     {
         return queue >= 0 && queue < txQueueOffloads.length ? txQueueOffloads[queue] : 0;
+    }
+
+    /**
+     * Every RX queue's thresholds ({@code rx_thresh}, {@code rx_free_thresh}) and drop setting ({@code rx_drop_en}),
+     * as testpmd's {@code --rxpt}, {@code --rxht}, {@code --rxwt}, {@code --rxfreet} and {@code --enable-drop-en}
+     * set them; each {@link #DEVICE_DEFAULT} keeps the device's default ({@code default_rxconf}). The driver checks
+     * them at {@code rte_eth_rx_queue_setup}; the virtual devices ignore them.
+     *
+     * @param pthresh    prefetch threshold register, 0..255
+     * @param hthresh    host threshold register, 0..255
+     * @param wthresh    write-back threshold register, 0..255
+     * @param freeThresh {@code rx_free_thresh}, 0..65535
+     * @param dropEnable {@code rx_drop_en}, 0 or 1
+     * @return this
+     * @throws IllegalArgumentException for a value out of range
+     */
+    public PortConfig rxThresholds(final int pthresh, final int hthresh, final int wthresh, final int freeThresh,
+        final int dropEnable)
+    {
+        rxThresholds = new int[] {registerValue(pthresh), registerValue(hthresh), registerValue(wthresh),
+            thresholdValue(freeThresh, 0xFFFF), thresholdValue(dropEnable, 1)};
+        return this;
+    }
+
+    /**
+     * Every TX queue's thresholds ({@code tx_thresh}, {@code tx_free_thresh}, {@code tx_rs_thresh}), as testpmd's
+     * {@code --txpt}, {@code --txht}, {@code --txwt}, {@code --txfreet} and {@code --txrst} set them; each
+     * {@link #DEVICE_DEFAULT} keeps the device's default ({@code default_txconf}).
+     *
+     * @param pthresh    prefetch threshold register, 0..255
+     * @param hthresh    host threshold register, 0..255
+     * @param wthresh    write-back threshold register, 0..255
+     * @param freeThresh {@code tx_free_thresh}, 0..65535
+     * @param rsThresh   {@code tx_rs_thresh}, 0..65535
+     * @return this
+     * @throws IllegalArgumentException for a value out of range
+     */
+    public PortConfig txThresholds(final int pthresh, final int hthresh, final int wthresh, final int freeThresh,
+        final int rsThresh)
+    {
+        txThresholds = new int[] {registerValue(pthresh), registerValue(hthresh), registerValue(wthresh),
+            thresholdValue(freeThresh, 0xFFFF), thresholdValue(rsThresh, 0xFFFF)};
+        return this;
+    }
+
+    /**
+     * What RX queue {@code queue} is set up with ({@code rx_conf} of {@code rte_eth_rx_queue_setup}): the device's
+     * default with this configuration's thresholds and the queue's own offloads ({@link #rxQueueOffloads(int, long)},
+     * else the default's), before a port leaves out offloads the device lacks.
+     *
+     * @param queue         a queue id
+     * @param deviceDefault the device's {@link DeviceInfo#defaultRxQueue()}
+     * @return the setup, with no descriptor count
+     */
+    public QueueInfo rxQueueSetup(final int queue, final QueueInfo deviceDefault)
+    {
+        final int[] t = rxThresholds;
+        final long offloads = rxQueueOffloads(queue);
+        return new QueueInfo(0, or(t[0], deviceDefault.pthresh()), or(t[1], deviceDefault.hthresh()),
+            or(t[2], deviceDefault.wthresh()), or(t[3], deviceDefault.freeThresh()), 0,
+            offloads != 0 ? offloads : deviceDefault.offloads(), "",
+            t[4] == DEVICE_DEFAULT ? deviceDefault.dropEnabled() : t[4] != 0, deviceDefault.deferredStart(), false,
+            QueueInfo.STATE_STOPPED, 0);
+    }
+
+    /**
+     * What TX queue {@code queue} is set up with ({@code tx_conf} of {@code rte_eth_tx_queue_setup}), as
+     * {@link #rxQueueSetup} for RX.
+     *
+     * @param queue         a queue id
+     * @param deviceDefault the device's {@link DeviceInfo#defaultTxQueue()}
+     * @return the setup, with no descriptor count
+     */
+    public QueueInfo txQueueSetup(final int queue, final QueueInfo deviceDefault)
+    {
+        final int[] t = txThresholds;
+        final long offloads = txQueueOffloads(queue);
+        return new QueueInfo(0, or(t[0], deviceDefault.pthresh()), or(t[1], deviceDefault.hthresh()),
+            or(t[2], deviceDefault.wthresh()), or(t[3], deviceDefault.freeThresh()), or(t[4], deviceDefault.rsThresh()),
+            offloads != 0 ? offloads : deviceDefault.offloads(), "", false, deviceDefault.deferredStart(), false,
+            QueueInfo.STATE_STOPPED, 0);
+    }
+
+    private static int or(final int value, final int deviceDefault)
+    {
+        return value == DEVICE_DEFAULT ? deviceDefault : value;
+    }
+
+    private static int registerValue(final int value)
+    {
+        return thresholdValue(value, 0xFF);
+    }
+
+    private static int thresholdValue(final int value, final int max)
+    {
+        if (value != DEVICE_DEFAULT && (value < 0 || value > max))
+        {
+            throw new IllegalArgumentException("threshold " + value + " out of range 0.." + max);
+        }
+        return value;
     }
 
     private static long[] withQueue(final long[] offloads, final int queue, final long value)

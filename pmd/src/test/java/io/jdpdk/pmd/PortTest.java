@@ -102,6 +102,30 @@ class PortTest
         assertEquals("UNKNOWN", Port.rxOffloadName(1L << 63));
     }
 
+    /**
+     * A queue's setup is the device's default with the configured thresholds and the queue's own offloads; what is
+     * left to the device keeps its default; a port takes such a configuration (net_tap ignores thresholds).
+     */
+    @Test
+    void shouldSetUpQueuesFromTheDevicesDefaultWithTheConfiguredThresholds()
+    {
+        final QueueInfo rxDefault = new QueueInfo(0, 8, 8, 4, 32, 0, 1L << 19, "", true, false, false, 0, 0);
+        final QueueInfo txDefault = new QueueInfo(0, 36, 0, 0, 32, 32, 0, "", false, false, false, 0, 0);
+        final PortConfig cfg = config().rxThresholds(1, PortConfig.DEVICE_DEFAULT, 255, 64, 0)
+            .txThresholds(PortConfig.DEVICE_DEFAULT, 2, 3, PortConfig.DEVICE_DEFAULT, 16).rxQueueOffloads(1, 1L << 1);
+        assertEquals(new QueueInfo(0, 1, 8, 255, 64, 0, 1L << 19, "", false, false, false, 0, 0),
+            cfg.rxQueueSetup(0, rxDefault), "queue 0 has no offloads of its own: the default's");
+        assertEquals(1L << 1, cfg.rxQueueSetup(1, rxDefault).offloads());
+        assertEquals(new QueueInfo(0, 36, 2, 3, 32, 16, 0, "", false, false, false, 0, 0), cfg.txQueueSetup(0, txDefault));
+        assertThrows(IllegalArgumentException.class, () -> config().rxThresholds(256, -1, -1, -1, -1));
+        assertThrows(IllegalArgumentException.class, () -> config().rxThresholds(-1, -1, -1, -1, 2));
+        assertThrows(IllegalArgumentException.class, () -> config().txThresholds(-1, -1, -1, -1, 65536));
+        try (Port port = Port.probe(TestEal.uniqueName("net_tap")).configure(cfg.rxQueues(2).txQueues(2)).start())
+        {
+            assertTrue(port.isStarted());
+        }
+    }
+
     @Test
     void shouldReportWhatTestpmdsPortInfoShowsOfADevice()
     {

@@ -179,6 +179,36 @@ final class Parameters
 
         @Option(names = "--enable-hw-qinq-strip", description = "enable hardware qinq strip")
         boolean enableHwQinqStrip;
+
+        @Option(names = "--enable-drop-en", description = "enable per queue packet drop")
+        boolean enableDropEn;
+
+        @Option(names = "--rxpt", paramLabel = "N", description = "set prefetch threshold register of RX rings to N")
+        String rxpt;
+
+        @Option(names = "--rxht", paramLabel = "N", description = "set the host threshold register of RX rings to N")
+        String rxht;
+
+        @Option(names = "--rxwt", paramLabel = "N", description = "set the write-back threshold register of RX rings to N")
+        String rxwt;
+
+        @Option(names = "--rxfreet", paramLabel = "N", description = "set the free threshold of RX descriptors to N")
+        String rxfreet;
+
+        @Option(names = "--txpt", paramLabel = "N", description = "set the prefetch threshold register of TX rings to N")
+        String txpt;
+
+        @Option(names = "--txht", paramLabel = "N", description = "set the nhost threshold register of TX rings to N")
+        String txht;
+
+        @Option(names = "--txwt", paramLabel = "N", description = "set the write-back threshold register of TX rings to N")
+        String txwt;
+
+        @Option(names = "--txfreet", paramLabel = "N", description = "set the transmit free threshold of TX rings to N")
+        String txfreet;
+
+        @Option(names = "--txrst", paramLabel = "N", description = "set the transmit RS bit threshold of TX rings to N")
+        String txrst;
     }
 
     /** testpmd's {@code port_topology}: where each forwarding port's stream sends ({@code fwd_topology_tx_port_get}). */
@@ -243,6 +273,15 @@ final class Parameters
     long rxOffloads;
     /** testpmd's {@code tx_mode.offloads}: {@code RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE}, or {@code --tx-offloads}. */
     long txOffloads = PortConfig.TX_OFFLOAD_MBUF_FAST_FREE;
+    /**
+     * testpmd's RX queue thresholds as it keeps them: {@code rx_pthresh}, {@code rx_hthresh}, {@code rx_wthresh}
+     * ({@code int8_t}), {@code rx_free_thresh} ({@code int16_t}) and {@code rx_drop_en}, each -1
+     * ({@code RTE_PMD_PARAM_UNSET}) for the device's default, which a value that wraps to -1 (255 for a register)
+     * also gives.
+     */
+    final int[] rxThresholds = {UNSET, UNSET, UNSET, UNSET, UNSET};
+    /** {@code tx_pthresh}, {@code tx_hthresh}, {@code tx_wthresh}, {@code tx_free_thresh} and {@code tx_rs_thresh}. */
+    final int[] txThresholds = {UNSET, UNSET, UNSET, UNSET, UNSET};
 
     /**
      * What testpmd prints of the options it takes (interactive mode, auto-start, the forwarding mode, set or unknown,
@@ -377,6 +416,16 @@ final class Parameters
                 case "--enable-hw-vlan-strip" -> rxOffloads |= RX_OFFLOAD_VLAN_STRIP;
                 case "--enable-hw-vlan-extend" -> rxOffloads |= RX_OFFLOAD_VLAN_EXTEND;
                 case "--enable-hw-qinq-strip" -> rxOffloads |= RX_OFFLOAD_QINQ_STRIP;
+                case "--enable-drop-en" -> rxThresholds[4] = 1;
+                case "--rxpt" -> rxThresholds[0] = (byte)threshold(value, "rxpt");
+                case "--rxht" -> rxThresholds[1] = (byte)threshold(value, "rxht");
+                case "--rxwt" -> rxThresholds[2] = (byte)threshold(value, "rxwt");
+                case "--rxfreet" -> rxThresholds[3] = (short)threshold(value, "rxfreet");
+                case "--txpt" -> txThresholds[0] = (byte)threshold(value, "txpt");
+                case "--txht" -> txThresholds[1] = (byte)threshold(value, "txht");
+                case "--txwt" -> txThresholds[2] = (byte)threshold(value, "txwt");
+                case "--txfreet" -> txThresholds[3] = (short)threshold(value, "txfreet");
+                case "--txrst" -> txThresholds[4] = (short)threshold(value, "txrst");
                 default ->
                 {
                     // flags, read from o below
@@ -389,6 +438,20 @@ final class Parameters
 
     /** {@code RTE_MEMPOOL_CACHE_MAX_SIZE}: the largest {@code --mbcache}. */
     private static final int MEMPOOL_CACHE_MAX_SIZE = 512;
+
+    /** testpmd's {@code RTE_PMD_PARAM_UNSET}: a queue threshold left to the device. */
+    static final int UNSET = -1;
+
+    /** A queue threshold option's value: {@code atoi}'s, refused when negative; the caller narrows it as testpmd. */
+    private static int threshold(final String value, final String name) throws BadOption
+    {
+        final int n = atoi(value);
+        if (n < 0)
+        {
+            throw new BadOption(name + " must be >= 0");
+        }
+        return n;
+    }
 
     /** The {@code RTE_ETH_RX_OFFLOAD_*} bits of testpmd's {@code --enable-*} flags. */
     private static final long RX_OFFLOAD_VLAN_STRIP = 1L;

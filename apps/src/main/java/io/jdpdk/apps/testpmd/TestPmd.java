@@ -64,13 +64,17 @@ import java.util.function.ToIntFunction;
  *       [--tx-first] [--cmdline-file=FILE] [--rx-offloads=0xXXXX] [--tx-offloads=0xXXXX] [--enable-rx-cksum]
  *       [--enable-scatter] [--enable-lro] [--disable-crc-strip] [--enable-rx-timestamp] [--enable-hw-vlan]
  *       [--enable-hw-vlan-filter] [--enable-hw-vlan-strip] [--enable-hw-vlan-extend] [--enable-hw-qinq-strip]
+ *       [--enable-drop-en] [--rxpt=N] [--rxht=N] [--rxwt=N] [--rxfreet=N] [--txpt=N] [--txht=N] [--txwt=N]
+ *       [--txfreet=N] [--txrst=N]
  * </pre>
  * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
  * (testpmd's size unless {@code --total-num-mbufs}, a cache of {@code --mbcache}), with testpmd's RSS functions
  * ({@code rss_hf}) when it has several RX queues, an MTU of {@code --max-pkt-len} less the device's overhead and
  * the RX and TX offloads of {@code --rx-offloads}, {@code --tx-offloads} and the {@code --enable-*} flags (TX:
  * {@code MBUF_FAST_FREE} by default, where the device has it) on the port and each queue, passed to ethdev as
- * given, so that ethdev refuses an offload the device lacks, as in testpmd; then it is
+ * given, so that ethdev refuses an offload the device lacks, as in testpmd; its queues get the device's default
+ * queue configuration with the threshold options (kept in testpmd's {@code int8_t} and {@code int16_t}, so 255 for a
+ * register leaves the default); then it is
  * started and put in promiscuous mode; then the links are checked as testpmd checks them (waited for and printed
  * without LSC interrupts, not at all with {@code --disable-link-check}). Forwarding streams join the first
  * {@code --nb-ports} of the configured ports (all, or {@code --portlist}/{@code --portmask}, later
@@ -594,6 +598,13 @@ public final class TestPmd
             .rxDesc(params.nbRxd == 0 ? 0 : clamp(params.nbRxd, info.rxDescMin(), info.rxDescMax()))
             .txDesc(params.nbTxd == 0 ? 0 : clamp(params.nbTxd, info.txDescMin(), info.txDescMax()))
             .rssHashFunctions(nbRxq > 1 ? params.rssHf & info.flowTypeRssOffloads() : 0);
+        // rxtx_port_config: the thresholds testpmd was given, as its int8_t and int16_t variables hold them.
+        final int[] rx = params.rxThresholds;
+        final int[] tx = params.txThresholds;
+        config.rxThresholds(narrowed(rx[0], 0xFF), narrowed(rx[1], 0xFF), narrowed(rx[2], 0xFF),
+            narrowed(rx[3], 0xFFFF), narrowed(rx[4], 1));
+        config.txThresholds(narrowed(tx[0], 0xFF), narrowed(tx[1], 0xFF), narrowed(tx[2], 0xFF),
+            narrowed(tx[3], 0xFFFF), narrowed(tx[4], 0xFFFF));
         if (config.rssHashFunctions() == 0)
         {
             // Without RSS no RSS hash, on the port and on the queues it has now.
@@ -677,6 +688,12 @@ public final class TestPmd
     {
         return ex.call().startsWith("rte_eth_tx_queue_setup") ? " tx queues" :
             ex.call().startsWith("rte_eth_rx_queue_setup") ? " rx queues" : "";
+    }
+
+    /** A threshold testpmd keeps signed, as the queue's unsigned field gets it; unset stays the device's default. */
+    private static int narrowed(final int value, final int mask)
+    {
+        return value == Parameters.UNSET ? PortConfig.DEVICE_DEFAULT : value & mask;
     }
 
     private static int clamp(final int value, final int min, final int max)
@@ -1056,14 +1073,14 @@ public final class TestPmd
         for (final Port port : ports)
         {
             // rxtx_config_display: every port (RTE_ETH_FOREACH_DEV), forwarding or not; queue 0 only; what the driver
-            // reports, else what testpmd asked for with the device's default thresholds (--rxd/--txd, 0 when not
-            // given, as dpdk-testpmd prints them) and queue 0's offloads.
+            // reports, else what testpmd asked for: --rxd/--txd (0 when not given, as dpdk-testpmd prints them) and
+            // queue 0's setup, the device's default with testpmd's thresholds and the queue's offloads.
             final int portId = port.id();
             final DeviceInfo info = port.info();
             final QueueInfo rx = Objects.requireNonNullElse(port.rxQueueInfo(0),
-                info.defaultRxQueue().withDescriptors(params.nbRxd, portConfigs[portId].rxQueueOffloads(0)));
+                portConfigs[portId].rxQueueSetup(0, info.defaultRxQueue()).withDescriptors(params.nbRxd, 0));
             final QueueInfo tx = Objects.requireNonNullElse(port.txQueueInfo(0),
-                info.defaultTxQueue().withDescriptors(params.nbTxd, portConfigs[portId].txQueueOffloads(0)));
+                portConfigs[portId].txQueueSetup(0, info.defaultTxQueue()).withDescriptors(params.nbTxd, 0));
             // testpmd's nb_rxq and nb_txq: those of the next configuration after port config all rxq|txq.
             sb.append(String.format("  port %d: RX queue number: %d Tx queue number: %d%n", portId, nbRxq, nbTxq));
             sb.append(String.format("    Rx offloads=0x%x Tx offloads=0x%x%n", port.rxOffloads(), port.txOffloads()));

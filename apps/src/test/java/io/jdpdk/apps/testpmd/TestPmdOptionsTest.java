@@ -106,6 +106,9 @@ class TestPmdOptionsTest
         assertRefused("rx-offloads must be >= 0", "--rx-offloads=0x80000000");
         assertRefused("tx-offloads must be >= 0", "--tx-offloads=-1");
         assertRefused("rx-offloads must be >= 0", "--rx-offloads=0x1ffffffffffffffff");
+        assertRefused("rxpt must be >= 0", "--rxpt=-1");
+        assertRefused("txrst must be >= 0", "--txrst=-5");
+        assertRefused("rxfreet must be >= 0", "--rxfreet=x-1", "--rxfreet=-1");
     }
 
     /** {@code --rx-offloads} and {@code --tx-offloads} as testpmd reads them: strtoull's prefix kept in an int. */

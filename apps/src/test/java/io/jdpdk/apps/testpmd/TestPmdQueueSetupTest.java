@@ -10,13 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * RX and TX offloads, from testpmd's command line and its commands, in jdpdk's testpmd against dpdk-testpmd 22.11 as
- * the oracle ({@link TestPmdSession}, MAC addresses masked): {@code show port N rx_offload|tx_offload
- * capabilities|configuration}, {@code port config N rx_offload|tx_offload NAME on|off},
- * {@code port N rxq|txq Q rx_offload|tx_offload NAME on|off}, {@code --rx-offloads}, {@code --tx-offloads} and
- * the {@code --enable-*} flags. A net_tap is the virtual device with checksum offloads, per queue.
+ * How the ports' queues are set up: RX and TX offloads and queue thresholds, from testpmd's command line and its
+ * commands, in jdpdk's testpmd against dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}, MAC addresses
+ * masked): {@code show port N rx_offload|tx_offload capabilities|configuration},
+ * {@code port config N rx_offload|tx_offload NAME on|off}, {@code port N rxq|txq Q rx_offload|tx_offload NAME on|off},
+ * {@code --rx-offloads}, {@code --tx-offloads}, the {@code --enable-*} flags and the threshold options. A net_tap is
+ * the virtual device with checksum offloads, per queue.
  */
-class TestPmdOffloadsTest
+class TestPmdQueueSetupTest
 {
     @TempDir
     Path dir;
@@ -65,10 +66,31 @@ class TestPmdOffloadsTest
     }
 
     /**
+     * The queue thresholds of the command line as testpmd keeps them, in {@code int8_t} and {@code int16_t} (255 for
+     * a register and 65535 for {@code --txrst} wrap to its "unset", 300 to 44, 70000 to 4464), shown by
+     * {@code show config rxtx} for a device that does not report its queues, with a queue's own offload.
+     */
+    @Test
+    void shouldSetTheQueueThresholdsAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> shown = TestPmdSession.sameAsDpdk(dir, List.of(TestPmdSession.tap(), "--vdev=net_null1"),
+            List.of("--rxpt=8", "--rxht=255", "--rxwt=300", "--rxfreet=70000", "--txpt=200", "--txht=1", "--txwt=2",
+                "--txfreet=32", "--txrst=65535", "--enable-drop-en"),
+            List.of("show config rxtx", "port stop 0", "port 0 rxq 0 rx_offload ipv4_cksum on", "port start 0",
+                "show config rxtx"), TestPmdSession::maskMacs);
+        assertTrue(shown.get(0).contains("      RX desc=0 - RX free threshold=4464\n      RX threshold registers: " +
+            "pthresh=8 hthresh=0  wthresh=44\n"), shown.get(0));
+        assertTrue(shown.get(0).contains("      TX desc=0 - TX free threshold=32\n      TX threshold registers: " +
+            "pthresh=200 hthresh=1  wthresh=2\n      TX offloads=0x0 - TX RS bit threshold=0\n"), shown.get(0));
+        assertTrue(shown.get(4).contains("      RX Offloads=0x2\n"), shown.get(4));
+    }
+
+    /**
      * The start-up offloads: {@code --enable-rx-cksum} and {@code --tx-offloads} on a device that has them are in
      * force on the port and every queue, each option acting in command-line order ({@code --rx-offloads} drops the
-     * scatter asked for before it, the last {@code --tx-offloads} counts); on one that lacks them ethdev refuses the port's configuration, and the run
-     * ends (dpdk-testpmd, without {@code -i}, too).
+     * scatter asked for before it, the last {@code --tx-offloads} counts); on one that lacks them ethdev refuses
+     * the port's configuration, and the run ends (dpdk-testpmd, without {@code -i}, too).
      */
     @Test
     void shouldConfigureTheStartUpOffloadsAsDpdkTestpmd() throws Exception
