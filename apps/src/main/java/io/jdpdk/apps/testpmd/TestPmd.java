@@ -76,7 +76,9 @@ import java.util.function.ToIntFunction;
  * queue configuration with the threshold options (kept in testpmd's {@code int8_t} and {@code int16_t}, so 255 for a
  * register leaves the default); then it is
  * started and put in promiscuous mode; then the links are checked as testpmd checks them (waited for and printed
- * without LSC interrupts, not at all with {@code --disable-link-check}). Forwarding streams join the first
+ * without LSC interrupts, not at all with {@code --disable-link-check}). A port ethdev refuses to configure (an
+ * MTU or offload the device lacks) stops the start there ("Start ports failed"): without {@code -i} the run ends
+ * (exit 1), with it the prompt comes and the port waits for a command that mends it and {@code port start}. Forwarding streams join the first
  * {@code --nb-ports} of the configured ports (all, or {@code --portlist}/{@code --portmask}, later
  * {@code set portlist|portmask}) as {@code --port-topology} says ({@link FwdConfig}) and
  * run on the first {@code --nb-cores} EAL worker lcores, each an Agrona agent calling the mode's engine on its
@@ -115,10 +117,8 @@ import java.util.function.ToIntFunction;
  * {@code show port 65535 rss-hash} (testpmd's {@code RTE_PORT_ALL}, which
  * its port check lets through) prints testpmd's error without ethdev's log line before it
  * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it, and so does
- * {@code set promisc} and {@code port config mtu} of a missing port; a port that cannot be configured at start-up
- * (an MTU or an offload the device refuses) ends the run with testpmd's "Start ports failed" also with {@code -i}
- * (testpmd goes on to its prompt); {@code --rx-offloads} and {@code --tx-offloads} exit with jdpdk's one line
- * where testpmd's {@code rte_exit} says "Cause:"; a pool too
+ * {@code set promisc} and {@code port config mtu} of a missing port; bad options exit with jdpdk's one line
+ * ("testpmd: ...") where testpmd's {@code rte_exit} says "Cause:"; a pool too
  * small to fill the RX rings of {@code port config all rxq|rxd} is refused at the next {@code port start} ("Fail to
  * configure port N", after Port's reason), where testpmd configures the port and lets its drivers run short; {@code set txpkts} while forwarding applies at
  * the next start (testpmd's txonly reads the lengths every burst); {@code set portlist 65535} (testpmd's {@code RTE_PORT_ALL}, which
@@ -537,37 +537,54 @@ public final class TestPmd
         statsAtStart = new long[MAX_ETHPORTS][5];
         for (int i = 0; i < ids.length; i++)
         {
+            // init_config: every port's configuration first, to be applied when it starts.
             final Port port = Port.of(ids[i]);
             portSocket[ids[i]] = params.numaSupport ? Math.max(0, infos[i].socketId()) : 0; // --no-numa: socket 0
-            out.printf("Configuring Port %d (socket %d)%n", ids[i], portSocket[ids[i]]);
             portConfigs[ids[i]] = withQueues(withOffloads(new PortConfig().mempool(pool).promiscuous(true),
                 infos[i]), infos[i]);
             if (params.maxRxPktLen != 0)
             {
                 portConfigs[ids[i]].mtu(params.maxRxPktLen - infos[i].ethOverhead());
             }
-            try
-            {
-                port.configure(portConfigs[ids[i]]);
-                applyConfiguredOffloads(port, portConfigs[ids[i]], infos[i]);
-            }
-            catch (final DpdkException ex)
-            {
-                // start_port's words after ethdev's own line (an MTU out of the device's range, an offload the
-                // device lacks); testpmd then exits without -i and goes on to its prompt with -i, jdpdk's testpmd
-                // exits either way.
-                err.println(configureFailure(ex, ids[i]));
-                throw new Parameters.BadOption("Start ports failed");
-            }
-            port.start();
             config.portMac[ids[i]] = port.macAddress();
-            out.printf("Port %d: %s%n", ids[i], Port.formatMac(config.portMac[ids[i]]));
+            needReconfig[ids[i]] = true;
             ports[i] = port;
         }
-        checkLinkStatuses();
-        out.println("Done");
+        if (!startPort(CmdLine.PORT_ALL))
+        {
+            // A port ethdev refused (an MTU or an offload the device lacks), after ethdev's and start_port's lines:
+            // testpmd ends the run, unless interactive, where the ports wait for a command that mends them.
+            if (!interactive)
+            {
+                throw new Parameters.BadOption("Start ports failed");
+            }
+            printError("Start ports failed");
+        }
+        for (final Port port : ports)
+        {
+            enablePromiscuous(port);
+        }
         out.flush();
         return 0;
+    }
+
+    /** main's "set all ports to promiscuous mode by default": what fails is said and ignored. */
+    private void enablePromiscuous(final Port port)
+    {
+        String failure = null;
+        try
+        {
+            failure = port.promiscuous(true) ? null : EalRaw.strerror(ENOTSUP);
+        }
+        catch (final DpdkException ex)
+        {
+            failure = ex.reason();
+        }
+        if (failure != null)
+        {
+            printError(String.format("Error during enabling promiscuous mode for port %d: %s - ignore", port.id(),
+                failure));
+        }
     }
 
     /**
@@ -1077,18 +1094,20 @@ public final class TestPmd
             // queue 0's setup, the device's default with testpmd's thresholds and the queue's offloads.
             final int portId = port.id();
             final DeviceInfo info = port.info();
-            final QueueInfo rx = Objects.requireNonNullElse(port.rxQueueInfo(0),
-                portConfigs[portId].rxQueueSetup(0, info.defaultRxQueue()).withDescriptors(params.nbRxd, 0));
-            final QueueInfo tx = Objects.requireNonNullElse(port.txQueueInfo(0),
-                portConfigs[portId].txQueueSetup(0, info.defaultTxQueue()).withDescriptors(params.nbTxd, 0));
-            // testpmd's nb_rxq and nb_txq: those of the next configuration after port config all rxq|txq.
+            final PortConfig cfg = portConfigs[portId];
+            // testpmd's nb_rxq and nb_txq: those of the next configuration after port config all rxq|txq; its
+            // record of the port's offloads, which a command may have changed since the port was configured.
             sb.append(String.format("  port %d: RX queue number: %d Tx queue number: %d%n", portId, nbRxq, nbTxq));
-            sb.append(String.format("    Rx offloads=0x%x Tx offloads=0x%x%n", port.rxOffloads(), port.txOffloads()));
+            sb.append(String.format("    Rx offloads=0x%x Tx offloads=0x%x%n", cfg.rxOffloads(), cfg.txOffloads()));
+            final QueueInfo rx = Objects.requireNonNullElse(queueInfoOrNull(sb, port, true),
+                cfg.rxQueueSetup(0, info.defaultRxQueue()).withDescriptors(params.nbRxd, 0));
             sb.append(String.format("    RX queue: 0%n      RX desc=%d - RX free threshold=%d%n", rx.nbDesc(),
                 rx.freeThresh()));
             sb.append(String.format("      RX threshold registers: pthresh=%d hthresh=%d  wthresh=%d%n", rx.pthresh(),
                 rx.hthresh(), rx.wthresh()));
             sb.append(String.format("      RX Offloads=0x%x%n", rx.offloads()));
+            final QueueInfo tx = Objects.requireNonNullElse(queueInfoOrNull(sb, port, false),
+                cfg.txQueueSetup(0, info.defaultTxQueue()).withDescriptors(params.nbTxd, 0));
             sb.append(String.format("    TX queue: 0%n      TX desc=%d - TX free threshold=%d%n", tx.nbDesc(),
                 tx.freeThresh()));
             sb.append(String.format("      TX threshold registers: pthresh=%d hthresh=%d  wthresh=%d%n", tx.pthresh(),
@@ -1097,6 +1116,26 @@ public final class TestPmd
                 tx.rsThresh()));
         }
         out.print(sb);
+    }
+
+    /**
+     * Queue 0's setup as the driver reports it, or null when it does not (ENOTSUP) or the queue is not set up (a port
+     * whose configuration failed: ethdev says so on standard error, after what {@code sb} holds, which goes first).
+     */
+    private QueueInfo queueInfoOrNull(final StringBuilder sb, final Port port, final boolean rx)
+    {
+        try
+        {
+            return rx ? port.rxQueueInfo(0) : port.txQueueInfo(0);
+        }
+        catch (final DpdkException ex)
+        {
+            out.print(sb);
+            out.flush();
+            sb.setLength(0);
+            // ethdev's own line said it ("Rx queue 0 of device with port_id=N has not been setup")
+            return null;
+        }
     }
 
     /** The port's NUMA socket as testpmd shows it: the device's, or 0 when unknown. */
@@ -2021,12 +2060,15 @@ public final class TestPmd
     }
 
     /**
-     * {@code port start N|all}: testpmd's {@code start_port} for ports whose configuration did not change: each
-     * stopped one is started and its MAC printed; one already started is said so on standard error.
+     * {@code port start N|all}, and the ports' start at start-up: testpmd's {@code start_port}. Each stopped port is
+     * configured again if a command changed its configuration ("Configuring Port N"), started and its MAC printed;
+     * one already started is said so on standard error. A configuration ethdev refuses ends it there, after
+     * ethdev's line and "Fail to configure port N [rx|tx queues]", with no later port and no "Done".
      *
      * @param which a port id {@link CmdLine} checked, or {@link CmdLine#PORT_ALL}
+     * @return false when a port's configuration was refused (testpmd's -1)
      */
-    void startPort(final int which)
+    boolean startPort(final int which)
     {
         boolean exists = false;
         boolean allStarted = true;
@@ -2070,7 +2112,7 @@ public final class TestPmd
                     }
                     out.flush();
                     err.println(configureFailure(ex, id));
-                    return; // start_port returns -1: no later port, no "Done"
+                    return false; // start_port returns -1: no later port, no "Done"
                 }
                 catch (final IllegalArgumentException ex)
                 {
@@ -2078,7 +2120,7 @@ public final class TestPmd
                     out.flush();
                     err.println(ex.getMessage());
                     err.printf("Fail to configure port %d%n", id);
-                    return;
+                    return false;
                 }
             }
             try
@@ -2102,6 +2144,7 @@ public final class TestPmd
             err.println("Please stop the ports first");
         }
         out.println("Done");
+        return true;
     }
 
     /**
@@ -2555,12 +2598,12 @@ public final class TestPmd
         {
             sb.append(String.format("Maximum number of VMDq pools: %d%n", more.maxVmdqPools()));
         }
-        sb.append(String.format("Current number of RX queues: %d%n", port.rxQueues()));
+        sb.append(String.format("Current number of RX queues: %d%n", info.details().nbRxQueues()));
         sb.append(String.format("Max possible RX queues: %d%n", info.maxRxQueues()));
         sb.append(String.format("Max possible number of RXDs per queue: %d%n", info.rxDescMax()));
         sb.append(String.format("Min possible number of RXDs per queue: %d%n", info.rxDescMin()));
         sb.append(String.format("RXDs number alignment: %d%n", more.rxDescAlign()));
-        sb.append(String.format("Current number of TX queues: %d%n", port.txQueues()));
+        sb.append(String.format("Current number of TX queues: %d%n", info.details().nbTxQueues()));
         sb.append(String.format("Max possible TX queues: %d%n", info.maxTxQueues()));
         sb.append(String.format("Max possible number of TXDs per queue: %d%n", info.txDescMax()));
         sb.append(String.format("Min possible number of TXDs per queue: %d%n", info.txDescMin()));

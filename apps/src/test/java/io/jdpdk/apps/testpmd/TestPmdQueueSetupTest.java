@@ -87,6 +87,32 @@ class TestPmdQueueSetupTest
     }
 
     /**
+     * A port ethdev refuses at start-up leaves an interactive testpmd at its prompt, the ports after it neither
+     * configured nor started, the refused port's queues "not set up" (ethdev's words in {@code show config rxtx});
+     * forwarding waits until every port is started; with the offload taken off, {@code port start all} configures
+     * and starts the refused port and the one after it.
+     */
+    @Test
+    void shouldWaitAtThePromptForAPortTheDeviceRefusedAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_null0", "--vdev=net_null1"),
+            List.of("--enable-rx-cksum"), List.of("show port info 0", "start", "show config rxtx",
+                "show port summary all", "port config 0 rx_offload udp_cksum off", "port config 0 rx_offload " +
+                "tcp_cksum off", "port config 0 rx_offload ipv4_cksum off", "port start 0", "port start all",
+                "show port 1 rx_offload configuration", "port stop all", "port config 1 rx_offload udp_cksum off",
+                "port config 1 rx_offload tcp_cksum off", "port config 1 rx_offload ipv4_cksum off", "port start all",
+                "show port summary all"), TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("Current number of RX queues: 1"), dpdk.get(0));
+        assertTrue(dpdk.get(1).contains("Not all ports were started"), dpdk.get(1));
+        assertTrue(dpdk.get(2).contains("Rx queue 0 of device with port_id=0 has not been setup"), dpdk.get(2));
+        assertTrue(dpdk.get(7).contains("Configuring Port 0") && dpdk.get(7).contains("Done"), dpdk.get(7));
+        assertTrue(dpdk.get(8).contains("Port 0 is now not stopped") && dpdk.get(8).contains("Fail to configure " +
+            "port 1"), dpdk.get(8));
+        assertTrue(dpdk.get(15).contains("1    MAC net_null1    net_null       up"), dpdk.get(15));
+    }
+
+    /**
      * The start-up offloads: {@code --enable-rx-cksum} and {@code --tx-offloads} on a device that has them are in
      * force on the port and every queue, each option acting in command-line order ({@code --rx-offloads} drops the
      * scatter asked for before it, the last {@code --tx-offloads} counts); on one that lacks them ethdev refuses
