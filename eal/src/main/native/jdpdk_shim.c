@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include <rte_config.h>
+#include <rte_bus.h>
 #include <rte_common.h>
 #include <rte_cycles.h>
 #include <rte_devargs.h>
@@ -164,7 +165,8 @@ struct layout_entry {
 #define E(t, c) { #t, #c, (long)(c) } /* an enumerator's value, looked up as (enum name, constant name) */
 
 static const struct layout_entry layout_table[] = {
-	F(rte_devargs, args),
+	S(rte_devargs), F(rte_devargs, args), F(rte_devargs, name), F(rte_devargs, bus),
+	S(rte_dev_iterator),
 
 	S(rte_mp_msg), F(rte_mp_msg, name), F(rte_mp_msg, len_param), F(rte_mp_msg, num_fds), F(rte_mp_msg, param),
 	F(rte_mp_msg, fds),

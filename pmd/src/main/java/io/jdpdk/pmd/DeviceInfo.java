@@ -87,11 +87,13 @@ public record DeviceInfo(
      * @param nbRxQueues        RX queues the port is configured with now ({@code nb_rx_queues}), 0 before
      *                          {@link Port#configure}
      * @param nbTxQueues        TX queues the port is configured with now ({@code nb_tx_queues})
+     * @param speedCapa         the link speeds the device supports ({@code speed_capa}, {@code RTE_ETH_LINK_SPEED_*}
+     *                          bits)
      */
     public record Details(int minRxBufSize, int maxLroPktSize, int maxMacAddrs, int maxHashMacAddrs, int maxVfs,
         int maxVmdqPools, int retaSize, int rxDescAlign, int txDescAlign, int txSegMax, int txMtuSegMax, long devCapa,
         String switchName, int switchDomainId, int switchPortId, int switchRxDomain, int errHandleMode, String devArgs,
-        long rxQueueOffloadCapa, long txQueueOffloadCapa, int nbRxQueues, int nbTxQueues)
+        long rxQueueOffloadCapa, long txQueueOffloadCapa, int nbRxQueues, int nbTxQueues, int speedCapa)
     {
     }
 

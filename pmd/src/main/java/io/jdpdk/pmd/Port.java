@@ -1,5 +1,6 @@
 package io.jdpdk.pmd;
 
+import io.jdpdk.eal.Devices;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.raw.EalRaw;
@@ -128,6 +129,27 @@ public final class Port implements AutoCloseable
         final int[] ids = new int[EthdevRaw.MAX_ETHPORTS];
         int n = 0;
         for (int p = EthdevRaw.find_next(0); p < EthdevRaw.MAX_ETHPORTS; p = EthdevRaw.find_next(p + 1))
+        {
+            ids[n++] = p;
+        }
+        return Arrays.copyOf(ids, n);
+    }
+
+    /**
+     * The ids of the ports a device has ({@code RTE_ETH_FOREACH_DEV_OF}): one for most, several for a NIC with
+     * several ports behind one PCI function.
+     *
+     * @param device a device of {@link Devices}
+     * @return its port ids, ascending
+     */
+    public static int[] idsOf(final Devices.Device device)
+    {
+        Eal.checkRunning("rte_eth_find_next_of");
+        final MemorySegment parent = MemorySegment.ofAddress(device.address());
+        final int[] ids = new int[EthdevRaw.MAX_ETHPORTS];
+        int n = 0;
+        for (int p = EthdevRaw.find_next_of(0, parent); p < EthdevRaw.MAX_ETHPORTS;
+            p = EthdevRaw.find_next_of(p + 1, parent))
         {
             ids[n++] = p;
         }
@@ -354,7 +376,8 @@ public final class Port implements AutoCloseable
             info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "rx_queue_offload_capa")),
             info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "tx_queue_offload_capa")),
             u16(info, off(RTE_ETH_DEV_INFO, "nb_rx_queues")),
-            u16(info, off(RTE_ETH_DEV_INFO, "nb_tx_queues")));
+            u16(info, off(RTE_ETH_DEV_INFO, "nb_tx_queues")),
+            info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "speed_capa")));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.jdpdk.pmd;
 
+import io.jdpdk.eal.Devices;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.TestEal;
 import io.jdpdk.eal.raw.LayoutCheck;
@@ -124,6 +125,26 @@ class PortTest
         {
             assertTrue(port.isStarted());
         }
+    }
+
+    /** A probed virtual device is found by its name, with or without its bus, and its port is its own. */
+    @Test
+    void shouldFindAProbedDeviceAndItsPort()
+    {
+        final String name = TestEal.uniqueName("net_null");
+        try (Port port = Port.probe(name))
+        {
+            final List<Devices.Device> found = Devices.matching(name);
+            assertEquals(1, found.size(), found.toString());
+            final Devices.Device device = found.get(0);
+            // net_null takes the socket of the lcore that probes it (net_tap and net_pcap leave -1, SOCKET_ID_ANY).
+            assertEquals(List.of(name, "vdev", "net_null", 0), List.of(device.name(), device.bus(), device.driver(),
+                device.numaNode()));
+            assertEquals(List.of(device), Devices.matching("vdev:" + name));
+            assertTrue(Devices.withDrivers().contains(device));
+            assertArrayEquals(new int[] {port.id()}, Port.idsOf(device));
+        }
+        assertThrows(IllegalArgumentException.class, () -> Devices.matching("no_such_driver0"));
     }
 
     @Test

@@ -124,7 +124,7 @@ final class CmdLine
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N}, {@code port start|stop N|all},
      * {@code port config all rxq|txq|rxd|txd N}, {@code port config all rss TYPE},
      * {@code port config all max-pkt-len N}, {@code port config mtu N MTU},
-     * {@code show port N rx_offload|tx_offload capabilities|configuration},
+     * {@code show port N rx_offload|tx_offload capabilities|configuration}, {@code show device info all|ID},
      * {@code port config N rx_offload|tx_offload NAME on|off}, {@code port N rxq|txq Q rx_offload|tx_offload NAME on|off},
      * {@code flow ...}
      * ({@link FlowCommands}), {@code help}, {@code quit}. A command it does not know gets "Command not found"; a
@@ -220,6 +220,10 @@ final class CmdLine
                     {
                         app.showRssHash(port, w.length == 5);
                     }
+                }
+                else if (w.length == 4 && w[1].equals("device") && w[2].equals("info"))
+                {
+                    app.showDeviceInfo(w[3].equals("all") ? null : w[3]);
                 }
                 else if (w.length == 5 && w[1].equals("port") && parseUint16(w[2]) >= 0 &&
                     (w[3].equals("rx_offload") || w[3].equals("tx_offload")) &&
@@ -604,6 +608,9 @@ final class CmdLine
         to.println("show port (info|stats|summary|xstats) (port_id|all)");
         to.println("show (rxq|txq) info (port_id) (queue_id)");
         to.println("    Display information for port_id, or all.");
+        to.println();
+        to.println("show device info (<identifier>|all)");
+        to.println("    Show general information about devices probed.");
         to.println();
         to.println("show port (port_id) rss-hash [key]");
         to.println("    Display the RSS hash functions and RSS hash key of port");

@@ -5,6 +5,7 @@ import io.jdpdk.apps.common.CNumbers;
 import io.jdpdk.apps.common.LinkCheck;
 import io.jdpdk.apps.common.NicStats;
 import io.jdpdk.apps.common.ParseOutput;
+import io.jdpdk.eal.Devices;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.DpdkUnavailableException;
 import io.jdpdk.eal.Eal;
@@ -98,7 +99,7 @@ import java.util.function.ToIntFunction;
  * its next {@code port start}, "Configuring Port N"),
  * {@code port start|stop}, {@code port config all rxq|txq|rxd|txd} (0 queues refused: jdpdk's ports need both),
  * {@code port config all rss|max-pkt-len}, {@code port config mtu},
- * {@code show port N rx_offload|tx_offload capabilities|configuration},
+ * {@code show device info all|ID}, {@code show port N rx_offload|tx_offload capabilities|configuration},
  * {@code port config N rx_offload|tx_offload NAME on|off} and {@code port N rxq|txq Q rx_offload|tx_offload NAME
  * on|off} (on a stopped port, applied at its next start, where a queue setup ethdev refuses is said as "Fail to
  * configure port N rx queues" and tried again at the following start),
@@ -1351,6 +1352,65 @@ public final class TestPmd
             }
         }
         needReconfig[portId] = true;
+    }
+
+    // ---- devices ---------------------------------------------------------------------------------
+
+    /** {@code device_infos_display_speeds}'s words for each {@code RTE_ETH_LINK_SPEED_*} bit, lowest first. */
+    private static final String[] SPEEDS = {" Disable autonegotiate (fixed speed)  ", " 10 Mbps half-duplex  ",
+        " 10 Mbps full-duplex  ", " 100 Mbps half-duplex  ", " 100 Mbps full-duplex  ", " 1 Gbps  ", " 2.5 Gbps  ",
+        " 5 Gbps  ", " 10 Gbps  ", " 20 Gbps  ", " 25 Gbps  ", " 40 Gbps  ", " 50 Gbps  ", " 56 Gbps  ",
+        " 100 Gbps  ", " 200 Gbps  "};
+
+    /**
+     * {@code show device info all|IDENTIFIER}: testpmd's {@code device_infos_display}, each device a driver took
+     * (all, or those the identifier names as EAL reads one) with its bus, driver, arguments and NUMA node, then each
+     * of its ports with the MAC address, name and link speeds.
+     *
+     * @param identifier a device as EAL's {@code -a} or {@code --vdev} would name it, or null for all
+     */
+    void showDeviceInfo(final String identifier)
+    {
+        final List<Devices.Device> devices;
+        try
+        {
+            devices = identifier == null ? Devices.withDrivers() : Devices.matching(identifier);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            printError("cannot parse identifier"); // after EAL's own line
+            return;
+        }
+        final String border = "*********************";
+        final StringBuilder sb = new StringBuilder();
+        for (final Devices.Device device : devices)
+        {
+            sb.append(String.format("%n%s Infos for device %s %s%n", border, device.name(), border));
+            sb.append(String.format("Bus name: %s%nBus information: %s%nDriver name: %s%nDevargs: %s%n" +
+                "Connect to socket: %d%n", device.bus(), device.busInfo(), device.driver(), device.devArgs(),
+                device.numaNode()));
+            for (final int portId : Port.idsOf(device))
+            {
+                final Port port = Port.of(portId);
+                sb.append(String.format("%n\tPort id: %-2d%n\tMAC address: %s%n\tDevice name: %s", portId,
+                    Port.formatMac(port.macAddress()), port.name()));
+                sb.append("\n\tDevice speed capability:");
+                final int capa = port.info().details().speedCapa();
+                if (capa == 0)
+                {
+                    sb.append(" Autonegotiate (all speeds)");
+                }
+                for (int bit = 0; bit < SPEEDS.length; bit++)
+                {
+                    if ((capa & (1 << bit)) != 0)
+                    {
+                        sb.append(SPEEDS[bit]);
+                    }
+                }
+                sb.append(System.lineSeparator());
+            }
+        }
+        out.print(sb);
     }
 
     // ---- offloads (cmdline.c's rx_offload and tx_offload commands) ---------------------------------

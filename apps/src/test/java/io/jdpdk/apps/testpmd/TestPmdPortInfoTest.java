@@ -9,7 +9,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code show port info} of jdpdk's testpmd against dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}): the
+ * {@code show port info} and {@code show device info} of jdpdk's testpmd against dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}): the
  * same devices, the same commands, the same lines on each stream, but for the ports' MAC addresses, which net_tap
  * and net_null draw at random in each run.
  */
@@ -35,5 +35,29 @@ class TestPmdPortInfoTest
         assertTrue(dpdk.get(0).contains("\nSupported RSS offload flow types:\n  ipv4  ipv4-frag  ipv4-tcp"),
             dpdk.get(0));
         assertTrue(dpdk.get(1).contains("\nRedirection table size: 128\n"), dpdk.get(1));
+    }
+
+    /**
+     * Every device a driver took, bus by bus, with its devargs and NUMA node and each of its ports (a bond is a
+     * device of its own); one named as EAL reads {@code --vdev} names, with or without its bus, or by the start of
+     * a name; an identifier EAL cannot read.
+     */
+    @Test
+    void shouldPrintTheDevicesAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> vdevs = List.of(TestPmdSession.tap(), "--vdev=net_null0",
+            "--vdev=net_bonding0,mode=0,slave=net_tap0", "--vdev=net_pcap0,iface=lo");
+        final List<String> commands = List.of("show device info all", "show device info net_null0",
+            "show device info vdev:net_pcap0", "show device info net_null", "show device info 0000:00:03.0",
+            "show device info foo", "show device info");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, vdevs, List.of(), commands, TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("\n********************* Infos for device net_bonding0 *********************\n" +
+            "Bus name: vdev\nBus information: \nDriver name: net_bonding\nDevargs: mode=0,slave=net_tap0\n"),
+            dpdk.get(0));
+        assertTrue(dpdk.get(1).contains("\tPort id: 1 \n\tMAC address: MAC\n\tDevice name: net_null0\n" +
+            "\tDevice speed capability: Autonegotiate (all speeds)\n"), dpdk.get(1));
+        assertTrue(dpdk.get(2).contains("Devargs: iface=lo"), dpdk.get(2));
+        assertTrue(dpdk.get(5).contains("cannot parse identifier"), dpdk.get(5));
     }
 }

@@ -6,6 +6,10 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.List;
 
 import static io.jdpdk.eal.raw.NativeLibrary.critical;
 import static io.jdpdk.eal.raw.NativeLibrary.downcall;
@@ -76,6 +80,25 @@ public final class EalRaw
         static final MethodHandle DEV_BUS_INFO = downcall("rte_dev_bus_info",
             FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), ADDRESS));
         static final MethodHandle DEV_DEVARGS = downcall("rte_dev_devargs", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        static final MethodHandle BUS_FIND = downcall("rte_bus_find",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        static final MethodHandle DEV_ITERATOR_INIT = downcall("rte_dev_iterator_init",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        static final MethodHandle DEV_ITERATOR_NEXT = downcall("rte_dev_iterator_next",
+            FunctionDescriptor.of(ADDRESS, ADDRESS));
+        static final MethodHandle DEV_NAME = downcall("rte_dev_name",
+            FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), ADDRESS));
+        static final MethodHandle DEV_DRIVER = downcall("rte_dev_driver", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        static final MethodHandle DRIVER_NAME = downcall("rte_driver_name",
+            FunctionDescriptor.of(ADDRESS.withTargetLayout(C_STRING), ADDRESS));
+        static final MethodHandle DEV_NUMA_NODE = downcall("rte_dev_numa_node",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        static final MethodHandle DEVARGS_PARSE = downcall("rte_devargs_parse",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        static final MethodHandle DEVARGS_RESET = downcall("rte_devargs_reset", FunctionDescriptor.ofVoid(ADDRESS));
+        /** An {@code rte_bus_cmp_t} that matches every bus, for {@link #BUS_FIND}. */
+        static final MemorySegment MATCH_ALL_BUSES = NativeLibrary.upcall(matchAllBuses(),
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         static final MethodHandle LOG = NativeLibrary.variadic("rte_log",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS), 3);
         /** {@link #LOG}'s format, "%s": made once, not per line. */
@@ -185,6 +208,184 @@ public final class EalRaw
         try
         {
             return (int)Linked.EAL_CLEANUP.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /** testpmd's {@code bus_match_all}: 0, a match, for every bus. */
+    private static int matchAll(final MemorySegment bus, final MemorySegment data)
+    {
+        return 0;
+    }
+
+    private static MethodHandle matchAllBuses()
+    {
+        try
+        {
+            return MethodHandles.lookup().findStatic(EalRaw.class, "matchAll",
+                MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class));
+        }
+        catch (final ReflectiveOperationException e)
+        {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The buses EAL has, in its order ({@code rte_bus_find} from each to the next).
+     *
+     * @return {@code struct rte_bus *} handles
+     */
+    public static List<MemorySegment> buses()
+    {
+        try
+        {
+            final List<MemorySegment> buses = new ArrayList<>();
+            MemorySegment bus = MemorySegment.NULL;
+            while (!(bus = (MemorySegment)Linked.BUS_FIND.invokeExact(bus, Linked.MATCH_ALL_BUSES,
+                MemorySegment.NULL)).equals(MemorySegment.NULL))
+            {
+                buses.add(bus);
+            }
+            return buses;
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_bus_name(bus)}.
+     *
+     * @param bus a {@code struct rte_bus *}
+     * @return its name, e.g. "vdev"
+     */
+    public static String busName(final MemorySegment bus)
+    {
+        try
+        {
+            return ((MemorySegment)Linked.BUS_NAME.invokeExact(bus)).getString(0);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * The devices {@code RTE_DEV_FOREACH} gives for a device string ({@code rte_dev_iterator_init} and
+     * {@code rte_dev_iterator_next}), e.g. {@code "bus=vdev"}.
+     *
+     * @param devstr the device string
+     * @return {@code struct rte_device *} handles, none when the string is refused
+     */
+    @SuppressWarnings("unused")
+    public static List<MemorySegment> devices(final String devstr)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment iterator = arena.allocate(LayoutCheck.cLayout("rte_dev_iterator", null), 8);
+            final MemorySegment str = arena.allocateFrom(devstr);
+            final List<MemorySegment> devices = new ArrayList<>();
+            // Its answer is -rte_errno, a stale one after a success too: RTE_DEV_FOREACH ignores it, and so does
+            // this; a refused string leaves the iterator invalid, and the first next() ends it.
+            final int ignored = (int)Linked.DEV_ITERATOR_INIT.invokeExact(iterator, str);
+            MemorySegment device;
+            while (!(device = (MemorySegment)Linked.DEV_ITERATOR_NEXT.invokeExact(iterator)).equals(MemorySegment.NULL))
+            {
+                devices.add(device);
+            }
+            return devices;
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_dev_name(device)}.
+     *
+     * @param device a {@code struct rte_device *}
+     * @return the device's name, e.g. "net_null0" or "0000:00:03.0"
+     */
+    public static String devName(final MemorySegment device)
+    {
+        try
+        {
+            return ((MemorySegment)Linked.DEV_NAME.invokeExact(device)).getString(0);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_driver_name(rte_dev_driver(device))}.
+     *
+     * @param device a {@code struct rte_device *}
+     * @return the driver's name, or null when no driver took the device
+     */
+    public static String devDriverName(final MemorySegment device)
+    {
+        try
+        {
+            final MemorySegment driver = (MemorySegment)Linked.DEV_DRIVER.invokeExact(device);
+            return driver.equals(MemorySegment.NULL) ? null :
+                ((MemorySegment)Linked.DRIVER_NAME.invokeExact(driver)).getString(0);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_dev_numa_node(device)}.
+     *
+     * @param device a {@code struct rte_device *}
+     * @return the NUMA node, or -1 ({@code SOCKET_ID_ANY}) when unknown
+     */
+    public static int devNumaNode(final MemorySegment device)
+    {
+        try
+        {
+            return (int)Linked.DEV_NUMA_NODE.invokeExact(device);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_devargs_parse}: the bus and device name a device identifier names, as EAL reads {@code -a} and
+     * {@code --vdev} ("net_null0", "0000:00:03.0", "pci:0000:00:03.0", "bus=vdev,..."); EAL says on its log why it
+     * refuses one.
+     *
+     * @param identifier the text
+     * @return {@code {bus name, device name}}, or null when EAL cannot parse it
+     */
+    public static String[] parseDevargs(final String identifier)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment da = arena.allocate(LayoutCheck.cLayout("rte_devargs", null), 8);
+            if ((int)Linked.DEVARGS_PARSE.invokeExact(da, arena.allocateFrom(identifier)) != 0)
+            {
+                Linked.DEVARGS_RESET.invokeExact(da);
+                return null;
+            }
+            final MemorySegment bus = da.get(ADDRESS, LayoutCheck.cLayout("rte_devargs", "bus"));
+            final String[] parsed = {bus.equals(MemorySegment.NULL) ? "" : busName(bus),
+                da.getString(LayoutCheck.cLayout("rte_devargs", "name"))};
+            Linked.DEVARGS_RESET.invokeExact(da);
+            return parsed;
         }
         catch (final Throwable t)
         {

@@ -225,6 +225,8 @@ public final class EthdevRaw
 
     private static final MethodHandle DEV_COUNT_AVAIL = downcall("rte_eth_dev_count_avail", FunctionDescriptor.of(JAVA_SHORT));
     private static final MethodHandle FIND_NEXT = downcall("rte_eth_find_next", FunctionDescriptor.of(JAVA_SHORT, JAVA_SHORT));
+    private static final MethodHandle FIND_NEXT_OF = downcall("rte_eth_find_next_of",
+        FunctionDescriptor.of(JAVA_SHORT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle IS_VALID_PORT = downcall("rte_eth_dev_is_valid_port", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle GET_PORT_BY_NAME = downcall("rte_eth_dev_get_port_by_name",
         FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
@@ -429,6 +431,25 @@ public final class EthdevRaw
         try
         {
             return Short.toUnsignedInt((short)FIND_NEXT.invokeExact((short)port));
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_find_next_of}: the next valid port id at or after {@code port} whose device is {@code parent}.
+     *
+     * @param port   where to start
+     * @param parent a {@code struct rte_device *}
+     * @return the port id, or {@link #MAX_ETHPORTS} when there is none
+     */
+    public static int find_next_of(final int port, final MemorySegment parent)
+    {
+        try
+        {
+            return Short.toUnsignedInt((short)FIND_NEXT_OF.invokeExact((short)port, parent));
         }
         catch (final Throwable t)
         {
