@@ -591,18 +591,23 @@ public final class Port implements AutoCloseable
             check("rte_eth_dev_info_get(port=" + id + ")", EthdevRaw.dev_info_get(id, defaults));
             final long rxQueueMask = asGiven ? -1L : rxOffloads | info.details().rxQueueOffloadCapa();
             final long txQueueMask = asGiven ? -1L : txOffloads | info.details().txQueueOffloadCapa();
+            // The defaults as the driver gives them now that the port is configured (some depend on it).
+            final QueueInfo rxDefault = rxConf(defaults.asSlice(off(RTE_ETH_DEV_INFO, "default_rxconf")), 0, "", false,
+                QueueInfo.STATE_STOPPED, 0);
+            final QueueInfo txDefault = txConf(defaults.asSlice(off(RTE_ETH_DEV_INFO, "default_txconf")), 0,
+                QueueInfo.STATE_STOPPED);
             for (int q = 0; q < cfg.txQueues(); q++)
             {
                 check("rte_eth_tx_queue_setup(port=" + id + ", queue=" + q + ", nb_txd=" + txd + ")",
                     EthdevRaw.tx_queue_setup(id, q, txd, socket, queueConf(arena, defaults, false,
-                        cfg.txQueueSetup(q, info.defaultTxQueue()), txQueueMask)));
+                        cfg.txQueueSetup(q, txDefault), txQueueMask)));
             }
             for (int q = 0; q < cfg.rxQueues(); q++)
             {
                 check("rte_eth_rx_queue_setup(port=" + id + ", queue=" + q + ", nb_rxd=" + rxd + ", pool=" +
                     cfg.mempool().name() + ")",
                     EthdevRaw.rx_queue_setup(id, q, rxd, socket, queueConf(arena, defaults, true,
-                        cfg.rxQueueSetup(q, info.defaultRxQueue()), rxQueueMask), cfg.mempool().address()));
+                        cfg.rxQueueSetup(q, rxDefault), rxQueueMask), cfg.mempool().address()));
             }
             if (cfg.packetTypes() != PortConfig.PTYPES_DEVICE_DEFAULT)
             {

@@ -335,7 +335,14 @@ final class Parameters
                     afterEal.add(new String[] {name, value}); // set (0: asked of the PMD) once the EAL runs
                 }
                 case "--nb-cores", "--nb-ports", "--rxq" -> afterEal.add(new String[] {name, value});
-                case "--rxd" -> nbRxd = descriptors(value, "rxd(" + atoi(value) + ") invalid - must be > 0");
+                case "--rxd" ->
+                {
+                    nbRxd = descriptors(value, "rxd(" + atoi(value) + ") invalid - must be > 0");
+                    if (rxThresholds[3] >= atoi(value)) // an --rxfreet before it, as testpmd's int16_t holds it
+                    {
+                        throw new BadOption("rxd must be > rx_free_thresh(" + rxThresholds[3] + ")");
+                    }
+                }
                 case "--txd" -> nbTxd = descriptors(value, "txd must be in > 0");
                 case "--stats-period" -> statsPeriod(value);
                 case "--eth-peer" -> parseEthPeer(value);
@@ -475,8 +482,8 @@ final class Parameters
         if (m.lookingAt())
         {
             final BigInteger parsed = new BigInteger(m.group(2), 16);
-            n = parsed.bitLength() > 64 ? -1L : parsed.longValue(); // strtoull's ULLONG_MAX on overflow
-            n = m.group(1).equals("-") ? -n : n;
+            // strtoull's ULLONG_MAX on overflow, not negated; a value that fits is negated after a '-'
+            n = parsed.bitLength() > 64 ? -1L : m.group(1).equals("-") ? -parsed.longValue() : parsed.longValue();
         }
         final int truncated = (int)n;
         if (truncated < 0)

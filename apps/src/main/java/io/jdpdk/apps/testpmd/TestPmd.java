@@ -118,7 +118,9 @@ import java.util.function.ToIntFunction;
  * {@code show port 65535 rss-hash} (testpmd's {@code RTE_PORT_ALL}, which
  * its port check lets through) prints testpmd's error without ethdev's log line before it
  * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it, and so does
- * {@code set promisc} and {@code port config mtu} of a missing port; bad options exit with jdpdk's one line
+ * {@code set promisc} and {@code port config mtu} of a missing port; after a queue setup ethdev refused, the next
+ * {@code port start} configures the port again before its queues (testpmd sets up only the queues; the output is the
+ * same); bad options exit with jdpdk's one line
  * ("testpmd: ...") where testpmd's {@code rte_exit} says "Cause:"; a pool too
  * small to fill the RX rings of {@code port config all rxq|rxd} is refused at the next {@code port start} ("Fail to
  * configure port N", after Port's reason), where testpmd configures the port and lets its drivers run short; {@code set txpkts} while forwarding applies at
@@ -1121,21 +1123,21 @@ public final class TestPmd
 
     /**
      * Queue 0's setup as the driver reports it, or null when it does not (ENOTSUP) or the queue is not set up (a port
-     * whose configuration failed: ethdev says so on standard error, after what {@code sb} holds, which goes first).
+     * whose configuration failed: ethdev says so on standard error). What {@code sb} holds is printed first, so that
+     * ethdev's line comes after it, as in testpmd.
      */
     private QueueInfo queueInfoOrNull(final StringBuilder sb, final Port port, final boolean rx)
     {
+        out.print(sb);
+        out.flush();
+        sb.setLength(0);
         try
         {
             return rx ? port.rxQueueInfo(0) : port.txQueueInfo(0);
         }
         catch (final DpdkException ex)
         {
-            out.print(sb);
-            out.flush();
-            sb.setLength(0);
-            // ethdev's own line said it ("Rx queue 0 of device with port_id=N has not been setup")
-            return null;
+            return null; // ethdev's own line said it ("Rx queue 0 of device with port_id=N has not been setup")
         }
     }
 
@@ -1458,7 +1460,7 @@ public final class TestPmd
         {
             return;
         }
-        final PortConfig cfg = portConfigs[portId];
+        final PortConfig cfg = record(portId);
         final int queues = rx ? info.details().nbRxQueues() : info.details().nbTxQueues();
         for (int q = 0; q < queues; q++)
         {
@@ -1499,7 +1501,7 @@ public final class TestPmd
             printError("Unknown offload name: " + name);
             return;
         }
-        final PortConfig cfg = portConfigs[portId];
+        final PortConfig cfg = record(portId);
         if (queue < 0)
         {
             final long port = rx ? cfg.rxOffloads() : cfg.txOffloads();
@@ -1527,6 +1529,20 @@ public final class TestPmd
             }
         }
         needReconfig[portId] = true;
+    }
+
+    /**
+     * testpmd's record of a port's configuration: that of one of its ports, or, for a port it does not list (one a
+     * bond or failsafe device owns), an empty one that the offload commands may change, as testpmd's {@code ports[]}
+     * has an entry for every id.
+     */
+    private PortConfig record(final int portId)
+    {
+        if (portConfigs[portId] == null)
+        {
+            portConfigs[portId] = new PortConfig();
+        }
+        return portConfigs[portId];
     }
 
     /** {@code search_rx_offload} and {@code search_tx_offload}: the bit whose DPDK name is {@code name}, or 0. */

@@ -109,6 +109,8 @@ class TestPmdOptionsTest
         assertRefused("rxpt must be >= 0", "--rxpt=-1");
         assertRefused("txrst must be >= 0", "--txrst=-5");
         assertRefused("rxfreet must be >= 0", "--rxfreet=x-1", "--rxfreet=-1");
+        assertRefused("rxd must be > rx_free_thresh(64)", "--rxfreet=64", "--rxd=32");
+        assertRefused("tx-offloads must be >= 0", "--tx-offloads=-1ffffffffffffffff"); // strtoull's ULLONG_MAX
     }
 
     /** {@code --rx-offloads} and {@code --tx-offloads} as testpmd reads them: strtoull's prefix kept in an int. */
