@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.IntUnaryOperator;
 
 import static io.jdpdk.pmd.raw.EthdevRaw.RTE_ETH_CONF;
 import static io.jdpdk.pmd.raw.EthdevRaw.RTE_ETH_DEV_INFO;
@@ -126,13 +127,7 @@ public final class Port implements AutoCloseable
     public static int[] ids()
     {
         Eal.checkRunning("rte_eth_find_next");
-        final int[] ids = new int[EthdevRaw.MAX_ETHPORTS];
-        int n = 0;
-        for (int p = EthdevRaw.find_next(0); p < EthdevRaw.MAX_ETHPORTS; p = EthdevRaw.find_next(p + 1))
-        {
-            ids[n++] = p;
-        }
-        return Arrays.copyOf(ids, n);
+        return portIds(EthdevRaw::find_next);
     }
 
     /**
@@ -146,10 +141,15 @@ public final class Port implements AutoCloseable
     {
         Eal.checkRunning("rte_eth_find_next_of");
         final MemorySegment parent = MemorySegment.ofAddress(device.address());
+        return portIds(start -> EthdevRaw.find_next_of(start, parent));
+    }
+
+    /** The ids {@code next} gives from 0 on, each call starting after the last id, until it gives MAX_ETHPORTS. */
+    private static int[] portIds(final IntUnaryOperator next)
+    {
         final int[] ids = new int[EthdevRaw.MAX_ETHPORTS];
         int n = 0;
-        for (int p = EthdevRaw.find_next_of(0, parent); p < EthdevRaw.MAX_ETHPORTS;
-            p = EthdevRaw.find_next_of(p + 1, parent))
+        for (int p = next.applyAsInt(0); p < EthdevRaw.MAX_ETHPORTS; p = next.applyAsInt(p + 1))
         {
             ids[n++] = p;
         }

@@ -1,6 +1,7 @@
 package io.jdpdk.apps.l3fwd;
 
 import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.PortConfig;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,8 +33,6 @@ public final class L3fwdConfig
     /** Longest {@code --max-pkt-len}: l3fwd's {@code MAX_JUMBO_PKT_LEN}. */
     public static final int MAX_JUMBO_PKT_LEN = 9600;
 
-    /** {@code RTE_MAX_QUEUES_PER_PORT}. */
-    public static final int MAX_QUEUES_PER_PORT = 1024;
 
     /** {@code RTE_MAX_LCORE} of Debian's DPDK build. */
     public static final int MAX_LCORE = 128;
@@ -489,7 +488,7 @@ public final class L3fwdConfig
                     "' has " + fields.length + " field(s), expected (port,queue,lcore)");
             }
             final int port = cNumber(fields[0], MAX_PORTS - 1, "port", text);
-            final int queue = cNumber(fields[1], MAX_QUEUES_PER_PORT - 1, "queue", text);
+            final int queue = cNumber(fields[1], PortConfig.MAX_QUEUES_PER_PORT - 1, "queue", text);
             final int lcore = cNumber(fields[2], MAX_LCORE - 1, "lcore", text);
             if (params.size() == MAX_LCORE_PARAMS)
             {

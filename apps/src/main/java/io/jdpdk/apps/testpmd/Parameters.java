@@ -351,7 +351,7 @@ final class Parameters
                 // testpmd asks with the queue count it has then; past RTE_MAX_QUEUES_PER_PORT its --txq is refused.
                 case "--txq" ->
                 {
-                    txq[0] = Math.clamp(atoi(value), 0, TestPmd.MAX_QUEUES_PER_PORT);
+                    txq[0] = Math.clamp(atoi(value), 0, PortConfig.MAX_QUEUES_PER_PORT);
                     afterEal.add(new String[] {name, value});
                 }
                 case "--txpkts" -> parseTxPkts(value, txq[0]);

@@ -165,8 +165,6 @@ public final class TestPmd
      * {@code RTE_ETHER_MIN_LEN}: the least frame {@code --max-pkt-len} and {@code port config all max-pkt-len} take.
      */
     static final int ETHER_MIN_LEN = 64;
-    /** {@code RTE_MAX_QUEUES_PER_PORT} of Debian's build. */
-    static final int MAX_QUEUES_PER_PORT = 1024;
     /** {@code RTE_ETH_RSS_LEVEL_MASK}: bits 50-51 of an rss_hf, the encapsulation level hashed. */
     private static final long RSS_LEVEL_MASK = 3L << 50;
     /** {@code RTE_ETH_RX_OFFLOAD_RSS_HASH}. */
@@ -661,17 +659,33 @@ public final class TestPmd
         {
             return;
         }
-        final int queues = Math.min(rx ? info.maxRxQueues() : info.maxTxQueues(), PortConfig.MAX_QUEUES_PER_PORT);
-        for (int q = 0; q < queues; q++)
+        for (int q = 0; q < recordedQueues(info, rx); q++)
         {
-            if (rx)
-            {
-                config.rxQueueOffloads(q, config.rxQueueOffloads(q) | offloads);
-            }
-            else
-            {
-                config.txQueueOffloads(q, config.txQueueOffloads(q) | offloads);
-            }
+            setQueueRecord(config, rx, q, queueRecord(config, rx, q) | offloads);
+        }
+    }
+
+    /** The queues testpmd keeps an offload record of: every one the device may have ({@code max_rx_queues}). */
+    private static int recordedQueues(final DeviceInfo info, final boolean rx)
+    {
+        return Math.min(rx ? info.maxRxQueues() : info.maxTxQueues(), PortConfig.MAX_QUEUES_PER_PORT);
+    }
+
+    /** testpmd's record of RX (or TX) queue {@code q}'s offloads ({@code rxq[q].conf.offloads}). */
+    private static long queueRecord(final PortConfig config, final boolean rx, final int q)
+    {
+        return rx ? config.rxQueueOffloads(q) : config.txQueueOffloads(q);
+    }
+
+    private static void setQueueRecord(final PortConfig config, final boolean rx, final int q, final long offloads)
+    {
+        if (rx)
+        {
+            config.rxQueueOffloads(q, offloads);
+        }
+        else
+        {
+            config.txQueueOffloads(q, offloads);
         }
     }
 
@@ -1338,8 +1352,7 @@ public final class TestPmd
             }
             cfg.txOffloads(hw ? cfg.txOffloads() | offloads : cfg.txOffloads() & ~offloads);
             // cmd_config_queue_tx_offloads: every queue the device may have gets the port's TX offloads.
-            final int queues = Math.min(port.info().maxTxQueues(), PortConfig.MAX_QUEUES_PER_PORT);
-            for (int q = 0; q < queues; q++)
+            for (int q = 0; q < recordedQueues(port.info(), false); q++)
             {
                 cfg.txQueueOffloads(q, cfg.txOffloads());
             }
@@ -1464,7 +1477,7 @@ public final class TestPmd
         final int queues = rx ? info.details().nbRxQueues() : info.details().nbTxQueues();
         for (int q = 0; q < queues; q++)
         {
-            out.printf("  Queue[%2d] :%s%n", q, offloadNames(rx, rx ? cfg.rxQueueOffloads(q) : cfg.txQueueOffloads(q)));
+            out.printf("  Queue[%2d] :%s%n", q, offloadNames(rx, queueRecord(cfg, rx, q)));
         }
         out.println();
     }
@@ -1517,16 +1530,8 @@ public final class TestPmd
         }
         for (int q = queue < 0 ? 0 : queue; q < (queue < 0 ? queues : queue + 1); q++)
         {
-            final long old = rx ? cfg.rxQueueOffloads(q) : cfg.txQueueOffloads(q);
-            final long changed = on ? old | offload : old & ~offload;
-            if (rx)
-            {
-                cfg.rxQueueOffloads(q, changed);
-            }
-            else
-            {
-                cfg.txQueueOffloads(q, changed);
-            }
+            final long old = queueRecord(cfg, rx, q);
+            setQueueRecord(cfg, rx, q, on ? old | offload : old & ~offload);
         }
         needReconfig[portId] = true;
     }
@@ -1720,7 +1725,7 @@ public final class TestPmd
         final ToIntFunction<DeviceInfo> limit, final boolean maximum)
     {
         // RTE_MAX_QUEUES_PER_PORT for queue counts (get_allowed_max_nb_rxq), UINT16_MAX for descriptors.
-        int bound = maximum ? (what.endsWith("q") ? MAX_QUEUES_PER_PORT : 0xFFFF) : 0;
+        int bound = maximum ? (what.endsWith("q") ? PortConfig.MAX_QUEUES_PER_PORT : 0xFFFF) : 0;
         int at = 0;
         for (int i = 0; i < infos.length; i++)
         {
