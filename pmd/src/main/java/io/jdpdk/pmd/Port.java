@@ -283,6 +283,50 @@ public final class Port implements AutoCloseable
         return port;
     }
 
+    /**
+     * Removes a device and every port it has ({@code rte_eal_hotplug_remove}), as testpmd's {@code port detach} and
+     * {@code device detach}: also one probed by the EAL at start-up, or one whose ports were closed. Each {@code Port}
+     * of it is closed from then on, and a later {@link #of} of its id is a new port.
+     *
+     * @param bus        the device's bus, e.g. {@code vdev} or {@code pci}
+     * @param deviceName the device's name on it, e.g. {@code net_null0} or {@code 0000:00:03.0}
+     * @throws DpdkException EBUSY when one of its ports is started; ENOENT (or the driver's error) when DPDK fails
+     */
+    public static void detach(final String bus, final String deviceName)
+    {
+        final int[] ids = Devices.withDrivers().stream()
+            .filter(d -> d.bus().equals(bus) && d.name().equals(deviceName))
+            .flatMapToInt(d -> Arrays.stream(idsOf(d))).toArray();
+        synchronized (Port.class)
+        {
+            for (final int id : ids)
+            {
+                if (PORTS[id] != null && PORTS[id].isStarted())
+                {
+                    throw new DpdkException("rte_eal_hotplug_remove(\"" + bus + "\", \"" + deviceName + "\")",
+                        16 /* EBUSY */, "port " + id + " of " + deviceName + " is started; stop it first");
+                }
+            }
+            Eal.current().remove(bus, deviceName);
+            for (final int id : ids)
+            {
+                if (PORTS[id] != null)
+                {
+                    PORTS[id].released();
+                }
+            }
+        }
+    }
+
+    /** This port's id was released by DPDK (its device removed): closed, with nothing left to close. */
+    private synchronized void released()
+    {
+        state = State.CLOSED;
+        Eal.current().forget(this);
+        closeCounters();
+        flows = null; // the driver dropped its rules with the device
+    }
+
     /** The device name a devargs string starts with: {@code net_pcap0} of {@code net_pcap0,rx_pcap=in.pcap}. */
     private static String deviceName(final String devargs)
     {
@@ -971,6 +1015,29 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * Resets the device ({@code rte_eth_dev_reset}), as after a reset event (a VF whose PF went down): ethdev stops
+     * the port and the driver resets it. The port is then as a new one: {@link #configure} it again before
+     * {@link #start()}.
+     *
+     * @throws DpdkException ENOTSUP for a driver without the operation (net_null, net_ring, net_pcap, net_tap), the
+     *                       port left as it was; or the driver's error
+     */
+    public synchronized void reset()
+    {
+        final String call = "rte_eth_dev_reset(port=" + id + ")";
+        checkOpen(call);
+        synchronized (statsLock)
+        {
+            if (state == State.STARTED && counters != null)
+            {
+                counters.sample(); // the last counts of this run, as stop() keeps them
+            }
+            check(call, EthdevRaw.dev_reset(id));
+            state = State.NEW;
+        }
+    }
+
+    /**
      * Whether the port is started.
      *
      * @return true from {@link #start()} until {@link #stop()} or {@link #close()}
@@ -981,9 +1048,11 @@ public final class Port implements AutoCloseable
     }
 
     /**
-     * Stops and closes the port, releasing its queues (and the mbufs held in them); a device probed at run time
-     * ({@link #probe}, {@link #probePci}) is removed ({@code rte_dev_remove}). Idempotent. net_pcap flushes its output file here. While {@code Eal.close} waits
-     * for the lcores this does nothing: the EAL closes the port once they stopped.
+     * Stops and closes the port ({@code rte_eth_dev_close}), configured or not, releasing its queues (and the mbufs
+     * held in them) and its id, which names no port from then on until a device takes it; a device probed at run time
+     * ({@link #probe}, {@link #probePci}) is removed ({@code rte_dev_remove}). Idempotent. net_pcap flushes its output
+     * file here. While {@code Eal.close} waits for the lcores this does nothing: the EAL closes the port once they
+     * stopped.
      */
     @Override
     public synchronized void close()
@@ -995,6 +1064,11 @@ public final class Port implements AutoCloseable
         if (state == State.CLOSED || !Eal.isRunning())
         {
             state = State.CLOSED;
+            return;
+        }
+        if (!EthdevRaw.dev_is_valid_port(id))
+        {
+            released(); // its device was removed under it (rte_dev_remove by other code)
             return;
         }
         // dpdk-dumpcap's capture on this port ends here, not with a callback left for the next port of this id.
@@ -1012,10 +1086,8 @@ public final class Port implements AutoCloseable
             {
                 flows.releaseAll(); // as testpmd flushes a port's rules before closing it
             }
-            if (closeRegistered || hotplugBus != null) // every state but NEW has passed rte_eth_dev_configure
-            {
-                check("rte_eth_dev_close(port=" + id + ")", EthdevRaw.dev_close(id));
-            }
+            // Also a port never configured: ethdev releases it, so its id names no port until a device takes it.
+            check("rte_eth_dev_close(port=" + id + ")", EthdevRaw.dev_close(id));
             if (hotplugBus != null)
             {
                 Eal.current().remove(hotplugBus, name); // rte_dev_remove: a PCI NIC goes back to vfio-pci, unprobed

@@ -19,6 +19,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -502,6 +503,50 @@ class PortTest
         final DpdkException closed = assertThrows(DpdkException.class, port::info);
         assertTrue(closed.getMessage().contains("is closed"), closed.getMessage());
         port.close(); // idempotent
+    }
+
+    @Test
+    void shouldReleaseTheIdOfAPortClosedBeforeItWasConfigured()
+    {
+        final String name = TestEal.uniqueName("net_null");
+        final Port port = Port.probe(name);
+        final int id = port.id();
+        port.close();
+        assertFalse(EthdevRaw.dev_is_valid_port(id), "rte_eth_dev_close released port " + id);
+        assertThrows(DpdkException.class, () -> Port.byName(name));
+    }
+
+    @Test
+    void shouldLeaveAPortAsItWasWhenTheDriverHasNoReset()
+    {
+        try (Port port = Port.probe(TestEal.uniqueName("net_null")).configure(config()).start())
+        {
+            final DpdkException ex = assertThrows(DpdkException.class, port::reset);
+            assertEquals(95, ex.errno(), ex.getMessage()); // ENOTSUP: ethdev did not stop it either
+            assertTrue(port.isStarted());
+            assertTrue(port.link().up());
+        }
+    }
+
+    @Test
+    void shouldDetachADeviceWithItsPortsAndProbeItAgainAsANewPort()
+    {
+        final String name = TestEal.uniqueName("net_null");
+        final Port port = Port.probe(name).configure(config()).start();
+        final DpdkException started = assertThrows(DpdkException.class, () -> Port.detach("vdev", name));
+        assertEquals(16, started.errno(), started.getMessage());
+        port.stop();
+        Port.detach("vdev", name);
+        assertFalse(EthdevRaw.dev_is_valid_port(port.id()));
+        assertThrows(DpdkException.class, port::info); // closed
+        port.close(); // nothing left to close
+        assertThrows(DpdkException.class, () -> Port.detach("vdev", name)); // no such device any more
+        try (Port again = Port.probe(name))
+        {
+            assertNotSame(port, again);
+            again.configure(config()).start();
+            assertTrue(again.isStarted());
+        }
     }
 
     @Test

@@ -244,6 +244,7 @@ public final class EthdevRaw
     private static final MethodHandle START = downcall("rte_eth_dev_start", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle STOP = downcall("rte_eth_dev_stop", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle CLOSE = downcall("rte_eth_dev_close", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle RESET = downcall("rte_eth_dev_reset", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle SOCKET_ID = downcall("rte_eth_dev_socket_id", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle PROMISC_ENABLE = downcall("rte_eth_promiscuous_enable", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle PROMISC_DISABLE = downcall("rte_eth_promiscuous_disable", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
@@ -652,6 +653,18 @@ public final class EthdevRaw
     public static int dev_close(final int port)
     {
         return call(CLOSE, port);
+    }
+
+    /**
+     * {@code rte_eth_dev_reset}: stops the port and resets the device (after a reset event, e.g. a VF's PF went
+     * down); the port is configured again before it starts.
+     *
+     * @param port the port id
+     * @return 0, -ENOTSUP for a driver without the operation (the virtual PMDs), or another -errno
+     */
+    public static int dev_reset(final int port)
+    {
+        return call(RESET, port);
     }
 
     /**
