@@ -121,7 +121,8 @@ final class CmdLine
      * {@code set promisc|allmulti N|all on|off},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
      * {@code show port N ptypes},
-     * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N}, {@code port start|stop N|all},
+     * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N},
+     * {@code port start|stop|close|reset N|all}, {@code port attach ID}, {@code port detach N}, {@code device detach ID},
      * {@code port config all rxq|txq|rxd|txd N}, {@code port config all rss TYPE},
      * {@code port config all max-pkt-len N}, {@code port config mtu N MTU},
      * {@code show port N rx_offload|tx_offload capabilities|configuration}, {@code show device info all|ID},
@@ -256,6 +257,17 @@ final class CmdLine
                     return bad();
                 }
             }
+            case "device" ->
+            {
+                if (w.length == 3 && w[1].equals("detach"))
+                {
+                    app.detachDevice(w[2]);
+                }
+                else
+                {
+                    return bad();
+                }
+            }
             case "clear" ->
             {
                 if (w.length == 4 && w[1].equals("port") && w[2].equals("stats"))
@@ -379,8 +391,21 @@ final class CmdLine
                         w[6].equals("on"));
                     return true;
                 }
+                if (w.length >= 3 && w[1].equals("attach"))
+                {
+                    // cmd_operate_attach_port: the rest of the line, up to a comment, is the identifier.
+                    final String rest = line.substring(line.indexOf("attach") + "attach".length()).strip();
+                    final int comment = rest.indexOf('#');
+                    app.attachPort((comment < 0 ? rest : rest.substring(0, comment)).stripTrailing());
+                    return true;
+                }
+                if (w.length == 3 && w[1].equals("detach") && parseUint16(w[2]) >= 0)
+                {
+                    app.detachPort(parseUint16(w[2]));
+                    return true;
+                }
                 // cmd_operate_specific_port takes the id as an RTE_UINT8.
-                if (w.length == 3 && (w[1].equals("start") || w[1].equals("stop")) &&
+                if (w.length == 3 && List.of("start", "stop", "close", "reset").contains(w[1]) &&
                     (w[2].equals("all") || parseUnsigned(w[2], 0xFF) >= 0))
                 {
                     final int which = w[2].equals("all") ? PORT_ALL : (int)parseUnsigned(w[2], 0xFF);
@@ -388,13 +413,12 @@ final class CmdLine
                     {
                         return true;
                     }
-                    if (w[1].equals("start"))
+                    switch (w[1])
                     {
-                        app.startPort(which);
-                    }
-                    else
-                    {
-                        app.stopPort(which);
+                        case "start" -> app.startPort(which);
+                        case "stop" -> app.stopPort(which);
+                        case "close" -> app.closePort(which);
+                        default -> app.resetPort(which);
                     }
                 }
                 else
@@ -652,8 +676,17 @@ final class CmdLine
         to.println("clear fwd stats all");
         to.println("    Clear statistics for all fwd engines.");
         to.println();
-        to.println("port (start|stop) (port_id|all)");
-        to.println("    Start or stop port_id, or all.");
+        to.println("port (start|stop|close|reset) (port_id|all)");
+        to.println("    Start, stop, close or reset port_id, or all.");
+        to.println();
+        to.println("port attach (ident)");
+        to.println("    Attach physical or virtual dev by pci address or virtual device name");
+        to.println();
+        to.println("port detach (port_id)");
+        to.println("    Detach physical or virtual dev by port_id");
+        to.println();
+        to.println("device detach (identifier)");
+        to.println("    Detach device by identifier.");
         to.println();
         to.println("port config all (rxq|txq|rxd|txd) (value)");
         to.println("    Set the number of queues or descriptors of every port (all stopped); the next start configures them.");

@@ -97,7 +97,9 @@ import java.util.function.ToIntFunction;
  * {@code set allmulti}, {@code set verbose} (the packet dump of {@link Verbose}), {@code csum set|show|mac-swap}
  * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
  * its next {@code port start}, "Configuring Port N"),
- * {@code port start|stop}, {@code port config all rxq|txq|rxd|txd} (0 queues refused: jdpdk's ports need both),
+ * {@code port start|stop|close|reset}, {@code port attach}, {@code port detach}, {@code device detach} (a port closed
+ * or detached leaves the ports and the forwarding ports, one attached joins them, as testpmd's event-driven setup
+ * of a new port), {@code port config all rxq|txq|rxd|txd} (0 queues refused: jdpdk's ports need both),
  * {@code port config all rss|max-pkt-len}, {@code port config mtu},
  * {@code show device info all|ID}, {@code show port N rx_offload|tx_offload capabilities|configuration},
  * {@code port config N rx_offload|tx_offload NAME on|off} and {@code port N rxq|txq Q rx_offload|tx_offload NAME
@@ -115,10 +117,7 @@ import java.util.function.ToIntFunction;
  * interactive commands are the ones {@link CmdLine#command} lists and {@code help} lists only them;
  * {@code set nbcore 0} (on which testpmd divides by zero) and {@code set burst 0} (after which it forwards nothing)
  * are refused as bad arguments; {@code set burst} sizes the burst arrays of the next start, not those of a running one;
- * {@code show port 65535 rss-hash} (testpmd's {@code RTE_PORT_ALL}, which
- * its port check lets through) prints testpmd's error without ethdev's log line before it
- * ({@code Invalid port_id=65535}), as jdpdk's Port refuses the id before DPDK sees it, and so does
- * {@code set promisc} and {@code port config mtu} of a missing port; after a queue setup ethdev refused, the next
+ * after a queue setup ethdev refused, the next
  * {@code port start} configures the port again before its queues (testpmd sets up only the queues; the output is the
  * same); bad options exit with jdpdk's one line
  * ("testpmd: ...") where testpmd's {@code rte_exit} says "Cause:"; a pool too
@@ -130,7 +129,8 @@ import java.util.function.ToIntFunction;
  * headers as zeros where testpmd reads what earlier packets left in the mbuf; csum has no tunnels, TSO, GSO or GRO
  * and no {@code csum parse-tunnel} or {@code tunnel_tso set} commands. At exit, as dpdk-testpmd, it asks
  * the secondary processes attached to stop ({@code Primary: Sending 'stop_req' request to secondary...}): a
- * dpdk-testpmd secondary stops. Run as a secondary ({@code --proc-type=secondary}), it sends no such request.
+ * dpdk-testpmd secondary stops. It runs as a primary process only: with {@code --proc-type=secondary} (or
+ * {@code auto} beside a running primary) it exits 1 with one line.
  * <p>
  * Threading: the main thread (EAL's main lcore) does all control work; forwarding runs on the worker lcores and
  * touches only its streams.
@@ -209,7 +209,10 @@ public final class TestPmd
     private final int[] cfgPortIds = new int[MAX_ETHPORTS];
     /** testpmd's {@code nb_cfg_ports}: the most {@code set nbport} takes. */
     private int nbCfgPorts;
-    /** Every port's id, as {@code RTE_ETH_FOREACH_DEV} finds them once the EAL has probed. */
+    /**
+     * Every port's id, as {@code RTE_ETH_FOREACH_DEV} finds them once the EAL has probed, and again after a port
+     * closes, attaches or detaches.
+     */
     private int[] probedIds = new int[0];
     private List<Lcore> workers = List.of();
     private long[][] statsAtStart = new long[0][];
@@ -236,6 +239,8 @@ public final class TestPmd
      * {@code set nbport}/{@code set nbcore} and by start, with the mode of that moment.
      */
     private FwdConfig curFwdConfig;
+    /** {@code check_socket_id}'s {@code warning_once}, spent. */
+    private boolean numaWarned;
     /** {@code fwd_topology_tx_port_get}'s {@code warning_once}, spent. */
     private boolean oddPortsWarned;
     private FwdStream[] streams = new FwdStream[0];
@@ -324,6 +329,12 @@ public final class TestPmd
             logtype = Log.register("testpmd", Log.DEBUG);
             eal = Eal.init(split.eal().length > 0 ? split.eal() : defaultEal());
             parsing.release();
+            if (!eal.primary())
+            {
+                // testpmd's secondary looks the primary's pool up and leaves its ports' setup to it; jdpdk's does not.
+                throw new Parameters.BadOption("jdpdk's testpmd runs as a primary process only; attach DPDK's " +
+                    "dpdk-testpmd, dpdk-proc-info or dpdk-dumpcap to it as secondaries");
+            }
             Port.requireVdevsProbed(eal.args());
             // After EAL: their class needs ethdev's bindings, which Port.preload links after EAL's.
             nicStats = new NicStats();
@@ -517,12 +528,9 @@ public final class TestPmd
             err.printf("Warning: nb_rxq=%d enables RSS configuration, but nb_txq=%d will prevent to fully test it.%n",
                 nbRxq, nbTxq);
         }
-        // init_config's check_socket_id: a port with no NUMA socket (SOCKET_ID_ANY, as virtual devices have) goes
-        // on the first socket, with this warning, once.
-        if (params.numaSupport && Arrays.stream(infos).anyMatch(info -> info.socketId() < 0))
+        for (final DeviceInfo info : infos)
         {
-            err.println("Warning: NUMA should be configured manually by using --port-numa-config and " +
-                "--ring-numa-config parameters along with --numa.");
+            checkSocketId(info);
         }
         final int n = params.totalNumMbufs != 0 ? params.totalNumMbufs :
             defaultNumMbufs(workers.size(), params.mbufCache);
@@ -539,17 +547,8 @@ public final class TestPmd
         for (int i = 0; i < ids.length; i++)
         {
             // init_config: every port's configuration first, to be applied when it starts.
-            final Port port = Port.of(ids[i]);
-            portSocket[ids[i]] = params.numaSupport ? Math.max(0, infos[i].socketId()) : 0; // --no-numa: socket 0
-            portConfigs[ids[i]] = withQueues(withOffloads(new PortConfig().mempool(pool).promiscuous(true),
-                infos[i]), infos[i]);
-            if (params.maxRxPktLen != 0)
-            {
-                portConfigs[ids[i]].mtu(params.maxRxPktLen - infos[i].ethOverhead());
-            }
-            config.portMac[ids[i]] = port.macAddress();
-            needReconfig[ids[i]] = true;
-            ports[i] = port;
+            ports[i] = Port.of(ids[i]);
+            initPortConfig(ports[i], infos[i]);
         }
         if (!startPort(CmdLine.PORT_ALL))
         {
@@ -567,6 +566,41 @@ public final class TestPmd
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * testpmd's per-port part of {@code init_config} and of {@code reconfig} (a port attached at run time): the
+     * port's socket and configuration, applied when it next starts ("Configuring Port N").
+     */
+    private void initPortConfig(final Port port, final DeviceInfo info)
+    {
+        final int id = port.id();
+        portSocket[id] = params.numaSupport ? Math.max(0, info.socketId()) : 0; // --no-numa: socket 0
+        portConfigs[id] = withQueues(withOffloads(new PortConfig().mempool(pool).promiscuous(true), info), info);
+        if (params.maxRxPktLen != 0)
+        {
+            portConfigs[id].mtu(params.maxRxPktLen - info.ethOverhead());
+        }
+        config.portMac[id] = port.macAddress();
+        needReconfig[id] = true;
+        needReconfigQueues[id] = false;
+    }
+
+    /**
+     * testpmd's {@code check_socket_id} (init_config's, and a port's attached at run time): a port with no NUMA
+     * socket ({@code SOCKET_ID_ANY}, as net_pcap has) goes on the first socket, with this warning once in the run.
+     */
+    private void checkSocketId(final DeviceInfo info)
+    {
+        if (info.socketId() < 0 && !numaWarned)
+        {
+            numaWarned = true;
+            if (params.numaSupport)
+            {
+                err.println("Warning: NUMA should be configured manually by using --port-numa-config and " +
+                    "--ring-numa-config parameters along with --numa.");
+            }
+        }
     }
 
     /** main's "set all ports to promiscuous mode by default": what fails is said and ignored. */
@@ -1244,7 +1278,8 @@ public final class TestPmd
 
     /**
      * Whether {@code id} is one of the ports, as testpmd's {@code RTE_ETH_FOREACH_DEV} finds them (testpmd's
-     * {@code port_id_is_invalid} without its message): every port is configured at start, so these are all of them.
+     * {@code port_id_is_invalid} without its message): those probed at start, less those closed or detached since,
+     * and those attached.
      */
     boolean isPort(final int id)
     {
@@ -1752,6 +1787,17 @@ public final class TestPmd
      */
     void portConfigMtu(final int id, final int mtu)
     {
+        if (id == CmdLine.PORT_ALL)
+        {
+            // port_id_is_invalid lets RTE_PORT_ALL through to eth_dev_validate_mtu, whose rte_eth_dev_info_get fails
+            // with ethdev's "Invalid port_id=65535" and nothing more.
+            out.flush();
+            try (Arena arena = Arena.ofConfined())
+            {
+                EthdevRaw.dev_info_get(id, arena.allocate(EthdevRaw.RTE_ETH_DEV_INFO));
+            }
+            return;
+        }
         if (!isPort(id))
         {
             err.println("Invalid port " + id);
@@ -2229,6 +2275,297 @@ public final class TestPmd
     }
 
     /**
+     * {@code port close N|all}, and each port's close at the exit: testpmd's {@code close_port}. A port that forwards
+     * is left while forwarding runs; the others lose their flow rules and are closed ({@code rte_eth_dev_close}),
+     * which releases them ("Port N is closed", testpmd's line on the port's destroy event), so their ids name no port
+     * and leave the forwarding ports. A started port is not stopped first: ethdev refuses to close it and says so.
+     *
+     * @param which a port id {@link CmdLine} checked, or {@link CmdLine#PORT_ALL}
+     */
+    void closePort(final int which)
+    {
+        out.println("Closing ports...");
+        for (final int id : portsToChange(which))
+        {
+            if (flowCommands != null)
+            {
+                flowCommands.flushBeforeStop(id);
+            }
+            final Port port = Port.of(id);
+            if (port.isStarted())
+            {
+                out.flush();
+                EthdevRaw.dev_close(id); // ethdev: "Cannot close started device (port N)"; the port stays
+                continue;
+            }
+            try
+            {
+                port.close();
+            }
+            catch (final DpdkException ex)
+            {
+                // testpmd ignores rte_eth_dev_close's return; whether the port went is what counts
+            }
+            sayClosed(id);
+        }
+        removeInvalidPorts();
+        out.println("Done");
+    }
+
+    /**
+     * {@code port reset N|all}: testpmd's {@code reset_port}, only on stopped ports; each is reset
+     * ({@code rte_eth_dev_reset}) and configured anew at its next start, or the driver's refusal is said
+     * ("Failed to reset port 0. diag=-95" where it has no reset, as the virtual PMDs).
+     *
+     * @param which a port id {@link CmdLine} checked, or {@link CmdLine#PORT_ALL}
+     */
+    void resetPort(final int which)
+    {
+        if (which == CmdLine.PORT_ALL ? !allPortsStopped() : Port.of(which).isStarted())
+        {
+            err.println("Can not reset port(s), please stop port(s) first.");
+            return;
+        }
+        out.println("Resetting ports...");
+        for (final int id : portsToChange(which))
+        {
+            try
+            {
+                Port.of(id).reset();
+                needReconfig[id] = true;
+                needReconfigQueues[id] = true;
+            }
+            catch (final DpdkException ex)
+            {
+                err.printf("Failed to reset port %d. diag=%d%n", id, -ex.errno());
+            }
+        }
+        out.println("Done");
+    }
+
+    /**
+     * {@code port attach IDENTIFIER}: testpmd's {@code attach_port}. EAL probes the device ({@code rte_dev_probe}:
+     * {@code net_null5}, {@code net_pcap0,rx_pcap=in.pcap}, a PCI address); each port it brings is set up as
+     * testpmd sets up a port on its "new port" event: configured at its next start, promiscuous, and appended to
+     * the ports and the forwarding ports ("Port N is attached. Now total ports is M").
+     *
+     * @param identifier the devargs, or null when the command had none
+     */
+    void attachPort(final String identifier)
+    {
+        out.println("Attaching a new port...");
+        if (identifier == null)
+        {
+            printError("Invalid parameters are specified");
+            return;
+        }
+        final int[] before = probedIds;
+        try
+        {
+            eal.probe(identifier);
+        }
+        catch (final DpdkException ex)
+        {
+            out.flush();
+            Log.log(Log.ERR, logtype, "testpmd: Failed to attach port " + identifier);
+            return;
+        }
+        probedIds = Port.ids();
+        for (final int id : probedIds)
+        {
+            if (Arrays.binarySearch(before, id) >= 0)
+            {
+                continue;
+            }
+            // setup_attached_port
+            final Port port = Port.of(id);
+            final DeviceInfo info = port.info();
+            checkSocketId(info);
+            initPortConfig(port, info);
+            enablePromiscuous(port);
+            ports = Arrays.copyOf(ports, ports.length + 1); // in id order, as RTE_ETH_FOREACH_DEV walks them
+            ports[ports.length - 1] = port;
+            Arrays.sort(ports, java.util.Comparator.comparingInt(Port::id));
+            cfgPortIds[nbFwdPorts++] = id;
+            nbCfgPorts = nbFwdPorts;
+            fwdPortIds = Arrays.copyOf(cfgPortIds, nbFwdPorts);
+            out.printf("Port %d is attached. Now total ports is %d%n", id, ports.length);
+            out.println("Done");
+        }
+    }
+
+    /**
+     * {@code port detach N}: testpmd's {@code detach_port_device}, the port's whole device removed
+     * ({@code rte_dev_remove}) with every port it has, each of them stopped first ("Port was not closed" for one
+     * still open, "Port not stopped" and nothing removed for one started).
+     *
+     * @param portId any port id: one that names no port gets ethdev's "Invalid port_id=N" (testpmd's
+     *               {@code RTE_ETH_VALID_PORTID_OR_RET})
+     */
+    void detachPort(final int portId)
+    {
+        if (!isPort(portId))
+        {
+            out.flush();
+            EthdevRaw.promiscuous_get(portId); // the same macro in ethdev logs the same line
+            return;
+        }
+        final Port port = Port.of(portId);
+        if (port.isStarted())
+        {
+            printError("Port not stopped");
+            return;
+        }
+        printError("Port was not closed"); // testpmd's ports stay until closed, and a closed one is no port
+        final Devices.Device device = Devices.withDrivers().stream()
+            .filter(d -> Arrays.stream(Port.idsOf(d)).anyMatch(p -> p == portId)).findFirst().orElse(null);
+        if (device == null)
+        {
+            printError("Device already removed");
+            return;
+        }
+        out.println("Removing a device...");
+        final int[] siblings = Port.idsOf(device);
+        if (!stoppedForRemoval(siblings, "Port %d not stopped"))
+        {
+            return;
+        }
+        try
+        {
+            Port.detach(device.bus(), device.name());
+        }
+        catch (final DpdkException ex)
+        {
+            out.flush();
+            Log.log(Log.ERR, logtype, "testpmd: Failed to detach device " + device.name());
+            return;
+        }
+        for (final int id : siblings)
+        {
+            sayClosed(id);
+        }
+        removeInvalidPorts();
+        out.printf("Device is detached%nNow total ports is %d%nDone%n", ports.length);
+    }
+
+    /**
+     * {@code device detach IDENTIFIER}: testpmd's {@code detach_devargs}, the device EAL's devargs name
+     * ({@code rte_eal_hotplug_remove}), its ports stopped first, also one whose ports were all closed.
+     *
+     * @param identifier the devargs, as {@code -a} or {@code --vdev} take them
+     */
+    void detachDevice(final String identifier)
+    {
+        out.println("Removing a device...");
+        final String[] parsed = EalRaw.parseDevargs(identifier);
+        if (parsed == null)
+        {
+            printError("cannot parse identifier");
+            return;
+        }
+        final int[] siblings = Devices.matching(identifier).stream().flatMapToInt(d -> Arrays.stream(Port.idsOf(d))).toArray();
+        if (!stoppedForRemoval(siblings, "Port %d not stopped"))
+        {
+            return;
+        }
+        try
+        {
+            Port.detach(parsed[0], parsed[1]);
+        }
+        catch (final DpdkException ex)
+        {
+            out.flush();
+            Log.log(Log.ERR, logtype, "testpmd: Failed to detach device " + parsed[1] + "(" + parsed[0] + ")");
+            return;
+        }
+        for (final int id : siblings)
+        {
+            sayClosed(id);
+        }
+        removeInvalidPorts();
+        out.printf("Device %s is detached%nNow total ports is %d%nDone%n", identifier, ports.length);
+    }
+
+    /** Whether none of these ports is started, else the first one said in {@code format}; their rules flushed. */
+    private boolean stoppedForRemoval(final int[] ids, final String format)
+    {
+        for (final int id : ids)
+        {
+            if (Port.of(id).isStarted())
+            {
+                printError(String.format(format, id));
+                return false;
+            }
+            if (flowCommands != null)
+            {
+                flowCommands.flushBeforeStop(id);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The ports {@code port close|reset} act on, as testpmd's {@code close_port} and {@code reset_port} loop: the one
+     * named or every port, less those that forward while forwarding runs ("Please remove port N from forwarding
+     * configuration.").
+     */
+    private int[] portsToChange(final int which)
+    {
+        final int[] ids = new int[probedIds.length];
+        int n = 0;
+        for (final int id : probedIds)
+        {
+            if (which != CmdLine.PORT_ALL && which != id)
+            {
+                continue;
+            }
+            if (forwarding && isForwarding(id))
+            {
+                err.printf("Please remove port %d from forwarding configuration.%n", id);
+                continue;
+            }
+            ids[n++] = id;
+        }
+        return Arrays.copyOf(ids, n);
+    }
+
+    /** testpmd's line on a port's destroy event, when the port is gone. */
+    private void sayClosed(final int id)
+    {
+        if (!EthdevRaw.dev_is_valid_port(id))
+        {
+            out.printf("Port %d is closed%n", id);
+        }
+    }
+
+    /** Whether the port is one of the forwarding ports (testpmd's {@code port_is_forwarding}). */
+    private boolean isForwarding(final int id)
+    {
+        return Arrays.stream(fwdPortIds).anyMatch(p -> p == id);
+    }
+
+    /**
+     * testpmd's {@code remove_invalid_ports}: the ports and forwarding ports whose ids no longer name a port (closed,
+     * detached) leave the lists, which keep their order; the configured forwarding ports are then those.
+     */
+    private void removeInvalidPorts()
+    {
+        probedIds = Port.ids();
+        ports = Arrays.stream(ports).filter(p -> isPort(p.id())).toArray(Port[]::new);
+        int n = 0;
+        for (int i = 0; i < nbFwdPorts; i++)
+        {
+            if (isPort(cfgPortIds[i]))
+            {
+                cfgPortIds[n++] = cfgPortIds[i];
+            }
+        }
+        nbFwdPorts = n;
+        nbCfgPorts = n;
+        fwdPortIds = Arrays.copyOf(cfgPortIds, n);
+    }
+
+    /**
      * {@code set promisc N|all on|off}: testpmd's {@code eth_set_promisc_mode} on the port, or on every port; what
      * fails is said on standard error with DPDK's reason, as testpmd says it.
      *
@@ -2550,20 +2887,12 @@ public final class TestPmd
      */
     void showRssHash(final int portId, final boolean withKey)
     {
-        final Port port;
-        final DeviceInfo info;
-        try
+        final DeviceInfo info = infoOrPrintErr(portId); // ethdev's "Invalid port_id=N" first, as under testpmd
+        if (info == null)
         {
-            port = Port.of(portId);
-            info = port.info();
-        }
-        catch (final DpdkException ex)
-        {
-            // eth_dev_info_get_print_err; jdpdk's Port.of refuses an unknown id before DPDK does, with ENODEV
-            printError(String.format("Error during getting device (port %d) info: %s", portId,
-                ex.errno() == ENODEV ? "No such device" : ex.reason()));
             return;
         }
+        final Port port = Port.of(portId);
         if (info.hashKeySize() == 0 || info.hashKeySize() > RSS_HASH_KEY_LENGTH)
         {
             printError("dev_info did not provide a valid hash key size");
@@ -2729,24 +3058,20 @@ public final class TestPmd
         {
             stopForwarding();
         }
-        if (eal.primary())
+        // pmd_notify_secondary: a dpdk-testpmd attached to this primary as a secondary stops when told so.
+        out.printf("%nPrimary: Sending 'stop_req' request to secondary...%n");
+        out.flush();
+        eal.requestPeers(TESTPMD_MP, new byte[Integer.BYTES], STOP_REQUEST_TIMEOUT); // TESTPMD_REQ_TYPE_EXIT: 0
+        params.noLinkCheck = true;
+        for (final int id : probedIds)
         {
-            // pmd_notify_secondary: a dpdk-testpmd attached to this primary as a secondary stops when told so.
-            out.printf("%nPrimary: Sending 'stop_req' request to secondary...%n");
-            out.flush();
-            eal.requestPeers(TESTPMD_MP, new byte[Integer.BYTES], STOP_REQUEST_TIMEOUT); // TESTPMD_REQ_TYPE_EXIT: 0
+            out.printf("%nStopping port %d...%n", id);
+            stopPort(id);
         }
-        for (final Port port : ports)
+        for (final int id : probedIds.clone())
         {
-            out.printf("%nStopping port %d...%nStopping ports...%n", port.id());
-            port.stop();
-            out.println("Done");
-        }
-        for (final Port port : ports)
-        {
-            out.printf("%nShutting down port %d...%nClosing ports...%n", port.id());
-            port.close();
-            out.printf("Port %d is closed%nDone%n", port.id());
+            out.printf("%nShutting down port %d...%n", id);
+            closePort(id);
         }
         if (pool != null)
         {

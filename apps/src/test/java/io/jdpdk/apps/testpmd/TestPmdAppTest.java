@@ -66,7 +66,7 @@ class TestPmdAppTest
     }
 
     @Test
-    void shouldTellADpdkTestpmdAttachedAsItsSecondaryToStopWhenItQuits() throws Exception
+    void shouldTellADpdkTestpmdAttachedAsItsSecondaryToStopWhenItQuitsAndRefuseToBeOne() throws Exception
     {
         Tools.require(Files.isExecutable(TestPmdRun.DPDK_TESTPMD), "dpdk-testpmd is not installed");
         Tools.require(Hugepages.problem() == null, "a multi-process primary needs hugepages: " + Hugepages.problem());
@@ -76,6 +76,14 @@ class TestPmdAppTest
         try (AppProcess primary = AppProcess.start(TestPmd.class, args(eal, "-i")))
         {
             primary.awaitOutput("testpmd> ", 60);
+            // jdpdk's own testpmd does not run as a secondary: one line, exit 1, the primary untouched.
+            try (AppProcess refused = AppProcess.start(TestPmd.class, args(new String[] {"--file-prefix", prefix,
+                "--proc-type=secondary", "--no-pci", "-l", "0-1", "--log-level=lib.eal:error"}, "-i")))
+            {
+                assertEquals(1, refused.waitFor(60), refused.output());
+                assertTrue(refused.output().contains("testpmd: jdpdk's testpmd runs as a primary process only"),
+                    refused.output());
+            }
             try (AppProcess secondary = AppProcess.startCommand(List.of("stdbuf", "-oL",
                 TestPmdRun.DPDK_TESTPMD.toString(), "--file-prefix", prefix, "--proc-type=secondary", "--no-pci", "-l",
                 "0-1", "--log-level=lib.eal:error", "--", "-i")))
