@@ -80,4 +80,24 @@ public final class CNumbers
     {
         return value == 0 ? "0" : "0x" + Long.toHexString(value);
     }
+
+    /**
+     * glibc's {@code printf("%.2F", value)}: two decimals, the double's exact value rounded half to even, and
+     * {@code INF}, {@code -INF} or {@code -NAN} (x86's NaN of 0.0/0.0 has its sign bit set) in capitals.
+     *
+     * @param value the number
+     * @return the text
+     */
+    public static String fixed2Upper(final double value)
+    {
+        if (Double.isNaN(value))
+        {
+            return "-NAN";
+        }
+        if (Double.isInfinite(value))
+        {
+            return value > 0 ? "INF" : "-INF";
+        }
+        return new java.math.BigDecimal(value).setScale(2, java.math.RoundingMode.HALF_EVEN).toPlainString();
+    }
 }

@@ -118,7 +118,7 @@ final class CmdLine
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
      * {@code set nbport|nbcore|burst|verbose N}, {@code set portlist LIST}, {@code set portmask MASK},
      * {@code set txpkts LIST}, {@code set eth-peer N MAC},
-     * {@code set promisc|allmulti N|all on|off},
+     * {@code set promisc|allmulti N|all on|off}, {@code set record-burst-stats|record-core-cycles on|off},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
      * {@code show port N ptypes},
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N},
@@ -310,6 +310,11 @@ final class CmdLine
                     {
                         app.setAllMulticast(which, w[3].equals("on"));
                     }
+                }
+                else if (w.length == 3 && (w[1].equals("record-burst-stats") || w[1].equals("record-core-cycles")) &&
+                    (w[2].equals("on") || w[2].equals("off")))
+                {
+                    app.setRecord(w[1].equals("record-burst-stats"), w[2].equals("on"));
                 }
                 else if (w.length == 4 && (w[1].equals("link-up") || w[1].equals("link-down")) &&
                     w[2].equals("port") && parseUint16(w[3]) >= 0)
@@ -728,6 +733,12 @@ final class CmdLine
         to.println();
         to.println("set allmulti (port_id|all) (on|off)");
         to.println("    Set the allmulti mode on port_id, or all.");
+        to.println();
+        to.println("set record-burst-stats (on|off)");
+        to.println("    Set the display of RX and TX bursts.");
+        to.println();
+        to.println("set record-core-cycles (on|off)");
+        to.println("    Set the measurement of CPU cycles.");
         to.println();
         to.println("set link-up port (port_id)");
         to.println("    Set link up for a port.");

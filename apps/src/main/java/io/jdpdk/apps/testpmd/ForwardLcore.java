@@ -1,11 +1,13 @@
 package io.jdpdk.apps.testpmd;
 
+import io.jdpdk.eal.Eal;
 import org.agrona.concurrent.Agent;
 
 /**
  * A forwarding lcore's loop ({@code run_pkt_fwd_on_lcore}): every duty cycle runs the engine's
  * {@code packetFwd} once on each of the lcore's streams, in order. The work count handed to the idle strategy is
- * the number of packets received plus sent in the cycle. Runs on one lcore thread; the engine instance is this
+ * the number of packets received plus sent in the cycle; with testpmd's {@code record_core_cycles} each stream's
+ * bursts that moved packets add their TSC cycles to it. Runs on one lcore thread; the engine instance is this
  * lcore's own. Allocation-free.
  */
 final class ForwardLcore implements Agent
@@ -13,12 +15,15 @@ final class ForwardLcore implements Agent
     private final int lcoreId;
     private final ForwardEngine engine;
     private final FwdStream[] streams;
+    /** testpmd's {@code record_core_cycles} when the lcore was launched. */
+    private final boolean recordCycles;
 
-    ForwardLcore(final int lcoreId, final ForwardEngine engine, final FwdStream[] streams)
+    ForwardLcore(final int lcoreId, final ForwardEngine engine, final FwdStream[] streams, final boolean recordCycles)
     {
         this.lcoreId = lcoreId;
         this.engine = engine;
         this.streams = streams.clone();
+        this.recordCycles = recordCycles;
     }
 
     @Override
@@ -28,8 +33,14 @@ final class ForwardLcore implements Agent
         for (final FwdStream fs : streams)
         {
             final long before = fs.rxPackets + fs.txPackets;
+            final long start = recordCycles ? Eal.tsc() : 0;
             engine.packetFwd(fs);
-            work += fs.rxPackets + fs.txPackets - before;
+            final long moved = fs.rxPackets + fs.txPackets - before;
+            if (recordCycles && moved != 0)
+            {
+                fs.coreCycles += Eal.tsc() - start; // get_end_cycles: the bursts that moved packets
+            }
+            work += moved;
         }
         return (int)work;
     }

@@ -1,5 +1,7 @@
 package io.jdpdk.apps.testpmd;
 
+import io.jdpdk.apps.common.CNumbers;
+
 import java.util.List;
 
 /**
@@ -27,15 +29,25 @@ final class FwdStats
 
     /**
      * One stream's own counters; {@code badCsum} holds its RX packets with a bad IP, L4, outer L4 and outer IP
-     * checksum by the PMD's verdict, which csum mode counts.
+     * checksum by the PMD's verdict, which csum mode counts; {@code rxBursts} and {@code txBursts} its bursts by size
+     * (null when not recorded), {@code coreCycles} the TSC cycles of its bursts that moved packets.
      */
     record Stream(int rxPort, int rxQueue, int txPort, int txQueue, long rxPackets, long txPackets, long txDropped,
-        long[] badCsum)
+        long[] badCsum, long[] rxBursts, long[] txBursts, long coreCycles)
     {
+        /** A stream whose bursts and cycles were not recorded. */
+        Stream(final int rxPort, final int rxQueue, final int txPort, final int txQueue, final long rxPackets,
+            final long txPackets, final long txDropped, final long[] badCsum)
+        {
+            this(rxPort, rxQueue, txPort, txQueue, rxPackets, txPackets, txDropped, badCsum, null, null, 0);
+        }
+
         /** The stream with its counters zeroed. */
         Stream cleared()
         {
-            return new Stream(rxPort, rxQueue, txPort, txQueue, 0, 0, 0, new long[4]);
+            return new Stream(rxPort, rxQueue, txPort, txQueue, 0, 0, 0, new long[4],
+                rxBursts == null ? null : new long[rxBursts.length], txBursts == null ? null : new long[txBursts.length],
+                0);
         }
     }
 
@@ -44,15 +56,28 @@ final class FwdStats
     }
 
     /**
-     * The text testpmd prints between "Waiting for lcores to finish..." and "Done.".
-     *
-     * @param streams the streams' counters
-     * @param ports   the forwarding ports' counters
-     * @param csum    whether the mode is csum, whose blocks add the bad checksum counts of the streams receiving on
-     *                the port
+     * {@link #format(List, List, String, boolean, long)} in io mode, or csum, without bursts and cycles.
      */
     static String format(final List<Stream> streams, final List<Port> ports, final boolean csum)
     {
+        return format(streams, ports, csum ? CsumEngine.NAME : "io", false, 0);
+    }
+
+    /**
+     * The text testpmd prints between "Waiting for lcores to finish..." and "Done.".
+     *
+     * @param streams     the streams' counters
+     * @param ports       the forwarding ports' counters
+     * @param mode        the forwarding mode: csum's blocks add the bad checksum counts of the streams receiving on
+     *                    the port; txonly and flowgen count cycles per packet sent, the others per packet received
+     * @param burstStats  testpmd's {@code record_burst_stats}: each port's (or stream's) most frequent burst sizes
+     * @param coreCycles  0, or the TSC's ticks per second when testpmd's {@code record_core_cycles} is on: the cycles
+     *                    per packet after the accumulated block
+     */
+    static String format(final List<Stream> streams, final List<Port> ports, final String mode,
+        final boolean burstStats, final long coreCycles)
+    {
+        final boolean csum = CsumEngine.NAME.equals(mode);
         final StringBuilder sb = new StringBuilder(1024);
         if (streams.size() > ports.size())
         {
@@ -75,6 +100,11 @@ final class FwdStats
                 else
                 {
                     sb.append(String.format("%n"));
+                }
+                if (burstStats)
+                {
+                    appendBursts(sb, "RX", s.rxBursts);
+                    appendBursts(sb, "TX", s.txBursts);
                 }
             }
         }
@@ -117,6 +147,25 @@ final class FwdStats
             }
             sb.append(String.format("  TX-packets: %-14d TX-dropped: %-14dTX-total: %d%n",
                 p.txPackets, p.txDropped, p.txPackets + p.txDropped));
+            if (burstStats && streams.size() <= ports.size())
+            {
+                // fwd_stats_display's ports_stats[].rx_stream and .tx_stream: the last stream on the port each way.
+                Stream rx = null;
+                Stream tx = null;
+                for (final Stream s : streams)
+                {
+                    rx = s.rxPort == p.id ? s : rx;
+                    tx = s.txPort == p.id ? s : tx;
+                }
+                if (rx != null)
+                {
+                    appendBursts(sb, "RX", rx.rxBursts);
+                }
+                if (tx != null)
+                {
+                    appendBursts(sb, "TX", tx.txBursts);
+                }
+            }
             sb.append(String.format("  %s--------------------------------%s%n", FWD_BORDER, FWD_BORDER));
         }
         sb.append(String.format("%n  %s Accumulated forward statistics for all ports%s%n", ACC_BORDER, ACC_BORDER));
@@ -129,6 +178,74 @@ final class FwdStats
             sb.append(String.format("  RX-nombufs: %-14d%n", totalRxNombuf));
         }
         sb.append(String.format("  %s++++++++++++++++++++++++++++++++++++++++++++++%s%n", ACC_BORDER, ACC_BORDER));
+        if (coreCycles != 0 && (totalRx > 0 || totalTx > 0))
+        {
+            long cycles = 0;
+            for (final Stream s : streams)
+            {
+                cycles += s.coreCycles;
+            }
+            final long packets = TxOnlyEngine.NAME.equals(mode) || FlowGenEngine.NAME.equals(mode) ? totalTx : totalRx;
+            sb.append(String.format("%n  CPU cycles/packet=%s (total cycles=%d / total %s packets=%d) at %d MHz Clock%n",
+                CNumbers.fixed2Upper((double)cycles / packets), cycles, mode, packets, (long)(coreCycles / 1E6)));
+        }
         return sb.toString();
+    }
+
+    /**
+     * testpmd's {@code pkt_burst_stats_display}: the bursts in all, then the share of empty ones and of the two most
+     * frequent sizes (in whole percent, truncated), the rest as "other"; nothing when there was no burst.
+     */
+    private static void appendBursts(final StringBuilder sb, final String rxTx, final long[] spread)
+    {
+        if (spread == null)
+        {
+            return;
+        }
+        final long[] bursts = new long[3];
+        final int[] sizes = new int[3];
+        long total = spread[0];
+        bursts[0] = spread[0];
+        for (int size = 1; size < spread.length; size++)
+        {
+            final long n = spread[size];
+            if (n == 0)
+            {
+                continue;
+            }
+            total += n;
+            if (n > bursts[1])
+            {
+                bursts[2] = bursts[1];
+                sizes[2] = sizes[1];
+                bursts[1] = n;
+                sizes[1] = size;
+            }
+            else if (n > bursts[2])
+            {
+                bursts[2] = n;
+                sizes[2] = size;
+            }
+        }
+        if (total == 0)
+        {
+            return;
+        }
+        sb.append(String.format("  %s-bursts : %d [", rxTx, total));
+        long sum = 0;
+        int percentSum = 0;
+        for (int i = 0; i < 3; i++)
+        {
+            sum += bursts[i];
+            if (sum == total)
+            {
+                sb.append(String.format("%d%% of %d pkts]%n", 100 - percentSum, sizes[i]));
+                return;
+            }
+            final int percent = (int)((double)bursts[i] / total * 100);
+            sb.append(String.format("%d%% of %d pkts + ", percent, sizes[i]));
+            percentSum += percent;
+        }
+        sb.append(String.format("%d%% of other]%n", 100 - percentSum));
     }
 }

@@ -4,6 +4,7 @@ import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.Port;
 
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -45,6 +46,15 @@ public final class FwdStream
     public long rxBadOuterL4Csum;
     /** Packets received with a bad outer IPv4 header checksum by the PMD's verdict (csum mode). */
     public long rxBadOuterIpCsum;
+    /**
+     * Bursts received, by their size ({@code fs->rx_burst_stats}), when {@link TestPmdConfig#recordBurstStats} was on
+     * as the stream was made; else null.
+     */
+    public final long[] rxBursts;
+    /** Bursts TX took, by how many packets it took ({@code fs->tx_burst_stats}), as {@link #rxBursts}. */
+    public final long[] txBursts;
+    /** TSC cycles of the bursts that moved packets ({@code fs->core_cycles}), counted by the forwarding lcore. */
+    public long coreCycles;
     /** Engine-private state (e.g. txonly's IP id, flowgen's next flow), set by the engine. */
     public long engineState;
 
@@ -69,6 +79,26 @@ public final class FwdStream
         this.pool = pool;
         this.burst = new MbufBurst(config.burst);
         this.retry = config.txRetry;
+        this.rxBursts = config.recordBurstStats ? new long[config.burst + 1] : null;
+        this.txBursts = config.recordBurstStats ? new long[config.burst + 1] : null;
+    }
+
+    /** Zeroes the stream's counters, as testpmd's {@code fwd_stats_reset}. */
+    public void clearCounters()
+    {
+        rxPackets = 0;
+        txPackets = 0;
+        fwdDropped = 0;
+        rxBadIpCsum = 0;
+        rxBadL4Csum = 0;
+        rxBadOuterL4Csum = 0;
+        rxBadOuterIpCsum = 0;
+        coreCycles = 0;
+        if (rxBursts != null)
+        {
+            Arrays.fill(rxBursts, 0);
+            Arrays.fill(txBursts, 0);
+        }
     }
 
     /**
@@ -80,6 +110,10 @@ public final class FwdStream
     {
         final int n = rxPort.rxBurst(rxQueue, burst);
         rxPackets += n;
+        if (rxBursts != null)
+        {
+            rxBursts[n]++;
+        }
         config.verbose.received(rxPort.id(), rxQueue, burst, n);
         return n;
     }
@@ -106,6 +140,10 @@ public final class FwdStream
         final int sent = txPort.txBurstOrFree(txQueue, burst);
         txPackets += sent;
         fwdDropped += n - sent;
+        if (txBursts != null)
+        {
+            txBursts[sent]++;
+        }
     }
 
     private void sendWithRetry(final int n)
@@ -125,5 +163,9 @@ public final class FwdStream
         burst.freeAll();
         txPackets += sent;
         fwdDropped += n - sent;
+        if (txBursts != null)
+        {
+            txBursts[sent]++;
+        }
     }
 }

@@ -183,6 +183,12 @@ final class Parameters
         @Option(names = "--enable-drop-en", description = "enable per queue packet drop")
         boolean enableDropEn;
 
+        @Option(names = "--record-core-cycles", description = "enable measurement of CPU cycles")
+        boolean recordCoreCycles;
+
+        @Option(names = "--record-burst-stats", description = "enable display of RX and TX bursts")
+        boolean recordBurstStats;
+
         @Option(names = "--rxpt", paramLabel = "N", description = "set prefetch threshold register of RX rings to N")
         String rxpt;
 
@@ -424,6 +430,8 @@ final class Parameters
                 case "--enable-hw-vlan-extend" -> rxOffloads |= RX_OFFLOAD_VLAN_EXTEND;
                 case "--enable-hw-qinq-strip" -> rxOffloads |= RX_OFFLOAD_QINQ_STRIP;
                 case "--enable-drop-en" -> rxThresholds[4] = 1;
+                case "--record-core-cycles" -> config.recordCoreCycles = true;
+                case "--record-burst-stats" -> config.recordBurstStats = true;
                 case "--rxpt" -> rxThresholds[0] = (byte)threshold(value, "rxpt");
                 case "--rxht" -> rxThresholds[1] = (byte)threshold(value, "rxht");
                 case "--rxwt" -> rxThresholds[2] = (byte)threshold(value, "rxwt");

@@ -66,7 +66,7 @@ import java.util.function.ToIntFunction;
  *       [--enable-scatter] [--enable-lro] [--disable-crc-strip] [--enable-rx-timestamp] [--enable-hw-vlan]
  *       [--enable-hw-vlan-filter] [--enable-hw-vlan-strip] [--enable-hw-vlan-extend] [--enable-hw-qinq-strip]
  *       [--enable-drop-en] [--rxpt=N] [--rxht=N] [--rxwt=N] [--rxfreet=N] [--txpt=N] [--txht=N] [--txwt=N]
- *       [--txfreet=N] [--txrst=N]
+ *       [--txfreet=N] [--txrst=N] [--record-burst-stats] [--record-core-cycles]
  * </pre>
  * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
  * (testpmd's size unless {@code --total-num-mbufs}, a cache of {@code --mbcache}), with testpmd's RSS functions
@@ -94,7 +94,8 @@ import java.util.function.ToIntFunction;
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
  * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst},
  * {@code set portlist|portmask}, {@code set txpkts}, {@code set eth-peer}, {@code set promisc},
- * {@code set allmulti}, {@code set verbose} (the packet dump of {@link Verbose}), {@code csum set|show|mac-swap}
+ * {@code set allmulti}, {@code set record-burst-stats|record-core-cycles}, {@code set verbose} (the packet dump of
+ * {@link Verbose}), {@code csum set|show|mac-swap}
  * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
  * its next {@code port start}, "Configuring Port N"),
  * {@code port start|stop|close|reset}, {@code port attach}, {@code port detach}, {@code device detach} (a port closed
@@ -122,7 +123,12 @@ import java.util.function.ToIntFunction;
  * same); bad options exit with jdpdk's one line
  * ("testpmd: ...") where testpmd's {@code rte_exit} says "Cause:"; a pool too
  * small to fill the RX rings of {@code port config all rxq|rxd} is refused at the next {@code port start} ("Fail to
- * configure port N", after Port's reason), where testpmd configures the port and lets its drivers run short; {@code set txpkts} while forwarding applies at
+ * configure port N", after Port's reason), where testpmd configures the port and lets its drivers run short;
+ * {@code set record-burst-stats|record-core-cycles on} while forwarding runs records from the next start (testpmd's
+ * lcores begin at once);
+ * {@code show fwd stats all} after the forwarding ports changed since the last start (closed, detached, attached)
+ * prints that start's streams, where testpmd prints the ids its compacted forwarding list left behind, with
+ * a negative difference as an unsigned number; {@code set txpkts} while forwarding applies at
  * the next start (testpmd's txonly reads the lengths every burst); {@code set portlist 65535} (testpmd's {@code RTE_PORT_ALL}, which
  * {@code set_fwd_ports_list} takes as a port) is an invalid port; the pool line is added at
  * exit; engines never read or write outside a packet's data (see each engine), so csum parses a runt's missing
@@ -870,7 +876,8 @@ public final class TestPmd
         for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
         {
             final Lcore lcore = workers.get(lc);
-            lcore.launch(new ForwardLcore(lcore.id(), engines[lc], streamsOf(lc)), new BusySpinIdleStrategy());
+            lcore.launch(new ForwardLcore(lcore.id(), engines[lc], streamsOf(lc), config.recordCoreCycles),
+                new BusySpinIdleStrategy());
         }
         if (!configFirst)
         {
@@ -1031,9 +1038,15 @@ public final class TestPmd
         {
             counts.add(new FwdStats.Stream(fs.rxPort.id(), fs.rxQueue, fs.txPort.id(), fs.txQueue, fs.rxPackets,
                 fs.txPackets, fs.fwdDropped,
-                new long[] { fs.rxBadIpCsum, fs.rxBadL4Csum, fs.rxBadOuterL4Csum, fs.rxBadOuterIpCsum }));
+                new long[] { fs.rxBadIpCsum, fs.rxBadL4Csum, fs.rxBadOuterL4Csum, fs.rxBadOuterIpCsum },
+                copyOrNull(fs.rxBursts), copyOrNull(fs.txBursts), fs.coreCycles));
         }
         return counts;
+    }
+
+    private static long[] copyOrNull(final long[] counts)
+    {
+        return counts == null ? null : counts.clone();
     }
 
     /** testpmd's {@code fwd_stats_display}, as stop and {@code show fwd stats all} print it. */
@@ -1054,7 +1067,8 @@ public final class TestPmd
                 portStats.ierrors(), portStats.rxNombuf() - s[4], portStats.opackets() - s[1],
                 portStats.oerrors() - s[3], txDropped[portId]));
         }
-        return FwdStats.format(streamCounts, portCounts, CsumEngine.NAME.equals(mode));
+        return FwdStats.format(streamCounts, portCounts, mode, config.recordBurstStats,
+            config.recordCoreCycles ? eal.tscHz() : 0);
     }
 
     /**
@@ -1320,13 +1334,7 @@ public final class TestPmd
         resetFwdStats();
         for (final FwdStream fs : streams)
         {
-            fs.rxPackets = 0;
-            fs.txPackets = 0;
-            fs.fwdDropped = 0;
-            fs.rxBadIpCsum = 0;
-            fs.rxBadL4Csum = 0;
-            fs.rxBadOuterL4Csum = 0;
-            fs.rxBadOuterIpCsum = 0;
+            fs.clearCounters();
         }
         stoppedCounts = stoppedCounts.stream().map(FwdStats.Stream::cleared).toList();
     }
@@ -2118,6 +2126,23 @@ public final class TestPmd
     void showPortStats(final int portId)
     {
         nicStats.print(Port.of(portId), out);
+    }
+
+    /**
+     * {@code set record-burst-stats|record-core-cycles on|off}: testpmd's {@code set_record_burst_stats} and
+     * {@code set_record_core_cycles}. The forward statistics show them from now on; the streams and lcores of the
+     * next start record them (testpmd's running lcores begin at once).
+     */
+    void setRecord(final boolean burstStats, final boolean on)
+    {
+        if (burstStats)
+        {
+            config.recordBurstStats = on;
+        }
+        else
+        {
+            config.recordCoreCycles = on;
+        }
     }
 
     /** testpmd's {@code set_pkt_forwarding_mode}: the mode of the next start. */

@@ -19,6 +19,20 @@ public final class TestPmdConfig
      */
     public boolean txRetry;
 
+    /**
+     * testpmd's {@code record_burst_stats} ({@code --record-burst-stats}, {@code set record-burst-stats on|off}):
+     * streams made from now on (at the next start) count their bursts by size, and the forward statistics show the
+     * most frequent sizes ({@code RX-bursts : N [..% of 32 pkts + ...]}).
+     */
+    public boolean recordBurstStats;
+
+    /**
+     * testpmd's {@code record_core_cycles} ({@code --record-core-cycles}, {@code set record-core-cycles on|off}):
+     * forwarding lcores launched from now on count the TSC cycles of the bursts that moved packets, and the forward
+     * statistics end with the cycles per packet.
+     */
+    public boolean recordCoreCycles;
+
     /** testpmd's {@code verbose_level} ({@code set verbose N}) and the packet dump it turns on. */
     public final Verbose verbose = new Verbose();
 

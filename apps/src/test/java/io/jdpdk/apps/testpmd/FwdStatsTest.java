@@ -72,4 +72,41 @@ class FwdStatsTest
         assertTrue(!text.contains("Queue= 1 -> TX"), "a stream that moved nothing is not shown: " + text);
         assertTrue(text.contains("RX Port= 1/Queue= 0 -> TX Port= 0/Queue= 0"), text);
     }
+
+    @Test
+    void shouldShowTheEmptyBurstsAndTheTwoMostFrequentSizesThenTheRestAsOther()
+    {
+        final long[] rx = new long[33];
+        rx[0] = 10;
+        rx[32] = 50;
+        rx[8] = 30;
+        rx[4] = 7;
+        rx[1] = 3;
+        final long[] tx = new long[33];
+        tx[32] = 2;
+        tx[8] = 1;
+        final String text = FwdStats.format(List.of(new FwdStats.Stream(0, 0, 0, 0, 1778, 72, 0, new long[4], rx,
+            tx, 0)), List.of(new FwdStats.Port(0, 1778, 0, 0, 0, 72, 0, 0)), "io", true, 0);
+        // pkt_burst_stats_display: whole percents, truncated; the last share is what is left of 100.
+        assertTrue(text.contains("  TX-total: 72" + System.lineSeparator() + "  RX-bursts : 100 [10% of 0 pkts + " +
+            "50% of 32 pkts + 30% of 8 pkts + 10% of other]" + System.lineSeparator() + "  TX-bursts : 3 [0% of 0 " +
+            "pkts + 66% of 32 pkts + 34% of 8 pkts]" + System.lineSeparator() + "  ---"), text);
+        final String off = FwdStats.format(List.of(new FwdStats.Stream(0, 0, 0, 0, 1778, 72, 0, new long[4], rx, tx,
+            0)), List.of(new FwdStats.Port(0, 1778, 0, 0, 0, 72, 0, 0)), "io", false, 0);
+        assertTrue(!off.contains("bursts"), off);
+    }
+
+    @Test
+    void shouldShowCyclesPerPacketReceivedOrForTxonlySent()
+    {
+        final List<FwdStats.Port> ports = List.of(new FwdStats.Port(0, 8, 0, 0, 0, 3, 0, 0));
+        final List<FwdStats.Stream> streams = List.of(new FwdStats.Stream(0, 0, 0, 0, 8, 3, 0, new long[4], null, null,
+            1001));
+        assertTrue(FwdStats.format(streams, ports, "io", false, 2_400_000_000L).endsWith(System.lineSeparator() +
+            "  CPU cycles/packet=125.12 (total cycles=1001 / total io packets=8) at 2400 MHz Clock" +
+            System.lineSeparator()), "1001/8 = 125.125, rounded half to even as glibc does");
+        assertTrue(FwdStats.format(streams, ports, "txonly", false, 2_400_000_000L).contains(
+            "  CPU cycles/packet=333.67 (total cycles=1001 / total txonly packets=3) at 2400 MHz Clock"));
+        assertTrue(!FwdStats.format(streams, ports, "io", false, 0).contains("CPU cycles"));
+    }
 }

@@ -186,6 +186,49 @@ class TestPmdConfigCommandsTest
     }
 
     /**
+     * {@code --record-burst-stats} and {@code set record-core-cycles on}: after forwarding 40 frames (a burst of 32,
+     * one of 8) from one net_pcap port to the other, each port's block shows its streams' bursts by size and the
+     * accumulated block the cycles per packet, as dpdk-testpmd shows them; {@code set record-burst-stats off} hides
+     * them again. How many empty polls there were (the RX lines) and the cycles are the host's, so they are masked.
+     */
+    @Test
+    void shouldRecordBurstsAndCyclesAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final Path in = dir.resolve("in.pcap");
+        final List<byte[]> frames = new ArrayList<>();
+        for (int i = 0; i < 40; i++)
+        {
+            frames.add(OracleFrames.allModes(i).get(0));
+        }
+        Pcap.write(in, frames);
+        final Path empty = dir.resolve("empty.pcap");
+        Pcap.write(empty, List.of());
+        final List<String> commands = List.of("set record-core-cycles on", "start", "#pause 500", "stop",
+            "set record-burst-stats off", "show fwd stats all", "set record-burst-stats on", "show fwd stats all");
+        final List<List<String>> results = new ArrayList<>();
+        for (final boolean dpdk : new boolean[] {true, false})
+        {
+            final String side = dpdk ? "dpdk" : "jdpdk";
+            final List<String> vdevs = List.of(
+                "--vdev=net_pcap0,rx_pcap=" + in + ",tx_pcap=" + dir.resolve(side + "0.pcap"),
+                "--vdev=net_pcap1,rx_pcap=" + empty + ",tx_pcap=" + dir.resolve(side + "1.pcap"));
+            results.add(TestPmdSession.maskMacs(TestPmdSession.onDevices(dpdk, dir, vdevs,
+                List.of("--record-burst-stats"), commands)).stream()
+                .map(r -> r.replaceAll("RX-bursts : [0-9]+ \\[[^]]*]", "RX-bursts : N [...]")
+                    .replaceAll("cycles/packet=[0-9.]+ \\(total cycles=[0-9]+", "cycles/packet=C (total cycles=T")
+                    .replaceAll("at [0-9]+ MHz Clock", "at F MHz Clock")).toList());
+        }
+        final String stop = results.get(0).get(3);
+        assertTrue(stop.contains("  TX-packets: 40             TX-dropped: 0             TX-total: 40\n" +
+            "  RX-bursts : N [...]\n  TX-bursts : 2 [0% of 0 pkts + 50% of 8 pkts + 50% of 32 pkts]\n"), stop);
+        assertTrue(stop.contains("CPU cycles/packet=C (total cycles=T / total io packets=40) at F MHz Clock"), stop);
+        assertTrue(!results.get(0).get(5).contains("bursts") && results.get(0).get(5).contains("CPU cycles"),
+            results.get(0).get(5));
+        assertEquals(results.get(0), results.get(1));
+    }
+
+    /**
      * What a start refuses and what the port commands refuse: txonly's begin (first bursts, or the mode) with
      * multi-flow on a first segment shorter than the headers, its reason then "Packet forwarding is not ready"; port
      * ids that are not uint8 for {@code port stop}; port ids in hex and binary for the show commands.
