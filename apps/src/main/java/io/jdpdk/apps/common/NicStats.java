@@ -4,11 +4,16 @@ import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortStats;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * testpmd's {@code show port stats} block for one port, with the throughput since the previous
  * call, in the same layout as testpmd's {@code nic_stats_display} so scripts that read it keep
- * working. Keeps the previous counters per port; control path.
+ * working. Keeps the previous counters per port; with testpmd's {@code --display-xstats}, the extended statistics
+ * named follow the throughput ({@code nic_xstats_display_periodic}). Control path.
  */
 public final class NicStats
 {
@@ -25,6 +30,57 @@ public final class NicStats
     private final long[] prevRxBytes = new long[64];
     private final long[] prevTxBytes = new long[64];
     private final long[] prevNanos = new long[64];
+    /** The extended statistics to show ({@code xstats_display}), in the order given. */
+    private String[] xstatNames = new String[0];
+    /** Per port, those of {@link #xstatNames} it has ({@code ids_supp}), found at its last start. */
+    private final String[][] xstatsShown = new String[64][];
+    private final long[][] prevXstats = new long[64][];
+    private final long[] prevXstatsNanos = new long[64];
+
+    /**
+     * testpmd's {@code --display-xstats}: these extended statistics follow the throughput in every block, with their
+     * rate since the previous block, on the ports {@link #findXstats} found them on.
+     *
+     * @param names the statistics' names, as {@code rte_eth_xstats_get_names} gives them
+     */
+    public void displayXstats(final List<String> names)
+    {
+        xstatNames = names.toArray(String[]::new);
+    }
+
+    /**
+     * testpmd's {@code fill_xstats_display_info_for_port}, at each start of the port: which of the names it has; one
+     * it lacks is said on {@code err} and skipped. Nothing without {@link #displayXstats}.
+     *
+     * @param port a started port with an id below 64
+     * @param err  where a missing statistic is said
+     */
+    public void findXstats(final Port port, final PrintStream err)
+    {
+        if (xstatNames.length == 0)
+        {
+            return;
+        }
+        final int id = port.id();
+        final Set<String> has = port.xstats().keySet();
+        final List<String> found = new ArrayList<>();
+        for (int i = 0; i < xstatNames.length; i++)
+        {
+            if (has.contains(xstatNames[i]))
+            {
+                found.add(xstatNames[i]);
+            }
+            else
+            {
+                err.printf("No xstat '%s' on port %d - skip it %d%n", xstatNames[i], id, i);
+            }
+        }
+        xstatsShown[id] = found.toArray(String[]::new);
+        if (prevXstats[id] == null)
+        {
+            prevXstats[id] = new long[xstatNames.length]; // alloc_xstats_display_info: once, zeroed
+        }
+    }
 
     /**
      * Prints the block for {@code port} on {@code out} ({@code rte_eth_stats_get}); the throughput is 0 on the
@@ -59,9 +115,42 @@ public final class NicStats
         sb.append(String.format("%n  Throughput (since last show)%n"));
         sb.append(String.format("  Rx-pps: %12d          Rx-bps: %12d%n  Tx-pps: %12d          Tx-bps: %12d%n",
             rxPps, rxBps, txPps, txBps));
+        if (xstatNames.length > 0)
+        {
+            appendXstats(sb, port);
+        }
         sb.append(String.format("  %s############################%s%n", BORDER, BORDER));
         out.print(sb);
         out.flush();
+    }
+
+    /**
+     * {@code nic_xstats_display_periodic}: each statistic the port has, its value and its rate since the previous
+     * block (0 in the first). As testpmd, the i-th value found is labelled with the i-th name given, so a name the
+     * port lacks shifts the labels after it.
+     */
+    private void appendXstats(final StringBuilder sb, final Port port)
+    {
+        final int id = port.id();
+        final String[] shown = xstatsShown[id];
+        if (shown == null || shown.length == 0)
+        {
+            return;
+        }
+        sb.append(String.format("%n"));
+        final Map<String, Long> values = port.xstats();
+        final long now = System.nanoTime();
+        final long dt = prevXstatsNanos[id] == 0 ? 0 : now - prevXstatsNanos[id];
+        prevXstatsNanos[id] = now;
+        sb.append(String.format("%-31s%-17s%s%n", " ", "Value", "Rate (since last show)"));
+        for (int i = 0; i < shown.length; i++)
+        {
+            final long value = values.getOrDefault(shown[i], 0L);
+            final long diff = Long.compareUnsigned(value, prevXstats[id][i]) > 0 ? value - prevXstats[id][i] : 0;
+            prevXstats[id][i] = value;
+            sb.append(String.format("  %-25s%12s %15d%n", xstatNames[i], Long.toUnsignedString(value),
+                rate(diff, dt)));
+        }
     }
 
     private static long rate(final long delta, final long nanos)

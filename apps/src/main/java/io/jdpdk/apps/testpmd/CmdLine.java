@@ -114,7 +114,7 @@ final class CmdLine
     /**
      * Runs one interactive command, as testpmd's cmdline does: {@code start [tx_first [N]]}, {@code stop},
      * {@code show port stats|info|summary|xstats all|N}, {@code show rxq|txq info N Q},
-     * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show fwd stats all},
+     * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd|txpkts|txtimes}, {@code show fwd stats all},
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
      * {@code set nbport|nbcore|burst|verbose N}, {@code set portlist LIST}, {@code set portmask MASK},
      * {@code set txpkts LIST}, {@code set eth-peer N MAC},
@@ -195,7 +195,8 @@ final class CmdLine
                     app.showPortSummaryHeader();
                     forPorts(w[3], app::showPortSummary);
                 }
-                else if (w.length == 3 && w[1].equals("config") && List.of("rxtx", "cores", "fwd").contains(w[2]))
+                else if (w.length == 3 && w[1].equals("config") &&
+                    List.of("rxtx", "cores", "fwd", "txpkts", "txtimes").contains(w[2]))
                 {
                     app.showConfig(w[2]);
                 }
@@ -672,7 +673,7 @@ final class CmdLine
         to.println("clear port (stats|xstats) (port_id|all)");
         to.println("    Clear statistics of port_id, or all.");
         to.println();
-        to.println("show config (rxtx|cores|fwd)");
+        to.println("show config (rxtx|cores|fwd|txpkts|txtimes)");
         to.println("    Display the given configuration.");
         to.println();
         to.println("show fwd stats all");

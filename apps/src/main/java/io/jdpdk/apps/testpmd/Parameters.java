@@ -183,6 +183,10 @@ final class Parameters
         @Option(names = "--enable-drop-en", description = "enable per queue packet drop")
         boolean enableDropEn;
 
+        @Option(names = "--display-xstats", paramLabel = "NAME[,...]",
+            description = "comma-separated list of extended statistics to show with the port statistics")
+        String displayXstats;
+
         @Option(names = "--record-core-cycles", description = "enable measurement of CPU cycles")
         boolean recordCoreCycles;
 
@@ -268,6 +272,10 @@ final class Parameters
      * {@code --rss-ip} and {@code --rss-udp} set.
      */
     long rssHf = RssTypes.IP;
+    /** testpmd's {@code xstats_display}: {@code --display-xstats}, the extended statistics {@code show port stats} adds. */
+    List<String> displayXstats = List.of();
+    /** {@code RTE_ETH_XSTATS_NAME_SIZE} less the NUL: what {@code rte_strscpy} keeps of a longer name. */
+    private static final int XSTAT_NAME_MAX = 63;
     /** testpmd's {@code no_link_check}: {@code --disable-link-check}. */
     boolean noLinkCheck;
     /** testpmd's {@code lsc_interrupt}, off with {@code --no-lsc-interrupt} (and with {@code --tx-first}). */
@@ -430,6 +438,9 @@ final class Parameters
                 case "--enable-hw-vlan-extend" -> rxOffloads |= RX_OFFLOAD_VLAN_EXTEND;
                 case "--enable-hw-qinq-strip" -> rxOffloads |= RX_OFFLOAD_QINQ_STRIP;
                 case "--enable-drop-en" -> rxThresholds[4] = 1;
+                // parse_xstats_list: the non-empty names between commas; a later list replaces an earlier one.
+                case "--display-xstats" -> displayXstats = Arrays.stream(value.split(",")).filter(n -> !n.isEmpty())
+                    .map(n -> n.length() > XSTAT_NAME_MAX ? n.substring(0, XSTAT_NAME_MAX) : n).toList();
                 case "--record-core-cycles" -> config.recordCoreCycles = true;
                 case "--record-burst-stats" -> config.recordBurstStats = true;
                 case "--rxpt" -> rxThresholds[0] = (byte)threshold(value, "rxpt");

@@ -66,7 +66,7 @@ import java.util.function.ToIntFunction;
  *       [--enable-scatter] [--enable-lro] [--disable-crc-strip] [--enable-rx-timestamp] [--enable-hw-vlan]
  *       [--enable-hw-vlan-filter] [--enable-hw-vlan-strip] [--enable-hw-vlan-extend] [--enable-hw-qinq-strip]
  *       [--enable-drop-en] [--rxpt=N] [--rxht=N] [--rxwt=N] [--rxfreet=N] [--txpt=N] [--txht=N] [--txwt=N]
- *       [--txfreet=N] [--txrst=N] [--record-burst-stats] [--record-core-cycles]
+ *       [--txfreet=N] [--txrst=N] [--record-burst-stats] [--record-core-cycles] [--display-xstats=NAME[,...]]
  * </pre>
  * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
  * (testpmd's size unless {@code --total-num-mbufs}, a cache of {@code --mbcache}), with testpmd's RSS functions
@@ -91,7 +91,7 @@ import java.util.function.ToIntFunction;
  * ports are printed every period until SIGINT/SIGTERM, otherwise testpmd waits for "enter" (a line or the end of
  * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}):
  * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
- * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd}, {@code show|clear fwd stats all},
+ * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd|txpkts|txtimes}, {@code show|clear fwd stats all},
  * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst},
  * {@code set portlist|portmask}, {@code set txpkts}, {@code set eth-peer}, {@code set promisc},
  * {@code set allmulti}, {@code set record-burst-stats|record-core-cycles}, {@code set verbose} (the packet dump of
@@ -344,6 +344,7 @@ public final class TestPmd
             Port.requireVdevsProbed(eal.args());
             // After EAL: their class needs ethdev's bindings, which Port.preload links after EAL's.
             nicStats = new NicStats();
+            nicStats.displayXstats(params.displayXstats);
             portStats = new PortStats();
             final int code = setUp(options.interactive);
             if (code != 0)
@@ -1354,6 +1355,14 @@ public final class TestPmd
                 }
                 out.println(sb);
             }
+            case "txpkts" ->
+            {
+                // show_tx_pkt_segments; jdpdk's testpmd has no set txsplit.
+                final int[] lengths = config.txPktSegLengths;
+                out.printf("Number of segments: %d%nSegment sizes: %s%nSplit packet: off%n", lengths.length,
+                    String.join(",", Arrays.stream(lengths).mapToObj(Integer::toString).toList()));
+            }
+            case "txtimes" -> out.printf("Interburst gap: 0%nIntraburst gap: 0%n"); // no set txtimes: no gaps
             default -> printFwdConfig(curFwdConfig);
         }
     }
@@ -2294,6 +2303,15 @@ public final class TestPmd
         else if (exists && allStarted)
         {
             err.println("Please stop the ports first");
+        }
+        for (final Port port : ports)
+        {
+            // fill_xstats_display_info_for_port: --display-xstats' names looked up on each started port
+            if ((which == CmdLine.PORT_ALL || which == port.id()) && port.isStarted())
+            {
+                out.flush();
+                nicStats.findXstats(port, err);
+            }
         }
         out.println("Done");
         return true;

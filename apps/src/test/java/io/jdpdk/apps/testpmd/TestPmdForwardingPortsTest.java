@@ -159,7 +159,7 @@ class TestPmdForwardingPortsTest
 
     /**
      * {@code set txpkts}: segments checked against the TX rings (two descriptors here hold two segments, not three),
-     * the mbufs' data room and the least packet, in testpmd's words; {@code set eth-peer}: the peer of a port that
+     * the mbufs' data room and the least packet, in testpmd's words, and shown by {@code show config txpkts}; {@code set eth-peer}: the peer of a port that
      * exists, in either notation {@code rte_ether_unformat_addr} reads, shown in the forwarding configuration.
      */
     @Test
@@ -171,9 +171,11 @@ class TestPmdForwardingPortsTest
             "show config rxtx", "set eth-peer 1 02:11:22:33:44:55", "set eth-peer 5 02:11:22:33:44:55",
             "set eth-peer 0 zz", "set eth-peer 0 0211.2233.4456", "set eth-peer 0 2:1:22:3:4:5",
             "set eth-peer 0 0211:2233:4456", "show config fwd", "port stop all", "port config all txq 2",
-            "set txpkts 64,64", "show config rxtx");
+            "set txpkts 64,64", "show config rxtx", "show config txpkts", "show config txtimes");
         final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, THREE_NULL_PORTS.subList(0, 2),
             List.of("--txd=2"), commands, results -> results);
+        assertTrue(dpdk.get(20).contains("Number of segments: 2\nSegment sizes: 64,64\nSplit packet: off\n"),
+            dpdk.get(20));
         assertTrue(dpdk.get(3).contains("ring_size=2 - txpkts ignored\nstderr:\nTx segment size(3) is not " +
             "supported - txpkts ignored\n"), dpdk.get(3));
         assertTrue(dpdk.get(8).contains("packet len=60 - nb packet segments=2"), dpdk.get(8));

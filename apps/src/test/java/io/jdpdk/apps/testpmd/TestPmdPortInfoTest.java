@@ -60,4 +60,25 @@ class TestPmdPortInfoTest
         assertTrue(dpdk.get(2).contains("Devargs: iface=lo"), dpdk.get(2));
         assertTrue(dpdk.get(5).contains("cannot parse identifier"), dpdk.get(5));
     }
+
+    /**
+     * {@code --display-xstats}: the named extended statistics below the throughput of {@code show port stats}, with
+     * their rates; a name the port lacks is said at each start of the port and skipped, and, as in testpmd, the
+     * labels after it shift (the value of {@code tx_good_packets} under the label {@code bogus_stat}); empty names
+     * between commas are dropped.
+     */
+    @Test
+    void shouldShowTheExtendedStatisticsNamedWithTheStatsAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("show port stats 0", "port stop 0", "port start 0", "show port stats 0",
+            "show port stats 1");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_null0", "--vdev=net_null1"),
+            List.of("--display-xstats=rx_good_packets,bogus_stat,,tx_good_packets,"), commands,
+            TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("\n                               Value            Rate (since last show)\n" +
+            "  rx_good_packets                     0               0\n  bogus_stat                          0" +
+            "               0\n  ######"), dpdk.get(0));
+        assertTrue(dpdk.get(2).contains("stderr:\nNo xstat 'bogus_stat' on port 0 - skip it 1\n"), dpdk.get(2));
+    }
 }
