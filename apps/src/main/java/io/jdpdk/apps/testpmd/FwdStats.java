@@ -2,6 +2,7 @@ package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.apps.common.CNumbers;
 
+import java.math.BigInteger;
 import java.util.List;
 
 /**
@@ -89,11 +90,11 @@ final class FwdStats
                 }
                 sb.append(String.format("%n  %s Forward Stats for RX Port=%2d/Queue=%2d -> TX Port=%2d/Queue=%2d %s%n",
                     STREAM_BORDER, s.rxPort, s.rxQueue, s.txPort, s.txQueue, STREAM_BORDER));
-                sb.append(String.format("  RX-packets: %-14d TX-packets: %-14d TX-dropped: %-14d",
+                sb.append(unsigned("  RX-packets: %-14d TX-packets: %-14d TX-dropped: %-14d",
                     s.rxPackets, s.txPackets, s.txDropped));
                 if (csum)
                 {
-                    sb.append(String.format("  RX- bad IP checksum: %-14d  Rx- bad L4 checksum: %-14d Rx- bad outer " +
+                    sb.append(unsigned("  RX- bad IP checksum: %-14d  Rx- bad L4 checksum: %-14d Rx- bad outer " +
                         "L4 checksum: %-14d%n RX- bad outer IP checksum: %-14d%n", s.badCsum[0], s.badCsum[1],
                         s.badCsum[2], s.badCsum[3]));
                 }
@@ -121,7 +122,7 @@ final class FwdStats
             totalTxDropped += p.txDropped + p.txErrors;
             totalRxNombuf += p.rxNombuf;
             sb.append(String.format("%n  %s Forward statistics for port %-2d %s%n", FWD_BORDER, p.id, FWD_BORDER));
-            sb.append(String.format("  RX-packets: %-14d RX-dropped: %-14dRX-total: %d%n",
+            sb.append(unsigned("  RX-packets: %-14d RX-dropped: %-14dRX-total: %d%n",
                 p.rxPackets, p.rxMissed, p.rxPackets + p.rxMissed));
             if (csum)
             {
@@ -136,16 +137,16 @@ final class FwdStats
                         }
                     }
                 }
-                sb.append(String.format("  Bad-ipcsum: %-14d Bad-l4csum: %-14dBad-outer-l4csum: %-14d%n", bad[0],
+                sb.append(unsigned("  Bad-ipcsum: %-14d Bad-l4csum: %-14dBad-outer-l4csum: %-14d%n", bad[0],
                     bad[1], bad[2]));
-                sb.append(String.format("  Bad-outer-ipcsum: %-14d%n", bad[3]));
+                sb.append(unsigned("  Bad-outer-ipcsum: %-14d%n", bad[3]));
             }
-            if (p.rxErrors + p.rxNombuf > 0)
+            if (p.rxErrors + p.rxNombuf != 0)
             {
-                sb.append(String.format("  RX-error: %d%n", p.rxErrors));
-                sb.append(String.format("  RX-nombufs: %-14d%n", p.rxNombuf));
+                sb.append(unsigned("  RX-error: %d%n", p.rxErrors));
+                sb.append(unsigned("  RX-nombufs: %-14d%n", p.rxNombuf));
             }
-            sb.append(String.format("  TX-packets: %-14d TX-dropped: %-14dTX-total: %d%n",
+            sb.append(unsigned("  TX-packets: %-14d TX-dropped: %-14dTX-total: %d%n",
                 p.txPackets, p.txDropped, p.txPackets + p.txDropped));
             if (burstStats && streams.size() <= ports.size())
             {
@@ -169,16 +170,16 @@ final class FwdStats
             sb.append(String.format("  %s--------------------------------%s%n", FWD_BORDER, FWD_BORDER));
         }
         sb.append(String.format("%n  %s Accumulated forward statistics for all ports%s%n", ACC_BORDER, ACC_BORDER));
-        sb.append(String.format("  RX-packets: %-14d RX-dropped: %-14dRX-total: %d%n",
+        sb.append(unsigned("  RX-packets: %-14d RX-dropped: %-14dRX-total: %d%n",
             totalRx, totalRxDropped, totalRx + totalRxDropped));
-        sb.append(String.format("  TX-packets: %-14d TX-dropped: %-14dTX-total: %d%n",
+        sb.append(unsigned("  TX-packets: %-14d TX-dropped: %-14dTX-total: %d%n",
             totalTx, totalTxDropped, totalTx + totalTxDropped));
-        if (totalRxNombuf > 0)
+        if (totalRxNombuf != 0)
         {
-            sb.append(String.format("  RX-nombufs: %-14d%n", totalRxNombuf));
+            sb.append(unsigned("  RX-nombufs: %-14d%n", totalRxNombuf));
         }
         sb.append(String.format("  %s++++++++++++++++++++++++++++++++++++++++++++++%s%n", ACC_BORDER, ACC_BORDER));
-        if (coreCycles != 0 && (totalRx > 0 || totalTx > 0))
+        if (coreCycles != 0 && (totalRx != 0 || totalTx != 0))
         {
             long cycles = 0;
             for (final Stream s : streams)
@@ -190,6 +191,20 @@ final class FwdStats
                 CNumbers.fixed2Upper((double)cycles / packets), cycles, mode, packets, (long)(coreCycles / 1E6)));
         }
         return sb.toString();
+    }
+
+    /**
+     * {@code String.format} of counters as C's {@code PRIu64} prints them: each value unsigned (a port's count since
+     * the start that went below its start, as after a port was replaced, wraps as testpmd's does).
+     */
+    private static String unsigned(final String format, final long... values)
+    {
+        final Object[] args = new Object[values.length];
+        for (int i = 0; i < values.length; i++)
+        {
+            args[i] = new BigInteger(Long.toUnsignedString(values[i]));
+        }
+        return String.format(format, args);
     }
 
     /**

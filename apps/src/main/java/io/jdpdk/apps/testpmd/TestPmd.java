@@ -127,8 +127,7 @@ import java.util.function.ToIntFunction;
  * {@code set record-burst-stats|record-core-cycles on} while forwarding runs records from the next start (testpmd's
  * lcores begin at once);
  * {@code show fwd stats all} after the forwarding ports changed since the last start (closed, detached, attached)
- * prints that start's streams, where testpmd prints the ids its compacted forwarding list left behind, with
- * a negative difference as an unsigned number; {@code set txpkts} while forwarding applies at
+ * prints that start's streams, where testpmd prints the ids its compacted forwarding list left behind; {@code set txpkts} while forwarding applies at
  * the next start (testpmd's txonly reads the lengths every burst); {@code set portlist 65535} (testpmd's {@code RTE_PORT_ALL}, which
  * {@code set_fwd_ports_list} takes as a port) is an invalid port; the pool line is added at
  * exit; engines never read or write outside a packet's data (see each engine), so csum parses a runt's missing

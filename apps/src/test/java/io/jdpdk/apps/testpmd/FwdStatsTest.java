@@ -109,4 +109,14 @@ class FwdStatsTest
             "  CPU cycles/packet=333.67 (total cycles=1001 / total txonly packets=3) at 2400 MHz Clock"));
         assertTrue(!FwdStats.format(streams, ports, "io", false, 0).contains("CPU cycles"));
     }
+
+    @Test
+    void shouldPrintACountBelowItsStartUnsignedAsPriu64Does()
+    {
+        // A port replaced since the start (closed, another attached at its id) counts less than the snapshot.
+        final String text = FwdStats.format(List.of(), List.of(new FwdStats.Port(0, -377344, 0, 0, 0, 0, 0, 0)),
+            false);
+        assertTrue(text.contains("  RX-packets: 18446744073709174272 RX-dropped: 0             RX-total: " +
+            "18446744073709174272"), text);
+    }
 }
