@@ -172,6 +172,10 @@ public final class Port implements AutoCloseable
                 "no such port " + portId + "; valid ports: " + Arrays.toString(ids()));
         }
         Port port = PORTS[portId];
+        if (port != null && port.state != State.CLOSED && !port.name.equals(nameOf(portId)))
+        {
+            port.released(); // its device went by other means and another took the id
+        }
         if (port == null || port.state == State.CLOSED)
         {
             port = new Port(portId, nameOf(portId));
@@ -1032,7 +1036,12 @@ public final class Port implements AutoCloseable
             {
                 counters.sample(); // the last counts of this run, as stop() keeps them
             }
-            check(call, EthdevRaw.dev_reset(id));
+            final int rc = EthdevRaw.dev_reset(id);
+            if (rc < 0 && rc != -95 /* ENOTSUP: refused before ethdev stopped the port */)
+            {
+                state = state == State.STARTED ? State.STOPPED : state; // ethdev stopped it before the driver failed
+            }
+            check(call, rc);
             state = State.NEW;
         }
     }
