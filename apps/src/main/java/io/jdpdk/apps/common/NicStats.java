@@ -125,6 +125,18 @@ public final class NicStats
     }
 
     /**
+     * testpmd's {@code free_xstats_display_info} when a port closes: the next start of a port at its id begins its
+     * rates from zero again (the time of the last block is kept, as testpmd keeps it).
+     *
+     * @param portId the closed port's id, below 64
+     */
+    public void portClosed(final int portId)
+    {
+        prevXstats[portId] = null;
+        xstatsShown[portId] = null;
+    }
+
+    /**
      * {@code nic_xstats_display_periodic}: each statistic the port has, its value and its rate since the previous
      * block (0 in the first). As testpmd, the i-th value found is labelled with the i-th name given, so a name the
      * port lacks shifts the labels after it.

@@ -33,14 +33,21 @@ final class ForwardLcore implements Agent
         for (final FwdStream fs : streams)
         {
             final long before = fs.rxPackets + fs.txPackets;
-            final long start = recordCycles ? Eal.tsc() : 0;
-            engine.packetFwd(fs);
-            final long moved = fs.rxPackets + fs.txPackets - before;
-            if (recordCycles && moved != 0)
+            if (recordCycles)
             {
-                fs.coreCycles += Eal.tsc() - start; // get_end_cycles: the bursts that moved packets
+                final long dropped = fs.fwdDropped;
+                final long start = Eal.tsc();
+                engine.packetFwd(fs);
+                if (fs.rxPackets + fs.txPackets - before + fs.fwdDropped - dropped != 0)
+                {
+                    fs.coreCycles += Eal.tsc() - start; // get_end_cycles: a burst that had packets, sent or not
+                }
             }
-            work += moved;
+            else
+            {
+                engine.packetFwd(fs);
+            }
+            work += fs.rxPackets + fs.txPackets - before;
         }
         return (int)work;
     }

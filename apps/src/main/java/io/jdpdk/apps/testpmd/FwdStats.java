@@ -9,7 +9,7 @@ import java.util.List;
  * testpmd's forward statistics text ({@code fwd_stats_display} of DPDK 22.11 {@code app/test-pmd/testpmd.c}),
  * printed by {@code stop} and at exit: one block per forwarding port, with RX and TX counted by the port since
  * forwarding started, RX-dropped the port's missed packets and TX-dropped what the streams sending on the port
- * freed because TX refused it; then the accumulated block, whose TX-dropped also adds the ports' TX errors. When
+ * freed because TX refused it plus the port's TX errors; then the accumulated block, the sums of those. When
  * there are more streams than ports (several queues) each stream that moved packets gets a block first.
  * Pure formatting; control path.
  */
@@ -146,8 +146,9 @@ final class FwdStats
                 sb.append(unsigned("  RX-error: %d%n", p.rxErrors));
                 sb.append(unsigned("  RX-nombufs: %-14d%n", p.rxNombuf));
             }
+            // fwd_stats_display: the port's TX-dropped is its streams' drops plus its own TX errors.
             sb.append(unsigned("  TX-packets: %-14d TX-dropped: %-14dTX-total: %d%n",
-                p.txPackets, p.txDropped, p.txPackets + p.txDropped));
+                p.txPackets, p.txDropped + p.txErrors, p.txPackets + p.txDropped + p.txErrors));
             if (burstStats && streams.size() <= ports.size())
             {
                 // fwd_stats_display's ports_stats[].rx_stream and .tx_stream: the last stream on the port each way.
@@ -187,8 +188,9 @@ final class FwdStats
                 cycles += s.coreCycles;
             }
             final long packets = TxOnlyEngine.NAME.equals(mode) || FlowGenEngine.NAME.equals(mode) ? totalTx : totalRx;
-            sb.append(String.format("%n  CPU cycles/packet=%s (total cycles=%d / total %s packets=%d) at %d MHz Clock%n",
-                CNumbers.fixed2Upper((double)cycles / packets), cycles, mode, packets, (long)(coreCycles / 1E6)));
+            sb.append(String.format("%n  CPU cycles/packet=%s (total cycles=%s / total %s packets=%s) at %d MHz Clock%n",
+                CNumbers.fixed2Upper(unsignedDouble(cycles) / unsignedDouble(packets)), Long.toUnsignedString(cycles),
+                mode, Long.toUnsignedString(packets), (long)(coreCycles / 1E6)));
         }
         return sb.toString();
     }
@@ -205,6 +207,12 @@ final class FwdStats
             args[i] = new BigInteger(Long.toUnsignedString(values[i]));
         }
         return String.format(format, args);
+    }
+
+    /** C's conversion of a {@code uint64_t} to {@code double}. */
+    private static double unsignedDouble(final long value)
+    {
+        return value >= 0 ? value : ((value >>> 1) | (value & 1)) * 2.0;
     }
 
     /**

@@ -124,10 +124,11 @@ import java.util.function.ToIntFunction;
  * ("testpmd: ...") where testpmd's {@code rte_exit} says "Cause:"; a pool too
  * small to fill the RX rings of {@code port config all rxq|rxd} is refused at the next {@code port start} ("Fail to
  * configure port N", after Port's reason), where testpmd configures the port and lets its drivers run short;
+ * a port that a running stream still uses (taken out of the forwarding ports by {@code set nbport|portlist} while
+ * forwarding) is neither closed nor detached ("Please remove port N from forwarding configuration."), where testpmd
+ * closes it under its lcores;
  * {@code set record-burst-stats|record-core-cycles on} while forwarding runs records from the next start (testpmd's
- * lcores begin at once);
- * {@code show fwd stats all} after the forwarding ports changed since the last start (closed, detached, attached)
- * prints that start's streams, where testpmd prints the ids its compacted forwarding list left behind; {@code set txpkts} while forwarding applies at
+ * lcores begin at once); {@code set txpkts} while forwarding applies at
  * the next start (testpmd's txonly reads the lengths every burst); {@code set portlist 65535} (testpmd's {@code RTE_PORT_ALL}, which
  * {@code set_fwd_ports_list} takes as a port) is an invalid port; the pool line is added at
  * exit; engines never read or write outside a packet's data (see each engine), so csum parses a runt's missing
@@ -1009,9 +1010,37 @@ public final class TestPmd
     /** testpmd's {@code fwd_stats_reset}: the ports' counters now are the zero of the next statistics. */
     private void resetFwdStats()
     {
-        for (final int portId : fwdPortIds)
+        for (final int portId : statsPortIds())
         {
-            snapshot(portId);
+            if (isPort(portId))
+            {
+                snapshot(portId);
+            }
+            else
+            {
+                err.printf("fwd_stats_reset: Error: failed to clear stats (port %d):%d", portId, failedStats(portId));
+            }
+        }
+    }
+
+    /**
+     * The ports {@code fwd_stats_display} and {@code fwd_stats_reset} read: as many of the configured forwarding
+     * ports as the current forwarding configuration had when it was set up (at the last start, {@code set nbport},
+     * ...), so after a port closed or was attached since, the ids the list holds at those places, as testpmd's
+     * {@code fwd_ports_ids[i]} for {@code i < cur_fwd_config.nb_fwd_ports}.
+     */
+    private int[] statsPortIds()
+    {
+        return Arrays.copyOf(cfgPortIds, curFwdConfig.fwdPorts.length);
+    }
+
+    /** {@code rte_eth_stats_get} on an id that names no port: ethdev's "Invalid port_id=N", and its -ENODEV. */
+    private int failedStats(final int portId)
+    {
+        out.flush();
+        try (Arena arena = Arena.ofConfined())
+        {
+            return EthdevRaw.stats_get(portId, arena.allocate(EthdevRaw.RTE_ETH_STATS));
         }
     }
 
@@ -1059,8 +1088,14 @@ public final class TestPmd
             txDropped[s.txPort()] += s.txDropped();
         }
         final List<FwdStats.Port> portCounts = new ArrayList<>();
-        for (final int portId : fwdPortIds)
+        for (final int portId : statsPortIds())
         {
+            if (!isPort(portId))
+            {
+                err.printf("fwd_stats_display: Error: failed to get stats (port %d): %d", portId,
+                    failedStats(portId));
+                continue;
+            }
             Port.of(portId).stats(portStats);
             final long[] s = statsAtStart[portId];
             portCounts.add(new FwdStats.Port(portId, portStats.ipackets() - s[0], portStats.imissed() - s[2],
@@ -2348,6 +2383,7 @@ public final class TestPmd
             {
                 // testpmd ignores rte_eth_dev_close's return; whether the port went is what counts
             }
+            nicStats.portClosed(id); // free_xstats_display_info
             sayClosed(id);
         }
         removeInvalidPorts();
@@ -2505,7 +2541,9 @@ public final class TestPmd
             printError("cannot parse identifier");
             return;
         }
-        final int[] siblings = Devices.matching(identifier).stream().flatMapToInt(d -> Arrays.stream(Port.idsOf(d))).toArray();
+        // RTE_ETH_FOREACH_MATCHING_DEV: the device of exactly that bus and name.
+        final int[] siblings = Devices.withDrivers().stream()
+            .filter(d -> d.bus().equals(parsed[0]) && d.name().equals(parsed[1])).flatMapToInt(d -> Arrays.stream(Port.idsOf(d))).toArray();
         if (!stoppedForRemoval(siblings, "Port %d not stopped"))
         {
             return;
@@ -2533,7 +2571,7 @@ public final class TestPmd
     {
         for (final int id : ids)
         {
-            if (Port.of(id).isStarted())
+            if (Port.of(id).isStarted() || forwarding && streamsUse(id))
             {
                 printError(String.format(format, id));
                 return false;
@@ -2561,7 +2599,7 @@ public final class TestPmd
             {
                 continue;
             }
-            if (forwarding && isForwarding(id))
+            if (forwarding && (isForwarding(id) || streamsUse(id)))
             {
                 err.printf("Please remove port %d from forwarding configuration.%n", id);
                 continue;
@@ -2578,6 +2616,16 @@ public final class TestPmd
         {
             out.printf("Port %d is closed%n", id);
         }
+    }
+
+    /**
+     * Whether a running stream receives or sends on the port: one {@code set nbport} or {@code set portlist} took
+     * out of the forwarding ports since the start. testpmd lets such a port close under its lcores (ethdev frees the
+     * queues they poll); jdpdk refuses, as for a forwarding port.
+     */
+    private boolean streamsUse(final int id)
+    {
+        return Arrays.stream(streams).anyMatch(fs -> fs.rxPort.id() == id || fs.txPort.id() == id);
     }
 
     /** Whether the port is one of the forwarding ports (testpmd's {@code port_is_forwarding}). */

@@ -39,14 +39,15 @@ class FwdStatsTest
     }
 
     @Test
-    void shouldCountStreamDropsOnTheTxPortAndTxErrorsOnlyInTheTotal()
+    void shouldCountTheStreamsDropsAndThePortsTxErrorsAsItsTxDropped()
     {
+        // fwd_stats_display: tx_dropped = ports_stats[pt_id].tx_dropped + stats.oerrors, per port and in the sum.
         final String text = FwdStats.format(List.of(),
-            List.of(new FwdStats.Port(0, 10, 2, 0, 0, 7, 4, 3)), false);
+            List.of(new FwdStats.Port(0, 10, 2, 0, 0, 7, 4, 3), new FwdStats.Port(1, 0, 0, 0, 0, 1, 0, 1)), false);
         assertTrue(text.contains("  RX-packets: 10             RX-dropped: 2             RX-total: 12"), text);
-        assertTrue(text.contains("  TX-packets: 7              TX-dropped: 3             TX-total: 10"), text);
-        // Accumulated TX-dropped = stream drops + oerrors.
         assertTrue(text.contains("  TX-packets: 7              TX-dropped: 7             TX-total: 14"), text);
+        assertTrue(text.contains("  TX-packets: 1              TX-dropped: 1             TX-total: 2"), text);
+        assertTrue(text.contains("  TX-packets: 8              TX-dropped: 8             TX-total: 16"), text);
     }
 
     @Test

@@ -38,7 +38,7 @@ class TestPmdHotplugTest
             "show config fwd", "port detach 1", "port stop all", "port detach 1", "device detach net_null1",
             "device detach net_null0", "device detach pci:zz", "port attach net_null2,size=128 # the size",
             "show port summary all", "port detach 9", "port close 9", "port reset 300", "device", "device detach",
-            "port close all", "show port summary all");
+            "port close all", "show port summary all", "show fwd stats all");
         final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_null0", "--vdev=net_null1"),
             List.of(), commands, TestPmdSession::maskMacs);
         assertTrue(dpdk.get(0).contains("Closing ports...\nDone\nstderr:\nCannot close started device (port 1)\n"),
@@ -65,6 +65,25 @@ class TestPmdHotplugTest
         assertTrue(dpdk.get(26).contains("Closing ports...\nPort 0 is closed\nPort 1 is closed\nDone\n"),
             dpdk.get(26));
         assertTrue(dpdk.get(27).contains("Number of available ports: 0\n"), dpdk.get(27));
+        // fwd_stats_display reads as many ids as the last forwarding configuration had ports, closed or not.
+        assertTrue(dpdk.get(28).contains("fwd_stats_display: Error: failed to get stats (port 0): -19"),
+            dpdk.get(28));
+    }
+
+    /**
+     * {@code device detach net_null1} is that device only, not net_null10, whose started port does not stand in its
+     * way; nor does net_null1's stopped port stand in net_null10's way.
+     */
+    @Test
+    void shouldDetachTheDeviceOfExactlyThatNameAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_null1", "--vdev=net_null10"),
+            List.of(), List.of("port stop 1", "device detach net_null10", "device detach net_null1", "port stop 0",
+                "device detach net_null1", "show port summary all"), TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(1).contains("Device net_null10 is detached\nNow total ports is 1\n"), dpdk.get(1));
+        assertTrue(dpdk.get(2).contains("Port 0 not stopped"), dpdk.get(2));
+        assertTrue(dpdk.get(4).contains("Device net_null1 is detached\nNow total ports is 0\n"), dpdk.get(4));
     }
 
     /**
@@ -115,5 +134,28 @@ class TestPmdHotplugTest
                 assertArrayEquals(dpdk.get(i), jdpdk.get(i), "port " + port + ", frame " + i);
             }
         }
+    }
+
+    /**
+     * A port that a running stream still polls, though {@code set nbport 1} took it out of the forwarding ports,
+     * is not closed under the lcore (testpmd would free the queues it polls): refused as a forwarding port is, and
+     * closed once forwarding stopped; every mbuf is back in the pool at exit.
+     */
+    @Test
+    void shouldNotClosePortsThatRunningStreamsStillPoll() throws Exception
+    {
+        final TestPmdSession.Result run = TestPmdSession.run(false, dir, List.of("--in-memory", "--no-pci", "-l",
+            "0-1", "--log-level=lib.eal:error", "--vdev=net_null0", "--vdev=net_null1", "--", "-i",
+            "--total-num-mbufs=8192", "--no-flush-rx"), List.of("start", "set nbport 1", "port stop 1",
+            "port close 1", "device detach net_null1", "show port summary all", "stop", "port close 1",
+            "show port summary all"));
+        final List<String> results = run.commands();
+        assertTrue(results.get(3).contains("Closing ports...\nDone\nstderr:\nPlease remove port 1 from " +
+            "forwarding configuration.\n"), results.get(3));
+        assertTrue(results.get(4).contains("Port 1 not stopped"), results.get(4));
+        assertTrue(results.get(5).contains("Number of available ports: 2\n"), results.get(5));
+        assertTrue(results.get(7).contains("Closing ports...\nPort 1 is closed\nDone\n"), results.get(7));
+        assertTrue(results.get(8).contains("Number of available ports: 1\n"), results.get(8));
+        assertTrue(run.stdout().contains("Mempool mb_pool_0: 0 of 8192 mbufs in use"), run.stdout());
     }
 }
