@@ -194,6 +194,9 @@ static const struct layout_entry layout_table[] = {
 	F(rte_eth_stats, q_opackets), F(rte_eth_stats, q_ibytes), F(rte_eth_stats, q_obytes),
 	F(rte_eth_stats, q_errors),
 
+	S(rte_eth_rss_reta_entry64),
+	F(rte_eth_rss_reta_entry64, mask), F(rte_eth_rss_reta_entry64, reta),
+
 	S(rte_eth_dev_info),
 	F(rte_eth_dev_info, device), F(rte_eth_dev_info, driver_name), F(rte_eth_dev_info, if_index),
 	F(rte_eth_dev_info, min_mtu), F(rte_eth_dev_info, max_mtu), F(rte_eth_dev_info, dev_flags),

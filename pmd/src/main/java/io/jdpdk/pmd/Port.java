@@ -736,6 +736,92 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * Entries of the RSS redirection table ({@code rte_eth_dev_rss_reta_query}): entry {@code i} names the RX queue
+     * that receives the packets whose RSS hash, modulo the table's size, is {@code i}.
+     *
+     * @param size  the table's size: {@link DeviceInfo.Details#retaSize()} (the driver refuses another)
+     * @param masks one mask per group of 64 entries ({@code ceil(size / 64)}): bit {@code j} of mask {@code g} asks
+     *              for entry {@code 64 g + j}
+     * @return {@code size} queue numbers, 0 for an entry not asked for
+     * @throws DpdkException EINVAL for no mask bit set or a size the driver does not have, ENOTSUP for a driver
+     *                       without a table (net_tap, net_pcap...), with ethdev's error
+     */
+    public int[] redirectionTable(final int size, final long[] masks)
+    {
+        final String call = "rte_eth_dev_rss_reta_query(port=" + id + ", reta_size=" + size + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment conf = retaConf(arena, size, masks, null);
+            check(call, EthdevRaw.dev_rss_reta_query(id, conf, size));
+            final int[] queues = new int[size];
+            for (int i = 0; i < size; i++)
+            {
+                if ((masks[i / EthdevRaw.RETA_GROUP_SIZE] & 1L << (i % EthdevRaw.RETA_GROUP_SIZE)) != 0)
+                {
+                    queues[i] = Short.toUnsignedInt(conf.get(JAVA_SHORT, retaOffset(i)));
+                }
+            }
+            return queues;
+        }
+    }
+
+    /**
+     * Changes entries of the RSS redirection table ({@code rte_eth_dev_rss_reta_update}): RSS spreads the hashes
+     * anew over the port's RX queues at once, started or not.
+     *
+     * @param size   the table's size: {@link DeviceInfo.Details#retaSize()}
+     * @param masks  which entries change, as {@link #redirectionTable(int, long[])} takes them
+     * @param queues {@code size} queue numbers; those of the entries masked out are not read
+     * @throws DpdkException EINVAL for no mask bit set, a queue the port does not have or a size the driver does not
+     *                       have; ENOTSUP for a driver without a table, or a port configured without RSS (one RX
+     *                       queue, or no hash functions the device has: "Multi-queue RSS mode isn't enabled."); with
+     *                       ethdev's error
+     */
+    public void redirect(final int size, final long[] masks, final int[] queues)
+    {
+        final String call = "rte_eth_dev_rss_reta_update(port=" + id + ", reta_size=" + size + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            check(call, EthdevRaw.dev_rss_reta_update(id, retaConf(arena, size, masks, queues), size));
+        }
+    }
+
+    /** {@code ceil(size / 64)} reta entries with the masks and, when given, the masked entries' queues. */
+    private static MemorySegment retaConf(final Arena arena, final int size, final long[] masks, final int[] queues)
+    {
+        final int groups = (size + EthdevRaw.RETA_GROUP_SIZE - 1) / EthdevRaw.RETA_GROUP_SIZE;
+        if (size <= 0 || masks.length < groups || queues != null && queues.length < size)
+        {
+            throw new IllegalArgumentException("a table of " + size + " entries needs " + groups + " masks" +
+                (queues == null ? "" : " and " + size + " queues") + ", got " + masks.length +
+                (queues == null ? "" : " and " + queues.length));
+        }
+        final MemorySegment conf = arena.allocate(EthdevRaw.RTE_ETH_RSS_RETA_ENTRY64, groups);
+        for (int g = 0; g < groups; g++)
+        {
+            conf.set(JAVA_LONG, g * EthdevRaw.RTE_ETH_RSS_RETA_ENTRY64.byteSize(), masks[g]);
+        }
+        for (int i = 0; queues != null && i < size; i++)
+        {
+            if ((masks[i / EthdevRaw.RETA_GROUP_SIZE] & 1L << (i % EthdevRaw.RETA_GROUP_SIZE)) != 0)
+            {
+                conf.set(JAVA_SHORT, retaOffset(i), (short)queues[i]);
+            }
+        }
+        return conf;
+    }
+
+    /** Where entry {@code i}'s queue lies in a reta configuration. */
+    private static long retaOffset(final int i)
+    {
+        return i / EthdevRaw.RETA_GROUP_SIZE * EthdevRaw.RTE_ETH_RSS_RETA_ENTRY64.byteSize() +
+            EthdevRaw.RTE_ETH_RSS_RETA_ENTRY64.byteOffset(groupElement("reta")) +
+            (long)(i % EthdevRaw.RETA_GROUP_SIZE) * Short.BYTES;
+    }
+
+    /**
      * The RSS hash configuration as the driver reports it ({@code rte_eth_dev_rss_hash_conf_get}), asked for as
      * testpmd's {@code show port N rss-hash [key]} asks: with {@code rss_key_len} set to the device's
      * {@code hash_key_size}.

@@ -550,6 +550,32 @@ class PortTest
     }
 
     @Test
+    void shouldRedirectRssHashesToOtherQueuesAndReadThemBack()
+    {
+        try (Port port = Port.probe(TestEal.uniqueName("net_null"))
+            .configure(config().rxQueues(2).txQueues(2).rssHashFunctions(RssTypes.IP)))
+        {
+            final int size = port.info().details().retaSize();
+            assertEquals(128, size, "net_null's table");
+            final long[] all = {-1L, -1L};
+            final int[] queues = new int[size];
+            queues[0] = 1;
+            queues[127] = 1;
+            port.redirect(size, new long[] {1L, 1L << 63}, queues);
+            final int[] table = port.redirectionTable(size, all);
+            assertEquals(1, table[0]);
+            assertEquals(1, table[127]);
+            queues[5] = 2; // no such RX queue: ethdev refuses the whole update
+            final DpdkException refused = assertThrows(DpdkException.class,
+                () -> port.redirect(size, new long[] {1L << 5, 0}, queues));
+            assertEquals(22, refused.errno(), refused.getMessage());
+            assertEquals(table[5], port.redirectionTable(size, all)[5]);
+            assertThrows(DpdkException.class, () -> port.redirectionTable(size, new long[] {0, 0})); // nothing asked
+            assertThrows(IllegalArgumentException.class, () -> port.redirectionTable(size, new long[] {1L}));
+        }
+    }
+
+    @Test
     void shouldRejectPoolTooSmallForTheRxRings()
     {
         try (Mempool small = Mempool.create("port_small_pool", 511, 0);

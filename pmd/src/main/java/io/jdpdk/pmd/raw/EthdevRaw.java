@@ -52,6 +52,15 @@ public final class EthdevRaw
         sequenceLayout(QUEUE_STAT_CNTRS, JAVA_LONG).withName("q_obytes"),
         sequenceLayout(QUEUE_STAT_CNTRS, JAVA_LONG).withName("q_errors")));
 
+    /** {@code RTE_ETH_RETA_GROUP_SIZE}: redirection table entries per {@link #RTE_ETH_RSS_RETA_ENTRY64}. */
+    public static final int RETA_GROUP_SIZE = 64;
+
+    /** {@code struct rte_eth_rss_reta_entry64}: which of 64 redirection table entries count, and their queues. */
+    public static final StructLayout RTE_ETH_RSS_RETA_ENTRY64 = LayoutCheck.verified("rte_eth_rss_reta_entry64",
+        structLayout(
+            JAVA_LONG.withName("mask"),
+            sequenceLayout(RETA_GROUP_SIZE, JAVA_SHORT).withName("reta")));
+
     /** {@code struct rte_eth_desc_lim}: a device's descriptor limits per queue. */
     public static final StructLayout RTE_ETH_DESC_LIM = LayoutCheck.verified("rte_eth_desc_lim", structLayout(
         JAVA_SHORT.withName("nb_max"),
@@ -245,6 +254,10 @@ public final class EthdevRaw
     private static final MethodHandle STOP = downcall("rte_eth_dev_stop", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle CLOSE = downcall("rte_eth_dev_close", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle RESET = downcall("rte_eth_dev_reset", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle RETA_UPDATE = downcall("rte_eth_dev_rss_reta_update",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_SHORT));
+    private static final MethodHandle RETA_QUERY = downcall("rte_eth_dev_rss_reta_query",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_SHORT));
     private static final MethodHandle SOCKET_ID = downcall("rte_eth_dev_socket_id", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle PROMISC_ENABLE = downcall("rte_eth_promiscuous_enable", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle PROMISC_DISABLE = downcall("rte_eth_promiscuous_disable", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
@@ -665,6 +678,32 @@ public final class EthdevRaw
     public static int dev_reset(final int port)
     {
         return call(RESET, port);
+    }
+
+    /**
+     * {@code rte_eth_dev_rss_reta_update}: the redirection table entries whose mask bit is set get their queues.
+     *
+     * @param port     the port id
+     * @param conf     {@code size / 64} (rounded up) {@link #RTE_ETH_RSS_RETA_ENTRY64}s
+     * @param size     the table's size, as the device reports it ({@code reta_size})
+     * @return 0 or -errno (ethdev logs why: no mask bit set, a queue the port does not have)
+     */
+    public static int dev_rss_reta_update(final int port, final MemorySegment conf, final int size)
+    {
+        return callWithSize(RETA_UPDATE, port, conf, size);
+    }
+
+    /**
+     * {@code rte_eth_dev_rss_reta_query}: the queues of the redirection table entries whose mask bit is set.
+     *
+     * @param port the port id
+     * @param conf as {@link #dev_rss_reta_update}'s, filled in
+     * @param size the table's size
+     * @return 0 or -errno
+     */
+    public static int dev_rss_reta_query(final int port, final MemorySegment conf, final int size)
+    {
+        return callWithSize(RETA_QUERY, port, conf, size);
     }
 
     /**
@@ -1210,6 +1249,18 @@ public final class EthdevRaw
         try
         {
             return (int)handle.invokeExact((short)port, arg, n);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    private static int callWithSize(final MethodHandle handle, final int port, final MemorySegment arg, final int size)
+    {
+        try
+        {
+            return (int)handle.invokeExact((short)port, arg, (short)size);
         }
         catch (final Throwable t)
         {
