@@ -71,6 +71,56 @@ public final class CNumbers
     }
 
     /**
+     * C's {@code strtoull(text, &end, base)} with base 0 or 16, whatever follows the digits ignored: leading blanks, a
+     * sign, {@code 0x} (and in base 0 a leading 0 for octal), the digits; all ones on overflow (not negated), the
+     * value negated after a '-', 0 when there are no digits.
+     *
+     * @param text the text
+     * @param base 0 or 16
+     * @return the 64 bits, unsigned
+     */
+    public static long strtoull(final String text, final int base)
+    {
+        int i = 0;
+        while (i < text.length() && Character.isWhitespace(text.charAt(i)))
+        {
+            i++;
+        }
+        boolean negative = false;
+        if (i < text.length() && (text.charAt(i) == '+' || text.charAt(i) == '-'))
+        {
+            negative = text.charAt(i) == '-';
+            i++;
+        }
+        int radix = base == 0 ? 10 : base;
+        if ((base == 0 || base == 16) && text.regionMatches(true, i, "0x", 0, 2) && i + 2 < text.length() &&
+            Character.digit(text.charAt(i + 2), 16) >= 0)
+        {
+            radix = 16;
+            i += 2;
+        }
+        else if (base == 0 && i < text.length() && text.charAt(i) == '0')
+        {
+            radix = 8;
+        }
+        final int start = i;
+        while (i < text.length() && Character.digit(text.charAt(i), radix) >= 0)
+        {
+            i++;
+        }
+        if (i == start)
+        {
+            return 0;
+        }
+        final java.math.BigInteger value = new java.math.BigInteger(text.substring(start, i), radix);
+        if (value.bitLength() > 64)
+        {
+            return -1L;
+        }
+        return negative ? -value.longValue() : value.longValue();
+    }
+
+    /**
      * C's {@code printf("%#" PRIx64, value)}: lower-case hexadecimal after {@code 0x}, but 0 alone.
      *
      * @param value the 64 bits, unsigned

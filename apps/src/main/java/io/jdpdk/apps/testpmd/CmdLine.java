@@ -114,7 +114,8 @@ final class CmdLine
     /**
      * Runs one interactive command, as testpmd's cmdline does: {@code start [tx_first [N]]}, {@code stop},
      * {@code show port stats|info|summary|xstats all|N}, {@code show rxq|txq info N Q},
-     * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd|txpkts|txtimes}, {@code show fwd stats all},
+     * {@code show port N rss-hash [key]}, {@code show port N rss reta SIZE MASKS}, {@code port config N rss reta LIST},
+     * {@code show config rxtx|cores|fwd|txpkts|txtimes}, {@code show fwd stats all},
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
      * {@code set nbport|nbcore|burst|verbose N}, {@code set portlist LIST}, {@code set portmask MASK},
      * {@code set txpkts LIST}, {@code set eth-peer N MAC},
@@ -222,6 +223,11 @@ final class CmdLine
                     {
                         app.showRssHash(port, w.length == 5);
                     }
+                }
+                else if (w.length == 7 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("rss") &&
+                    w[4].equals("reta") && parseUint16(w[5]) >= 0)
+                {
+                    app.showRssReta(parseUint16(w[2]), parseUint16(w[5]), w[6]);
                 }
                 else if (w.length == 4 && w[1].equals("device") && w[2].equals("info"))
                 {
@@ -367,6 +373,12 @@ final class CmdLine
                     parseUint32(w[4]) >= 0)
                 {
                     app.portConfigMaxPktLen(parseUint32(w[4]));
+                    return true;
+                }
+                if (w.length == 6 && w[1].equals("config") && parseUint16(w[2]) >= 0 && w[3].equals("rss") &&
+                    w[4].equals("reta"))
+                {
+                    app.configRssReta(parseUint16(w[2]), w[5]);
                     return true;
                 }
                 if (w.length == 5 && w[1].equals("config") && w[2].equals("all") && w[3].equals("rss"))
@@ -641,6 +653,12 @@ final class CmdLine
         to.println();
         to.println("show device info (<identifier>|all)");
         to.println("    Show general information about devices probed.");
+        to.println();
+        to.println("show port (port_id) rss reta (size) (mask0[,mask1]*)");
+        to.println("    Show the entries of the RSS redirection table the masks select.");
+        to.println();
+        to.println("port config (port_id) rss reta (hash,queue)[,(hash,queue)]");
+        to.println("    Set the RX queue of RSS redirection table entries.");
         to.println();
         to.println("show port (port_id) rss-hash [key]");
         to.println("    Display the RSS hash functions and RSS hash key of port");

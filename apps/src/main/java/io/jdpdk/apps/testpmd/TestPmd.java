@@ -176,6 +176,12 @@ public final class TestPmd
     /** {@code RTE_ETH_RX_OFFLOAD_RSS_HASH}. */
     private static final long RX_OFFLOAD_RSS_HASH = 1L << 19;
     private static final int RSS_LEVEL_SHIFT = 50;
+    /** {@code RTE_ETH_RSS_RETA_SIZE_512}: the largest redirection table testpmd's reta commands take. */
+    private static final int RETA_SIZE_MAX = 512;
+    /** {@code RTE_ETH_RETA_GROUP_SIZE}: redirection table entries per mask. */
+    private static final int RETA_GROUP = 64;
+    /** The size of testpmd's buffer ({@code char s[256]}) for what lies between a reta command's parentheses. */
+    private static final int RETA_TEXT_MAX = 256;
     /** testpmd's {@code RSS_HASH_KEY_LENGTH}: the longest hash key {@code show port N rss-hash} shows. */
     static final int RSS_HASH_KEY_LENGTH = 64;
     private static final int ENODEV = 19;
@@ -2963,6 +2969,185 @@ public final class TestPmd
             case 2 -> "hairpin";
             default -> "unknown";
         };
+    }
+
+    /**
+     * {@code port config N rss reta (hash,queue)[,(hash,queue)]*}: testpmd's {@code cmd_set_rss_reta_parsed}. The
+     * table's size first ("The reta size of port 0 is 128"), then the entries named go to their queues
+     * ({@link Port#redirect}); an entry past the table, a queue past 65535 or a malformed pair leave the table as it
+     * was ("Invalid RSS Redirection Table config entered"), a queue the port does not have is ethdev's refusal.
+     *
+     * @param portId any port id: one that names no port gets ethdev's and testpmd's lines
+     * @param items  the pairs, one token
+     */
+    void configRssReta(final int portId, final String items)
+    {
+        final DeviceInfo info = infoOrPrintErr(portId);
+        if (info == null)
+        {
+            return;
+        }
+        final int size = info.details().retaSize();
+        if (size == 0)
+        {
+            printError("Redirection table size is 0 which is invalid for RSS");
+            return;
+        }
+        out.printf("The reta size of port %d is %d%n", portId, size);
+        if (size > RETA_SIZE_MAX)
+        {
+            printError("Currently do not support more than " + RETA_SIZE_MAX + " entries of redirection table");
+            return;
+        }
+        final long[] masks = new long[RETA_SIZE_MAX / RETA_GROUP];
+        final int[] queues = new int[RETA_SIZE_MAX];
+        if (!parseRetaConfig(items, size, masks, queues))
+        {
+            printError("Invalid RSS Redirection Table config entered");
+            return;
+        }
+        try
+        {
+            out.flush();
+            Port.of(portId).redirect(size, masks, queues);
+        }
+        catch (final DpdkException ex)
+        {
+            printError("Bad redirection table parameter, return code = " + -ex.errno());
+        }
+    }
+
+    /**
+     * testpmd's {@code parse_reta_config}: each {@code (hash,queue)} in the text, numbers as {@code strtoul} reads
+     * them in base 0, at most 65535; a hash index past the table is said.
+     *
+     * @return false when the text is refused (the pairs before the bad one are not applied either)
+     */
+    private boolean parseRetaConfig(final String text, final int size, final long[] masks, final int[] queues)
+    {
+        int from = 0;
+        for (int open = text.indexOf('('); open >= 0; open = text.indexOf('(', from))
+        {
+            final int close = text.indexOf(')', open + 1);
+            if (close < 0 || close - open - 1 >= RETA_TEXT_MAX)
+            {
+                return false;
+            }
+            from = close;
+            final List<String> fields = strsplit(text.substring(open + 1, close), 2);
+            if (fields.size() != 2)
+            {
+                return false;
+            }
+            final long hash = CNumbers.strtoul(fields.get(0), 0, false);
+            final long queue = CNumbers.strtoul(fields.get(1), 0, false);
+            if (hash < 0 || hash > 0xFFFF || queue < 0 || queue > 0xFFFF)
+            {
+                return false;
+            }
+            if (hash >= size)
+            {
+                printError("Invalid RETA hash index=" + hash);
+                return false;
+            }
+            masks[(int)hash / RETA_GROUP] |= 1L << (hash % RETA_GROUP);
+            queues[(int)hash] = (int)queue;
+        }
+        return true;
+    }
+
+    /**
+     * {@code show port N rss reta SIZE (mask0[,mask1]*)}: testpmd's {@code cmd_showport_reta_parsed}, each entry a
+     * mask selects as "RSS RETA configuration: hash index=I, queue=Q", one mask ({@code strtoull}, base 0) per 64
+     * entries of SIZE; a size past the device's table, a wrong number of masks, or the driver's refusal (ethdev's
+     * line, then testpmd's return code) is said on standard error.
+     *
+     * @param portId any port id
+     * @param size   the table size asked for
+     * @param masks  the masks' token
+     */
+    void showRssReta(final int portId, final int size, final String masks)
+    {
+        final DeviceInfo info = infoOrPrintErr(portId);
+        if (info == null)
+        {
+            return;
+        }
+        final int max = Math.min(info.details().retaSize(), RETA_SIZE_MAX);
+        if (size == 0 || size > max)
+        {
+            printError(String.format("Invalid redirection table size: %d (1-%d)", size, max));
+            return;
+        }
+        // showport_parse_reta_config: the first parenthesis only, one mask per group of 64 entries.
+        final long[] selected = new long[RETA_SIZE_MAX / RETA_GROUP];
+        final int open = masks.indexOf('(');
+        final int close = open < 0 ? -1 : masks.indexOf(')', open + 1);
+        final int groups = (size + RETA_GROUP - 1) / RETA_GROUP;
+        boolean parsed = close >= 0;
+        if (parsed && close - open - 1 >= RETA_TEXT_MAX)
+        {
+            printError("The string size exceeds the internal buffer size");
+            parsed = false;
+        }
+        else if (parsed)
+        {
+            final List<String> fields = strsplit(masks.substring(open + 1, close), groups);
+            if (fields.size() != groups)
+            {
+                printError("The bits of masks do not match the number of reta entries: " + groups);
+                parsed = false;
+            }
+            for (int g = 0; parsed && g < groups; g++)
+            {
+                selected[g] = CNumbers.strtoull(fields.get(g), 0);
+            }
+        }
+        if (!parsed)
+        {
+            printError("Invalid string: " + masks + " for reta masks");
+            return;
+        }
+        final int[] queues;
+        try
+        {
+            out.flush();
+            queues = Port.of(portId).redirectionTable(size, selected);
+        }
+        catch (final DpdkException ex)
+        {
+            printError("Failed to get RSS RETA info, return code = " + -ex.errno());
+            return;
+        }
+        for (int i = 0; i < size; i++)
+        {
+            if ((selected[i / RETA_GROUP] & 1L << (i % RETA_GROUP)) != 0)
+            {
+                out.printf("RSS RETA configuration: hash index=%d, queue=%d%n", i, queues[i]);
+            }
+        }
+    }
+
+    /**
+     * DPDK's {@code rte_strsplit(s, .., max, ',')}: at most {@code max} fields, the last running to the end of the
+     * text; a ',' at the very end starts no field.
+     */
+    private static List<String> strsplit(final String text, final int max)
+    {
+        final List<String> fields = new ArrayList<>();
+        int at = 0;
+        while (at < text.length() && fields.size() < max)
+        {
+            final int comma = text.indexOf(',', at);
+            if (fields.size() == max - 1 || comma < 0)
+            {
+                fields.add(text.substring(at));
+                break;
+            }
+            fields.add(text.substring(at, comma));
+            at = comma + 1;
+        }
+        return fields;
     }
 
     /**

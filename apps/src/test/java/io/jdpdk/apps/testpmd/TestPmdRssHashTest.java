@@ -95,6 +95,34 @@ class TestPmdRssHashTest
         assertEquals(dpdk, run(false, List.of("--vdev=net_null0"), List.of(), commands));
     }
 
+    /**
+     * The RSS redirection table of a net_null with two RX queues: entries read through masks (one per 64 entries),
+     * entries sent to other queues and read back; what testpmd refuses (a hash index past the table, a malformed
+     * pair, a wrong number of masks, a size past the table, no parentheses) and what ethdev or the driver refuses (a
+     * queue the port does not have, a size the driver does not have, no mask bit set), each in their words.
+     */
+    @Test
+    void shouldShowAndChangeTheRedirectionTableAsDpdkTestpmd() throws Exception
+    {
+        final List<String> commands = List.of("show port 0 rss reta 128 (0xf,0x0)",
+            "port config 0 rss reta (0,1),(1,1),(3,0),(64,1)", "show port 0 rss reta 128 (0xf,0x1)",
+            "port config 0 rss reta (0,5)", "port config 0 rss reta (200,1)", "port config 0 rss reta (1,2,3)",
+            "port config 0 rss reta (1)", "port config 0 rss reta (0x2,0)", "show port 0 rss reta 128 (0xf)",
+            "show port 0 rss reta 64 (0xffffffffffffffff)", "show port 0 rss reta 0 (0x1)",
+            "show port 0 rss reta 600 (0x1)", "show port 0 rss reta 128 0xf", "show port 9 rss reta 128 (0x1,0x0)",
+            "show port 0 rss reta 128 (0x0,0x0)", "show port 0 rss reta 128 (0x7,0x1)", "port config 9 rss reta (0,1)");
+        final List<String> dpdk = run(true, List.of("--vdev=net_null0"), List.of("--rxq=2", "--txq=2"), commands);
+        assertTrue(dpdk.get(2).contains("RSS RETA configuration: hash index=0, queue=1\nRSS RETA configuration: " +
+            "hash index=1, queue=1\n") && dpdk.get(2).contains("hash index=3, queue=0\nRSS RETA configuration: " +
+            "hash index=64, queue=1\n"), dpdk.get(2));
+        assertTrue(dpdk.get(3).contains("Bad redirection table parameter, return code = -22"), dpdk.get(3));
+        assertTrue(dpdk.get(4).contains("Invalid RETA hash index=200\nInvalid RSS Redirection Table config entered"),
+            dpdk.get(4));
+        assertTrue(dpdk.get(15).contains("hash index=1, queue=1\nRSS RETA configuration: hash index=2, queue=0\n"),
+            "(0x2,0) set entry 2, the refused (1,2,3) left entry 1: " + dpdk.get(15));
+        assertEquals(dpdk, run(false, List.of("--vdev=net_null0"), List.of("--rxq=2", "--txq=2"), commands));
+    }
+
     /** Port net_tap0 with an interface name no other run uses. */
     private static String tap()
     {
