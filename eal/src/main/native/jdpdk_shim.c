@@ -194,6 +194,10 @@ static const struct layout_entry layout_table[] = {
 	F(rte_eth_stats, q_opackets), F(rte_eth_stats, q_ibytes), F(rte_eth_stats, q_obytes),
 	F(rte_eth_stats, q_errors),
 
+	S(rte_eth_fc_conf),
+	F(rte_eth_fc_conf, high_water), F(rte_eth_fc_conf, low_water), F(rte_eth_fc_conf, pause_time),
+	F(rte_eth_fc_conf, send_xon), F(rte_eth_fc_conf, mode), F(rte_eth_fc_conf, mac_ctrl_frame_fwd),
+	F(rte_eth_fc_conf, autoneg),
 	S(rte_eth_rss_reta_entry64),
 	F(rte_eth_rss_reta_entry64, mask), F(rte_eth_rss_reta_entry64, reta),
 

@@ -736,6 +736,55 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * The port's link flow control ({@code rte_eth_dev_flow_ctrl_get}).
+     *
+     * @return what the driver reports
+     * @throws DpdkException ENOTSUP for a driver without it (net_null, net_ring, net_pcap), with ethdev's error
+     */
+    public FlowControl flowControl()
+    {
+        final String call = "rte_eth_dev_flow_ctrl_get(port=" + id + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment conf = arena.allocate(EthdevRaw.RTE_ETH_FC_CONF);
+            check(call, EthdevRaw.dev_flow_ctrl_get(id, conf));
+            final StructLayout l = EthdevRaw.RTE_ETH_FC_CONF;
+            return new FlowControl(Integer.toUnsignedLong(conf.get(JAVA_INT, off(l, "high_water"))),
+                Integer.toUnsignedLong(conf.get(JAVA_INT, off(l, "low_water"))),
+                Short.toUnsignedInt(conf.get(JAVA_SHORT, off(l, "pause_time"))),
+                Short.toUnsignedInt(conf.get(JAVA_SHORT, off(l, "send_xon"))), conf.get(JAVA_INT, off(l, "mode")),
+                conf.get(JAVA_BYTE, off(l, "mac_ctrl_frame_fwd")) != 0, conf.get(JAVA_BYTE, off(l, "autoneg")) != 0);
+        }
+    }
+
+    /**
+     * Sets the port's link flow control ({@code rte_eth_dev_flow_ctrl_set}).
+     *
+     * @param fc the flow control
+     * @throws DpdkException EINVAL for a send_xon other than 0 or 1, ENOTSUP for a driver without it or a mode it
+     *                       does not have (net_tap takes only {@link FlowControl#NONE}), with ethdev's error
+     */
+    public void flowControl(final FlowControl fc)
+    {
+        final String call = "rte_eth_dev_flow_ctrl_set(port=" + id + ", mode=" + fc.mode() + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment conf = arena.allocate(EthdevRaw.RTE_ETH_FC_CONF);
+            final StructLayout l = EthdevRaw.RTE_ETH_FC_CONF;
+            conf.set(JAVA_INT, off(l, "high_water"), (int)fc.highWater());
+            conf.set(JAVA_INT, off(l, "low_water"), (int)fc.lowWater());
+            conf.set(JAVA_SHORT, off(l, "pause_time"), (short)fc.pauseTime());
+            conf.set(JAVA_SHORT, off(l, "send_xon"), (short)fc.sendXon());
+            conf.set(JAVA_INT, off(l, "mode"), fc.mode());
+            conf.set(JAVA_BYTE, off(l, "mac_ctrl_frame_fwd"), (byte)(fc.macCtrlFrameFwd() ? 1 : 0));
+            conf.set(JAVA_BYTE, off(l, "autoneg"), (byte)(fc.autoneg() ? 1 : 0));
+            check(call, EthdevRaw.dev_flow_ctrl_set(id, conf));
+        }
+    }
+
+    /**
      * Entries of the RSS redirection table ({@code rte_eth_dev_rss_reta_query}): entry {@code i} names the RX queue
      * that receives the packets whose RSS hash, modulo the table's size, is {@code i}.
      *

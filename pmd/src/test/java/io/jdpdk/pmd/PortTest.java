@@ -550,6 +550,25 @@ class PortTest
     }
 
     @Test
+    void shouldReadAndSetFlowControlWhereTheDriverHasIt()
+    {
+        try (Port tap = Port.probe(TestEal.uniqueName("net_tap")); Port nul = Port.probe(TestEal.uniqueName("net_null")))
+        {
+            final FlowControl off = tap.flowControl();
+            assertEquals(new FlowControl(0, 0, 0, 0, FlowControl.NONE, false, false), off);
+            tap.flowControl(off); // the one mode net_tap takes
+            final DpdkException full = assertThrows(DpdkException.class,
+                () -> tap.flowControl(off.withMode(FlowControl.FULL)));
+            assertEquals(95, full.errno(), full.getMessage());
+            final DpdkException xon = assertThrows(DpdkException.class,
+                () -> tap.flowControl(new FlowControl(0, 0, 0, 2, FlowControl.NONE, false, false)));
+            assertEquals(22, xon.errno(), "ethdev takes send_xon 0 or 1: " + xon.getMessage());
+            final DpdkException none = assertThrows(DpdkException.class, nul::flowControl);
+            assertEquals(95, none.errno(), none.getMessage());
+        }
+    }
+
+    @Test
     void shouldRedirectRssHashesToOtherQueuesAndReadThemBack()
     {
         try (Port port = Port.probe(TestEal.uniqueName("net_null"))

@@ -52,6 +52,17 @@ public final class EthdevRaw
         sequenceLayout(QUEUE_STAT_CNTRS, JAVA_LONG).withName("q_obytes"),
         sequenceLayout(QUEUE_STAT_CNTRS, JAVA_LONG).withName("q_errors")));
 
+    /** {@code struct rte_eth_fc_conf}: a port's link flow control (IEEE 802.3x pause frames). */
+    public static final StructLayout RTE_ETH_FC_CONF = LayoutCheck.verified("rte_eth_fc_conf", structLayout(
+        JAVA_INT.withName("high_water"),
+        JAVA_INT.withName("low_water"),
+        JAVA_SHORT.withName("pause_time"),
+        JAVA_SHORT.withName("send_xon"),
+        JAVA_INT.withName("mode"),
+        JAVA_BYTE.withName("mac_ctrl_frame_fwd"),
+        JAVA_BYTE.withName("autoneg"),
+        paddingLayout(2)));
+
     /** {@code RTE_ETH_RETA_GROUP_SIZE}: redirection table entries per {@link #RTE_ETH_RSS_RETA_ENTRY64}. */
     public static final int RETA_GROUP_SIZE = 64;
 
@@ -254,6 +265,10 @@ public final class EthdevRaw
     private static final MethodHandle STOP = downcall("rte_eth_dev_stop", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle CLOSE = downcall("rte_eth_dev_close", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle RESET = downcall("rte_eth_dev_reset", FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle FLOW_CTRL_GET = downcall("rte_eth_dev_flow_ctrl_get",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle FLOW_CTRL_SET = downcall("rte_eth_dev_flow_ctrl_set",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle RETA_UPDATE = downcall("rte_eth_dev_rss_reta_update",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_SHORT));
     private static final MethodHandle RETA_QUERY = downcall("rte_eth_dev_rss_reta_query",
@@ -678,6 +693,30 @@ public final class EthdevRaw
     public static int dev_reset(final int port)
     {
         return call(RESET, port);
+    }
+
+    /**
+     * {@code rte_eth_dev_flow_ctrl_get}: the port's link flow control, zeroed first.
+     *
+     * @param port the port id
+     * @param conf a {@link #RTE_ETH_FC_CONF} to fill
+     * @return 0 or -errno (-ENOTSUP for a driver without it: net_null, net_ring, net_pcap)
+     */
+    public static int dev_flow_ctrl_get(final int port, final MemorySegment conf)
+    {
+        return call(FLOW_CTRL_GET, port, conf);
+    }
+
+    /**
+     * {@code rte_eth_dev_flow_ctrl_set}.
+     *
+     * @param port the port id
+     * @param conf a {@link #RTE_ETH_FC_CONF}
+     * @return 0 or -errno (-EINVAL for a send_xon other than 0 or 1, which ethdev logs; the driver's refusal)
+     */
+    public static int dev_flow_ctrl_set(final int port, final MemorySegment conf)
+    {
+        return call(FLOW_CTRL_SET, port, conf);
     }
 
     /**
