@@ -1,5 +1,6 @@
 package io.jdpdk.apps.testpmd;
 
+import io.jdpdk.pmd.FlowControl;
 import io.jdpdk.pmd.Port;
 
 import java.io.IOException;
@@ -120,6 +121,7 @@ final class CmdLine
      * {@code set nbport|nbcore|burst|verbose N}, {@code set portlist LIST}, {@code set portmask MASK},
      * {@code set txpkts LIST}, {@code set eth-peer N MAC},
      * {@code set promisc|allmulti N|all on|off}, {@code set record-burst-stats|record-core-cycles on|off},
+     * {@code set flow_ctrl ...}, {@code show port N flow_ctrl},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
      * {@code show port N ptypes},
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N},
@@ -224,6 +226,10 @@ final class CmdLine
                         app.showRssHash(port, w.length == 5);
                     }
                 }
+                else if (w.length == 4 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("flow_ctrl"))
+                {
+                    app.showFlowCtrl(parseUint16(w[2]));
+                }
                 else if (w.length == 7 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("rss") &&
                     w[4].equals("reta") && parseUint16(w[5]) >= 0)
                 {
@@ -317,6 +323,25 @@ final class CmdLine
                     {
                         app.setAllMulticast(which, w[3].equals("on"));
                     }
+                }
+                else if (w.length == 15 && w[1].equals("flow_ctrl") && w[2].equals("rx") && onOff(w[3]) &&
+                    w[4].equals("tx") && onOff(w[5]) && parseUint32(w[6]) >= 0 && parseUint32(w[7]) >= 0 &&
+                    parseUint16(w[8]) >= 0 && parseUint16(w[9]) >= 0 && w[10].equals("mac_ctrl_frame_fwd") &&
+                    onOff(w[11]) && w[12].equals("autoneg") && onOff(w[13]) && parseUint16(w[14]) >= 0)
+                {
+                    final boolean rx = w[3].equals("on");
+                    final boolean tx = w[5].equals("on");
+                    app.setFlowCtrl(parseUint16(w[14]), new FlowControl(parseUint32(w[6]), parseUint32(w[7]),
+                        parseUint16(w[8]), parseUint16(w[9]), TestPmd.flowControlMode(rx, tx), w[11].equals("on"),
+                        w[13].equals("on")));
+                }
+                else if (w.length == 5 && w[1].equals("flow_ctrl") && parseUint16(w[4]) >= 0 &&
+                    (List.of("rx", "tx", "mac_ctrl_frame_fwd", "autoneg").contains(w[2]) && onOff(w[3]) ||
+                    List.of("high_water", "low_water").contains(w[2]) && parseUint32(w[3]) >= 0 ||
+                    List.of("pause_time", "send_xon").contains(w[2]) && parseUint16(w[3]) >= 0))
+                {
+                    app.setFlowCtrl(parseUint16(w[4]), w[2], onOff(w[3]) ? (w[3].equals("on") ? 1 : 0) :
+                        parseUint32(w[3]));
                 }
                 else if (w.length == 3 && (w[1].equals("record-burst-stats") || w[1].equals("record-core-cycles")) &&
                     (w[2].equals("on") || w[2].equals("off")))
@@ -562,6 +587,12 @@ final class CmdLine
         return true;
     }
 
+    /** cmdline.c's {@code "on#off"} token. */
+    private static boolean onOff(final String token)
+    {
+        return token.equals("on") || token.equals("off");
+    }
+
     /**
      * A {@code uint16_t} token as librte_cmdline's {@code RTE_UINT16} number parses it: decimal, {@code 0x} hex,
      * {@code 0b} binary, or octal after a leading 0.
@@ -752,6 +783,17 @@ final class CmdLine
         to.println();
         to.println("set allmulti (port_id|all) (on|off)");
         to.println("    Set the allmulti mode on port_id, or all.");
+        to.println();
+        to.println("set flow_ctrl rx (on|off) tx (on|off) (high_water) (low_water) (pause_time) (send_xon)");
+        to.println("    mac_ctrl_frame_fwd (on|off) autoneg (on|off) (port_id)");
+        to.println("    Set the link flow control parameter on a port.");
+        to.println();
+        to.println("set flow_ctrl (rx|tx|mac_ctrl_frame_fwd|autoneg) (on|off) (port_id)");
+        to.println("set flow_ctrl (high_water|low_water|pause_time|send_xon) (value) (port_id)");
+        to.println("    Change one link flow control parameter of a port.");
+        to.println();
+        to.println("show port (port_id) flow_ctrl");
+        to.println("    Show the link flow control of a port.");
         to.println();
         to.println("set record-burst-stats (on|off)");
         to.println("    Set the display of RX and TX bursts.");

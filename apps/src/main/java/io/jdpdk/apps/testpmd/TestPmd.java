@@ -19,6 +19,7 @@ import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.MbufInfo;
 import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.DeviceInfo;
+import io.jdpdk.pmd.FlowControl;
 import io.jdpdk.pmd.LinkStatus;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
@@ -2955,11 +2956,6 @@ public final class TestPmd
         out.print(sb);
     }
 
-    private static String onOff(final boolean on)
-    {
-        return on ? "on" : "off";
-    }
-
     private static String queueState(final int state)
     {
         return switch (state)
@@ -2969,6 +2965,131 @@ public final class TestPmd
             case 2 -> "hairpin";
             default -> "unknown";
         };
+    }
+
+    /**
+     * {@code show port N flow_ctrl}: testpmd's {@code cmd_link_flow_ctrl_show_parsed}, the port's link flow control
+     * ({@link Port#flowControl()}), or the driver's refusal ("Failed to get current flow ctrl information: err = -95"
+     * where it has none, as net_null).
+     *
+     * @param portId any port id: one that names no port gets ethdev's "Invalid port_id=N" first
+     */
+    void showFlowCtrl(final int portId)
+    {
+        final FlowControl fc = flowControlOrSay(portId, "Failed to get current flow ctrl information: err = ");
+        if (fc == null)
+        {
+            return;
+        }
+        final String border = "*********************";
+        final boolean rx = fc.mode() == FlowControl.RX_PAUSE || fc.mode() == FlowControl.FULL;
+        final boolean tx = fc.mode() == FlowControl.TX_PAUSE || fc.mode() == FlowControl.FULL;
+        out.printf("%n%s Flow control infos for port %-2d %s%n", border, portId, border);
+        out.printf("FC mode:%n   Rx pause: %s%n   Tx pause: %s%n", onOff(rx), onOff(tx));
+        out.printf("Autoneg: %s%nPause time: 0x%x%nHigh waterline: 0x%x%nLow waterline: 0x%x%n", onOff(fc.autoneg()),
+            fc.pauseTime(), fc.highWater(), fc.lowWater());
+        out.printf("Send XON: %s%nForward MAC control frames: %s%n", onOff(fc.sendXon() != 0),
+            onOff(fc.macCtrlFrameFwd()));
+        out.printf("%n%s**************   End  ***********%s%n", border, border);
+    }
+
+    /**
+     * {@code set flow_ctrl FIELD VALUE N}: testpmd's {@code cmd_link_flow_ctrl_set_parsed} for one field: the port's
+     * flow control read ("cannot get current flow ctrl parameters, return code = -95" where it cannot be), the field
+     * changed ({@code rx} and {@code tx} turn pause on or off that way), set again.
+     *
+     * @param portId any port id
+     * @param field  rx, tx, high_water, low_water, pause_time, send_xon, mac_ctrl_frame_fwd or autoneg
+     * @param value  the number, or 1 for on and 0 for off
+     */
+    void setFlowCtrl(final int portId, final String field, final long value)
+    {
+        final FlowControl fc = flowControlOrSay(portId, "cannot get current flow ctrl parameters, return code = ");
+        if (fc == null)
+        {
+            return;
+        }
+        final boolean rx = fc.mode() == FlowControl.RX_PAUSE || fc.mode() == FlowControl.FULL;
+        final boolean tx = fc.mode() == FlowControl.TX_PAUSE || fc.mode() == FlowControl.FULL;
+        final int mode = flowControlMode(field.equals("rx") ? value == 1 : rx, field.equals("tx") ? value == 1 : tx);
+        setFlowCtrl(portId, new FlowControl(field.equals("high_water") ? value : fc.highWater(),
+            field.equals("low_water") ? value : fc.lowWater(), field.equals("pause_time") ? (int)value : fc.pauseTime(),
+            field.equals("send_xon") ? (int)value : fc.sendXon(), mode,
+            field.equals("mac_ctrl_frame_fwd") ? value == 1 : fc.macCtrlFrameFwd(),
+            field.equals("autoneg") ? value == 1 : fc.autoneg()));
+    }
+
+    /**
+     * {@code set flow_ctrl rx on|off tx on|off HIGH LOW PAUSE XON mac_ctrl_frame_fwd on|off autoneg on|off N}, and
+     * the last step of each one-field form: {@link Port#flowControl(FlowControl)}, the refusal said as testpmd says it
+     * ("bad flow control parameter, return code = -95"; ethdev's "Invalid send_xon, only 0/1 allowed" first).
+     *
+     * @param portId any port id
+     * @param fc     the flow control
+     */
+    void setFlowCtrl(final int portId, final FlowControl fc)
+    {
+        out.flush();
+        final int rc;
+        if (isPort(portId))
+        {
+            int code = 0;
+            try
+            {
+                Port.of(portId).flowControl(fc);
+            }
+            catch (final DpdkException ex)
+            {
+                code = -ex.errno();
+            }
+            rc = code;
+        }
+        else
+        {
+            try (Arena arena = Arena.ofConfined())
+            {
+                rc = EthdevRaw.dev_flow_ctrl_set(portId, arena.allocate(EthdevRaw.RTE_ETH_FC_CONF)); // ethdev's line
+            }
+        }
+        if (rc != 0)
+        {
+            printError("bad flow control parameter, return code = " + rc);
+        }
+    }
+
+    /** The mode of rx and tx pause on or off, as cmdline.c's {@code rx_tx_onoff_2_lfc_mode}. */
+    static int flowControlMode(final boolean rx, final boolean tx)
+    {
+        return rx ? (tx ? FlowControl.FULL : FlowControl.RX_PAUSE) : (tx ? FlowControl.TX_PAUSE : FlowControl.NONE);
+    }
+
+    /** The port's flow control, or null after {@code failure} and the return code on standard error. */
+    private FlowControl flowControlOrSay(final int portId, final String failure)
+    {
+        out.flush();
+        if (!isPort(portId))
+        {
+            try (Arena arena = Arena.ofConfined())
+            {
+                // ethdev's "Invalid port_id=N", from the call testpmd makes
+                printError(failure + EthdevRaw.dev_flow_ctrl_get(portId, arena.allocate(EthdevRaw.RTE_ETH_FC_CONF)));
+            }
+            return null;
+        }
+        try
+        {
+            return Port.of(portId).flowControl();
+        }
+        catch (final DpdkException ex)
+        {
+            printError(failure + -ex.errno());
+            return null;
+        }
+    }
+
+    private static String onOff(final boolean on)
+    {
+        return on ? "on" : "off";
     }
 
     /**

@@ -229,6 +229,32 @@ class TestPmdConfigCommandsTest
     }
 
     /**
+     * {@code show port N flow_ctrl} and {@code set flow_ctrl}, whole and one field at a time, on a net_tap (its pause
+     * frames are off, the only mode it takes) and a net_null (no flow control), in testpmd's and ethdev's words: a
+     * mode the device lacks, a send_xon other than 0 or 1, a port that is not there, values past their token's type.
+     */
+    @Test
+    void shouldShowAndSetFlowControlAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("show port 0 flow_ctrl", "show port 1 flow_ctrl", "show port 9 flow_ctrl",
+            "set flow_ctrl rx off tx off 0 0 0 0 mac_ctrl_frame_fwd off autoneg off 0",
+            "set flow_ctrl rx on tx off 100 50 10 1 mac_ctrl_frame_fwd on autoneg on 0", "set flow_ctrl rx off 0",
+            "set flow_ctrl tx on 0", "set flow_ctrl high_water 4096 0", "set flow_ctrl send_xon 2 0",
+            "set flow_ctrl autoneg on 1", "set flow_ctrl rx off tx off 0 0 0 0 mac_ctrl_frame_fwd off autoneg off 9",
+            "set flow_ctrl pause_time 70000 0", "set flow_ctrl rx maybe 0", "show port 0 flow_ctrl");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of(TestPmdSession.tap(), "--vdev=net_null1"),
+            List.of(), commands, TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("FC mode:\n   Rx pause: off\n   Tx pause: off\nAutoneg: off\n"), dpdk.get(0));
+        assertTrue(dpdk.get(1).contains("Failed to get current flow ctrl information: err = -95"), dpdk.get(1));
+        assertTrue(dpdk.get(4).contains("bad flow control parameter, return code = -95"), dpdk.get(4));
+        assertTrue(dpdk.get(8).contains("Invalid send_xon, only 0/1 allowed\nbad flow control parameter, return " +
+            "code = -22"), dpdk.get(8));
+        assertTrue(dpdk.get(9).contains("cannot get current flow ctrl parameters, return code = -95"), dpdk.get(9));
+        assertTrue(dpdk.get(11).contains("Bad arguments"), dpdk.get(11));
+    }
+
+    /**
      * What a start refuses and what the port commands refuse: txonly's begin (first bursts, or the mode) with
      * multi-flow on a first segment shorter than the headers, its reason then "Packet forwarding is not ready"; port
      * ids that are not uint8 for {@code port stop}; port ids in hex and binary for the show commands.
