@@ -841,7 +841,7 @@ public final class Port implements AutoCloseable
     private static MemorySegment retaConf(final Arena arena, final int size, final long[] masks, final int[] queues)
     {
         final int groups = (size + EthdevRaw.RETA_GROUP_SIZE - 1) / EthdevRaw.RETA_GROUP_SIZE;
-        if (size <= 0 || masks.length < groups || queues != null && queues.length < size)
+        if (size <= 0 || size > 0xFFFF || masks.length < groups || queues != null && queues.length < size)
         {
             throw new IllegalArgumentException("a table of " + size + " entries needs " + groups + " masks" +
                 (queues == null ? "" : " and " + size + " queues") + ", got " + masks.length +
