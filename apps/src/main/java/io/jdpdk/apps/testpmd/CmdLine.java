@@ -138,9 +138,11 @@ final class CmdLine
      */
     boolean command(final String raw)
     {
-        final String line = raw.strip();
+        // librte_cmdline ends a command at '#' (cmdline_isendofcommand): the rest of the line is a comment.
+        final int comment = raw.indexOf('#');
+        final String line = (comment < 0 ? raw : raw.substring(0, comment)).strip();
         final String[] w = line.isEmpty() ? new String[0] : line.split("\\s+");
-        if (w.length == 0 || w[0].startsWith("#"))
+        if (w.length == 0)
         {
             return true;
         }
@@ -231,7 +233,7 @@ final class CmdLine
                     app.showFlowCtrl(parseUint16(w[2]));
                 }
                 else if (w.length == 7 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("rss") &&
-                    w[4].equals("reta") && parseUint16(w[5]) >= 0)
+                    w[4].equals("reta") && parseUint16(w[5]) >= 0 && fitsFixedString(w[6]))
                 {
                     app.showRssReta(parseUint16(w[2]), parseUint16(w[5]), w[6]);
                 }
@@ -272,7 +274,7 @@ final class CmdLine
             }
             case "device" ->
             {
-                if (w.length == 3 && w[1].equals("detach"))
+                if (w.length == 3 && w[1].equals("detach") && fitsFixedString(w[2]))
                 {
                     app.detachDevice(w[2]);
                 }
@@ -401,7 +403,7 @@ final class CmdLine
                     return true;
                 }
                 if (w.length == 6 && w[1].equals("config") && parseUint16(w[2]) >= 0 && w[3].equals("rss") &&
-                    w[4].equals("reta"))
+                    w[4].equals("reta") && fitsFixedString(w[5]))
                 {
                     app.configRssReta(parseUint16(w[2]), w[5]);
                     return true;
@@ -436,10 +438,8 @@ final class CmdLine
                 }
                 if (w.length >= 3 && w[1].equals("attach"))
                 {
-                    // cmd_operate_attach_port: the rest of the line, up to a comment, is the identifier.
-                    final String rest = line.substring(line.indexOf("attach") + "attach".length()).strip();
-                    final int comment = rest.indexOf('#');
-                    app.attachPort((comment < 0 ? rest : rest.substring(0, comment)).stripTrailing());
+                    // cmd_operate_attach_port: the rest of the line (before a comment) is the identifier.
+                    app.attachPort(line.substring(line.indexOf("attach") + "attach".length()).strip());
                     return true;
                 }
                 if (w.length == 3 && w[1].equals("detach") && parseUint16(w[2]) >= 0)
@@ -586,6 +586,18 @@ final class CmdLine
         err.println("Invalid port " + id);
         return true;
     }
+
+    /**
+     * Whether a free-text token fits librte_cmdline's {@code cmdline_fixed_string_t} (128 bytes with the NUL; a
+     * longer one does not parse, "Bad arguments").
+     */
+    private static boolean fitsFixedString(final String token)
+    {
+        return token.getBytes(StandardCharsets.UTF_8).length < FIXED_STRING_SIZE - 1;
+    }
+
+    /** librte_cmdline's {@code STR_TOKEN_SIZE}. */
+    private static final int FIXED_STRING_SIZE = 128;
 
     /** cmdline.c's {@code "on#off"} token. */
     private static boolean onOff(final String token)

@@ -3031,7 +3031,7 @@ public final class TestPmd
     {
         out.flush();
         final int rc;
-        if (isPort(portId))
+        if (EthdevRaw.dev_is_valid_port(portId)) // testpmd asks ethdev, which also knows a bond's member ports
         {
             int code = 0;
             try
@@ -3067,7 +3067,7 @@ public final class TestPmd
     private FlowControl flowControlOrSay(final int portId, final String failure)
     {
         out.flush();
-        if (!isPort(portId))
+        if (!EthdevRaw.dev_is_valid_port(portId))
         {
             try (Arena arena = Arena.ofConfined())
             {
@@ -3160,9 +3160,9 @@ public final class TestPmd
             {
                 return false;
             }
-            final long hash = CNumbers.strtoul(fields.get(0), 0, false);
-            final long queue = CNumbers.strtoul(fields.get(1), 0, false);
-            if (hash < 0 || hash > 0xFFFF || queue < 0 || queue > 0xFFFF)
+            final long hash = retaNumber(fields.get(0));
+            final long queue = retaNumber(fields.get(1));
+            if (hash < 0 || queue < 0)
             {
                 return false;
             }
@@ -3175,6 +3175,31 @@ public final class TestPmd
             queues[(int)hash] = (int)queue;
         }
         return true;
+    }
+
+    /**
+     * A number of a reta pair as {@code parse_reta_config} takes it: {@code strtoul(s, &end, 0)} with digits (after
+     * blanks and a sign; a '-' negates, so "-0" is 0), not overflowing, at most 65535.
+     *
+     * @return the number, or -1 when refused
+     */
+    private static long retaNumber(final String field)
+    {
+        int i = 0;
+        while (i < field.length() && " \t\n\u000b\f\r".indexOf(field.charAt(i)) >= 0)
+        {
+            i++;
+        }
+        if (i < field.length() && (field.charAt(i) == '+' || field.charAt(i) == '-'))
+        {
+            i++;
+        }
+        if (i >= field.length() || field.charAt(i) < '0' || field.charAt(i) > '9')
+        {
+            return -1; // end == str: no digits
+        }
+        final long value = CNumbers.strtoull(field, 0); // all ones on overflow (errno ERANGE)
+        return Long.compareUnsigned(value, 0xFFFF) > 0 ? -1 : value;
     }
 
     /**

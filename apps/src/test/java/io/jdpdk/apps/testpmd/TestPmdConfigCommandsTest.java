@@ -242,7 +242,7 @@ class TestPmdConfigCommandsTest
             "set flow_ctrl rx on tx off 100 50 10 1 mac_ctrl_frame_fwd on autoneg on 0", "set flow_ctrl rx off 0",
             "set flow_ctrl tx on 0", "set flow_ctrl high_water 4096 0", "set flow_ctrl send_xon 2 0",
             "set flow_ctrl autoneg on 1", "set flow_ctrl rx off tx off 0 0 0 0 mac_ctrl_frame_fwd off autoneg off 9",
-            "set flow_ctrl pause_time 70000 0", "set flow_ctrl rx maybe 0", "show port 0 flow_ctrl");
+            "set flow_ctrl pause_time 70000 0", "set flow_ctrl rx maybe 0", "show port 0 flow_ctrl #and a comment");
         final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of(TestPmdSession.tap(), "--vdev=net_null1"),
             List.of(), commands, TestPmdSession::maskMacs);
         assertTrue(dpdk.get(0).contains("FC mode:\n   Rx pause: off\n   Tx pause: off\nAutoneg: off\n"), dpdk.get(0));

@@ -110,7 +110,9 @@ class TestPmdRssHashTest
             "port config 0 rss reta (1)", "port config 0 rss reta (0x2,0)", "show port 0 rss reta 128 (0xf)",
             "show port 0 rss reta 64 (0xffffffffffffffff)", "show port 0 rss reta 0 (0x1)",
             "show port 0 rss reta 600 (0x1)", "show port 0 rss reta 128 0xf", "show port 9 rss reta 128 (0x1,0x0)",
-            "show port 0 rss reta 128 (0x0,0x0)", "show port 0 rss reta 128 (0x7,0x1)", "port config 9 rss reta (0,1)");
+            "show port 0 rss reta 128 (0x0,0x0)", "show port 0 rss reta 128 (0x7,0x1)", "port config 9 rss reta (0,1)",
+            "port config 0 rss reta (-0,1),(0x8000000000000001,1)", "port config 0 rss reta (-0,1)",
+            "port config 0 rss reta " + "(1,1),".repeat(21) + "(1,1)", "show port 0 rss reta 128 (0x1,0x0)");
         final List<String> dpdk = run(true, List.of("--vdev=net_null0"), List.of("--rxq=2", "--txq=2"), commands);
         assertTrue(dpdk.get(2).contains("RSS RETA configuration: hash index=0, queue=1\nRSS RETA configuration: " +
             "hash index=1, queue=1\n") && dpdk.get(2).contains("hash index=3, queue=0\nRSS RETA configuration: " +
