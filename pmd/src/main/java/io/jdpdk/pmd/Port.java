@@ -185,6 +185,20 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * The ids of the ports of the device with exactly this bus and name ({@code RTE_ETH_FOREACH_MATCHING_DEV} of
+     * {@code bus:name}).
+     *
+     * @param bus        the device's bus, e.g. {@code vdev} or {@code pci}
+     * @param deviceName the device's name on it
+     * @return its port ids, ascending; none when there is no such device or its ports were closed
+     */
+    public static int[] idsOf(final String bus, final String deviceName)
+    {
+        return Devices.withDrivers().stream().filter(d -> d.bus().equals(bus) && d.name().equals(deviceName))
+            .flatMapToInt(d -> Arrays.stream(idsOf(d))).toArray();
+    }
+
+    /**
      * The port of a device by its name (e.g. {@code net_null0}, {@code 0000:3b:00.0}).
      *
      * @param name the device name ({@code rte_eth_dev_get_port_by_name})
@@ -298,9 +312,7 @@ public final class Port implements AutoCloseable
      */
     public static void detach(final String bus, final String deviceName)
     {
-        final int[] ids = Devices.withDrivers().stream()
-            .filter(d -> d.bus().equals(bus) && d.name().equals(deviceName))
-            .flatMapToInt(d -> Arrays.stream(idsOf(d))).toArray();
+        final int[] ids = idsOf(bus, deviceName);
         synchronized (Port.class)
         {
             for (final int id : ids)

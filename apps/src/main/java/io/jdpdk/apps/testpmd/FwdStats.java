@@ -57,14 +57,6 @@ final class FwdStats
     }
 
     /**
-     * {@link #format(List, List, String, boolean, long)} in io mode, or csum, without bursts and cycles.
-     */
-    static String format(final List<Stream> streams, final List<Port> ports, final boolean csum)
-    {
-        return format(streams, ports, csum ? CsumEngine.NAME : "io", false, 0);
-    }
-
-    /**
      * The text testpmd prints between "Waiting for lcores to finish..." and "Done.".
      *
      * @param streams     the streams' counters

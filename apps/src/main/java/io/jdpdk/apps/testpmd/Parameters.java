@@ -1,5 +1,6 @@
 package io.jdpdk.apps.testpmd;
 
+import io.jdpdk.apps.common.CNumbers;
 import io.jdpdk.apps.common.OptionOrder;
 import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.pmd.Port;
@@ -496,15 +497,7 @@ final class Parameters
      */
     static long offloadMask(final String value, final String name) throws BadOption
     {
-        final Matcher m = HEX_NUMBER.matcher(value);
-        long n = 0;
-        if (m.lookingAt())
-        {
-            final BigInteger parsed = new BigInteger(m.group(2), 16);
-            // strtoull's ULLONG_MAX on overflow, not negated; a value that fits is negated after a '-'
-            n = parsed.bitLength() > 64 ? -1L : m.group(1).equals("-") ? -parsed.longValue() : parsed.longValue();
-        }
-        final int truncated = (int)n;
+        final int truncated = (int)CNumbers.strtoull(value, 16);
         if (truncated < 0)
         {
             throw new BadOption(name + " must be >= 0");

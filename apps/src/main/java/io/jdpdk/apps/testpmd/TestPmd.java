@@ -2231,7 +2231,7 @@ public final class TestPmd
             {
                 continue;
             }
-            if (forwarding && Arrays.stream(fwdPortIds).anyMatch(p -> p == id))
+            if (forwarding && isForwarding(id))
             {
                 err.printf("Please remove port %d from forwarding configuration.%n", id);
                 continue;
@@ -2511,7 +2511,7 @@ public final class TestPmd
         }
         out.println("Removing a device...");
         final int[] siblings = Port.idsOf(device);
-        if (!stoppedForRemoval(siblings, "Port %d not stopped"))
+        if (!stoppedForRemoval(siblings))
         {
             return;
         }
@@ -2548,10 +2548,8 @@ public final class TestPmd
             printError("cannot parse identifier");
             return;
         }
-        // RTE_ETH_FOREACH_MATCHING_DEV: the device of exactly that bus and name.
-        final int[] siblings = Devices.withDrivers().stream()
-            .filter(d -> d.bus().equals(parsed[0]) && d.name().equals(parsed[1])).flatMapToInt(d -> Arrays.stream(Port.idsOf(d))).toArray();
-        if (!stoppedForRemoval(siblings, "Port %d not stopped"))
+        final int[] siblings = Port.idsOf(parsed[0], parsed[1]);
+        if (!stoppedForRemoval(siblings))
         {
             return;
         }
@@ -2573,14 +2571,14 @@ public final class TestPmd
         out.printf("Device %s is detached%nNow total ports is %d%nDone%n", identifier, ports.length);
     }
 
-    /** Whether none of these ports is started, else the first one said in {@code format}; their rules flushed. */
-    private boolean stoppedForRemoval(final int[] ids, final String format)
+    /** Whether none of these ports is started (else the first one is said); their rules flushed. */
+    private boolean stoppedForRemoval(final int[] ids)
     {
         for (final int id : ids)
         {
             if (Port.of(id).isStarted() || forwarding && streamsUse(id))
             {
-                printError(String.format(format, id));
+                printError(String.format("Port %d not stopped", id));
                 return false;
             }
             if (flowCommands != null)

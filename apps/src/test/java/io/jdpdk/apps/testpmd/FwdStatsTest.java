@@ -34,7 +34,7 @@ class FwdStatsTest
         final String text = FwdStats.format(
             List.of(new FwdStats.Stream(0, 0, 1, 0, 5, 5, 0, new long[4]),
                 new FwdStats.Stream(1, 0, 0, 0, 3, 3, 0, new long[4])),
-            List.of(new FwdStats.Port(0, 5, 0, 0, 0, 3, 0, 0), new FwdStats.Port(1, 3, 0, 0, 0, 5, 0, 0)), false);
+            List.of(new FwdStats.Port(0, 5, 0, 0, 0, 3, 0, 0), new FwdStats.Port(1, 3, 0, 0, 0, 5, 0, 0)), "io", false, 0);
         assertEquals(expected, text);
     }
 
@@ -43,7 +43,7 @@ class FwdStatsTest
     {
         // fwd_stats_display: tx_dropped = ports_stats[pt_id].tx_dropped + stats.oerrors, per port and in the sum.
         final String text = FwdStats.format(List.of(),
-            List.of(new FwdStats.Port(0, 10, 2, 0, 0, 7, 4, 3), new FwdStats.Port(1, 0, 0, 0, 0, 1, 0, 1)), false);
+            List.of(new FwdStats.Port(0, 10, 2, 0, 0, 7, 4, 3), new FwdStats.Port(1, 0, 0, 0, 0, 1, 0, 1)), "io", false, 0);
         assertTrue(text.contains("  RX-packets: 10             RX-dropped: 2             RX-total: 12"), text);
         assertTrue(text.contains("  TX-packets: 7              TX-dropped: 7             TX-total: 14"), text);
         assertTrue(text.contains("  TX-packets: 1              TX-dropped: 1             TX-total: 2"), text);
@@ -53,9 +53,9 @@ class FwdStatsTest
     @Test
     void shouldShowRxErrorsAndNombufsOnlyWhenThereAreAny()
     {
-        final String quiet = FwdStats.format(List.of(), List.of(new FwdStats.Port(0, 1, 0, 0, 0, 1, 0, 0)), false);
+        final String quiet = FwdStats.format(List.of(), List.of(new FwdStats.Port(0, 1, 0, 0, 0, 1, 0, 0)), "io", false, 0);
         assertTrue(!quiet.contains("RX-error") && !quiet.contains("RX-nombufs"), quiet);
-        final String loud = FwdStats.format(List.of(), List.of(new FwdStats.Port(0, 1, 0, 5, 6, 1, 0, 0)), false);
+        final String loud = FwdStats.format(List.of(), List.of(new FwdStats.Port(0, 1, 0, 5, 6, 1, 0, 0)), "io", false, 0);
         assertTrue(loud.contains("  RX-error: 5" + System.lineSeparator() + "  RX-nombufs: 6"), loud);
         assertTrue(loud.contains("  RX-nombufs: 6             " + System.lineSeparator() + "  +++"), loud);
     }
@@ -67,7 +67,7 @@ class FwdStatsTest
             List.of(new FwdStats.Stream(0, 0, 1, 0, 4, 4, 0, new long[4]),
                 new FwdStats.Stream(0, 1, 1, 1, 0, 0, 0, new long[4]),
                 new FwdStats.Stream(1, 0, 0, 0, 2, 1, 1, new long[4])),
-            List.of(new FwdStats.Port(0, 4, 0, 0, 0, 1, 0, 1), new FwdStats.Port(1, 2, 0, 0, 0, 4, 0, 0)), false);
+            List.of(new FwdStats.Port(0, 4, 0, 0, 0, 1, 0, 1), new FwdStats.Port(1, 2, 0, 0, 0, 4, 0, 0)), "io", false, 0);
         assertTrue(text.contains("  ------- Forward Stats for RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0 -------" +
             System.lineSeparator() + "  RX-packets: 4              TX-packets: 4              TX-dropped: 0"), text);
         assertTrue(!text.contains("Queue= 1 -> TX"), "a stream that moved nothing is not shown: " + text);
@@ -116,7 +116,7 @@ class FwdStatsTest
     {
         // A port replaced since the start (closed, another attached at its id) counts less than the snapshot.
         final String text = FwdStats.format(List.of(), List.of(new FwdStats.Port(0, -377344, 0, 0, 0, 0, 0, 0)),
-            false);
+            "io", false, 0);
         assertTrue(text.contains("  RX-packets: 18446744073709174272 RX-dropped: 0             RX-total: " +
             "18446744073709174272"), text);
     }
