@@ -716,6 +716,20 @@ public final class Eal implements AutoCloseable
     }
 
     /**
+     * Locks every page of the process in RAM, those mapped now and those mapped later
+     * ({@code mlockall(MCL_CURRENT | MCL_FUTURE)}), as dpdk-testpmd does unless {@code --no-mlockall}: the JVM's heap,
+     * code and thread stacks then never page out or fault in on the fast path. The JVM's heap is resident from the
+     * moment it is committed.
+     *
+     * @return 0, or the errno libc refused with (EPERM without {@code CAP_IPC_LOCK}, ENOMEM past
+     *         {@code RLIMIT_MEMLOCK}); the caller decides whether that matters
+     */
+    public static int lockAllMemory()
+    {
+        return EalRaw.mlockall(EalRaw.MCL_CURRENT | EalRaw.MCL_FUTURE);
+    }
+
+    /**
      * Whether EAL runs on hugepages ({@code rte_eal_has_hugepages}).
      *
      * @return false with --no-huge

@@ -40,6 +40,12 @@ public final class TestEal
         {
             args.addAll(List.of("--no-huge", "-m", "512"));
         }
+        else
+        {
+            // One file per memseg list, as virtio-user needs to hand its memory to a vhost-user backend (which
+            // takes 8 regions at most: a file per 2 MiB page is "Too many memory regions").
+            args.add("--single-file-segments");
+        }
         return args.toArray(String[]::new);
     }
 

@@ -1,5 +1,7 @@
 package io.jdpdk.pmd;
 
+import io.jdpdk.pmd.raw.EthdevRaw;
+
 /**
  * What a port's driver reports about the device ({@code rte_eth_dev_info}), read once on the
  * control path.
@@ -89,12 +91,39 @@ public record DeviceInfo(
      * @param nbTxQueues        TX queues the port is configured with now ({@code nb_tx_queues})
      * @param speedCapa         the link speeds the device supports ({@code speed_capa}, {@code RTE_ETH_LINK_SPEED_*}
      *                          bits)
+     * @param devFlags          the device's {@code RTE_ETH_DEV_*} flags ({@code *dev_flags}): which interrupts it
+     *                          raises ({@link #hasLinkStateInterrupt()}), whether it is a representor...
      */
     public record Details(int minRxBufSize, int maxLroPktSize, int maxMacAddrs, int maxHashMacAddrs, int maxVfs,
         int maxVmdqPools, int retaSize, int rxDescAlign, int txDescAlign, int txSegMax, int txMtuSegMax, long devCapa,
         String switchName, int switchDomainId, int switchPortId, int switchRxDomain, int errHandleMode, String devArgs,
-        long rxQueueOffloadCapa, long txQueueOffloadCapa, int nbRxQueues, int nbTxQueues, int speedCapa)
+        long rxQueueOffloadCapa, long txQueueOffloadCapa, int nbRxQueues, int nbTxQueues, int speedCapa,
+        int devFlags)
     {
+    }
+
+    /**
+     * Whether the device raises link state change interrupts ({@code RTE_ETH_DEV_INTR_LSC}), which
+     * {@link PortConfig#linkStateInterrupt(boolean)} turns on and {@link PortEvents} then delivers as
+     * {@link PortEvent#LINK_STATE_CHANGE}.
+     *
+     * @return true for net_tap, most NICs; false for net_null, net_ring, net_pcap
+     */
+    public boolean hasLinkStateInterrupt()
+    {
+        return (details.devFlags() & EthdevRaw.DEV_INTR_LSC) != 0;
+    }
+
+    /**
+     * Whether the device raises removal interrupts ({@code RTE_ETH_DEV_INTR_RMV}), which
+     * {@link PortConfig#removalInterrupt(boolean)} turns on and {@link PortEvents} then delivers as
+     * {@link PortEvent#REMOVAL}.
+     *
+     * @return true for devices that can go away under the application (mlx5, failsafe, netvsc)
+     */
+    public boolean hasRemovalInterrupt()
+    {
+        return (details.devFlags() & EthdevRaw.DEV_INTR_RMV) != 0;
     }
 
     /** {@code RTE_ETH_DEV_FALLBACK_RX_RINGSIZE} and {@code RTE_ETH_DEV_FALLBACK_TX_RINGSIZE}. */

@@ -414,6 +414,12 @@ public final class Port implements AutoCloseable
         }
     }
 
+    /** {@code *dev_info.dev_flags}, 0 when the pointer is NULL. */
+    private static int devFlags(final long pointer)
+    {
+        return pointer == 0 ? 0 : MemorySegment.ofAddress(pointer).reinterpret(Integer.BYTES).get(JAVA_INT, 0);
+    }
+
     private static DeviceInfo.Details details(final MemorySegment info, final long device, final long rxLim,
         final long txLim)
     {
@@ -437,7 +443,8 @@ public final class Port implements AutoCloseable
             info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "tx_queue_offload_capa")),
             u16(info, off(RTE_ETH_DEV_INFO, "nb_rx_queues")),
             u16(info, off(RTE_ETH_DEV_INFO, "nb_tx_queues")),
-            info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "speed_capa")));
+            info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "speed_capa")),
+            devFlags(info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "dev_flags"))));
     }
 
     /**
@@ -616,10 +623,17 @@ public final class Port implements AutoCloseable
             if (cfg.rxQueues() > 1 && rssHf != 0)
             {
                 conf.set(JAVA_INT, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("mq_mode")),
-                    EthdevRaw.ETH_MQ_RX_RSS);
+                    EthdevRaw.ETH_MQ_RX_RSS & cfg.rxMqModeMask());
                 conf.set(JAVA_LONG, RTE_ETH_CONF.byteOffset(groupElement("rx_adv_conf"), groupElement("rss_hf")),
                     rssHf);
             }
+            conf.set(JAVA_INT, off(RTE_ETH_CONF, "link_speeds"), cfg.linkSpeeds());
+            conf.set(JAVA_INT, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("max_lro_pkt_size")),
+                cfg.maxLroPktSize());
+            // struct rte_eth_intr_conf: lsc:1, rxq:1, rmv:1; each asked only of a device that raises it.
+            conf.set(JAVA_INT, off(RTE_ETH_CONF, "intr_conf"),
+                (cfg.linkStateInterrupt() && info.hasLinkStateInterrupt() ? 1 : 0) |
+                (cfg.removalInterrupt() && info.hasRemovalInterrupt() ? 4 : 0));
             final boolean asGiven = cfg.offloadsAsGiven();
             final long rxOffloads = cfg.rxOffloads() & (asGiven ? -1L : info.rxOffloadCapa());
             final long txOffloads = cfg.txOffloads() & (asGiven ? -1L : info.txOffloadCapa());

@@ -84,6 +84,11 @@ public final class PortConfig
     private long txOffloads;
     private int packetTypes = PTYPES_DEVICE_DEFAULT;
     private boolean offloadsAsGiven;
+    private boolean linkStateInterrupt;
+    private boolean removalInterrupt;
+    private int linkSpeeds;
+    private int maxLroPktSize;
+    private int rxMqModeMask = -1;
     private long[] rxQueueOffloads = new long[0];
     private long[] txQueueOffloads = new long[0];
 
@@ -221,6 +226,125 @@ public final class PortConfig
     {
         offloadsAsGiven = asGiven;
         return this;
+    }
+
+    /**
+     * Asks the device for link state change interrupts ({@code intr_conf.lsc}), which {@link PortEvents} delivers
+     * as {@link PortEvent#LINK_STATE_CHANGE}: asked only of a device that raises them
+     * ({@link DeviceInfo#hasLinkStateInterrupt()}), as testpmd asks. Off by default: {@link Port#link()} polls.
+     *
+     * @param on whether to ask for them
+     * @return this
+     */
+    public PortConfig linkStateInterrupt(final boolean on)
+    {
+        linkStateInterrupt = on;
+        return this;
+    }
+
+    /**
+     * Whether link state change interrupts are asked for ({@link #linkStateInterrupt(boolean)}).
+     *
+     * @return true when asked for
+     */
+    public boolean linkStateInterrupt()
+    {
+        return linkStateInterrupt;
+    }
+
+    /**
+     * Asks the device for removal interrupts ({@code intr_conf.rmv}), which {@link PortEvents} delivers as
+     * {@link PortEvent#REMOVAL}: asked only of a device that raises them ({@link DeviceInfo#hasRemovalInterrupt()}).
+     * Off by default.
+     *
+     * @param on whether to ask for them
+     * @return this
+     */
+    public PortConfig removalInterrupt(final boolean on)
+    {
+        removalInterrupt = on;
+        return this;
+    }
+
+    /**
+     * Whether removal interrupts are asked for ({@link #removalInterrupt(boolean)}).
+     *
+     * @return true when asked for
+     */
+    public boolean removalInterrupt()
+    {
+        return removalInterrupt;
+    }
+
+    /**
+     * The link speeds the port may negotiate or is fixed at ({@code link_speeds} of {@code rte_eth_conf}): an OR of
+     * {@code RTE_ETH_LINK_SPEED_*} bits, with {@code RTE_ETH_LINK_SPEED_FIXED} (1) for one fixed speed; 0, the
+     * default, autonegotiates every speed the device has.
+     *
+     * @param speeds the bits
+     * @return this
+     */
+    public PortConfig linkSpeeds(final int speeds)
+    {
+        linkSpeeds = speeds;
+        return this;
+    }
+
+    /**
+     * The link speeds asked for ({@link #linkSpeeds(int)}).
+     *
+     * @return the {@code RTE_ETH_LINK_SPEED_*} bits, 0 for autonegotiation
+     */
+    public int linkSpeeds()
+    {
+        return linkSpeeds;
+    }
+
+    /**
+     * The largest packet LRO may aggregate ({@code rxmode.max_lro_pkt_size}), checked by ethdev against the device's
+     * limit when LRO is on; 0, the default, lets ethdev take the device's largest RX packet.
+     *
+     * @param bytes the size, or 0
+     * @return this
+     */
+    public PortConfig maxLroPktSize(final int bytes)
+    {
+        maxLroPktSize = bytes;
+        return this;
+    }
+
+    /**
+     * The largest LRO aggregate asked for ({@link #maxLroPktSize(int)}).
+     *
+     * @return bytes, 0 for the device's largest RX packet
+     */
+    public int maxLroPktSize()
+    {
+        return maxLroPktSize;
+    }
+
+    /**
+     * The RX multi-queue modes the port may use ({@code RTE_ETH_MQ_RX_*_FLAG} bits, testpmd's
+     * {@code --rx-mq-mode}): {@link Port#configure} asks for RSS ({@code rxmode.mq_mode}) with several RX queues and
+     * RSS functions only when the mask has {@code RTE_ETH_MQ_RX_RSS_FLAG} (1). Every mode by default.
+     *
+     * @param mask the allowed mode bits
+     * @return this
+     */
+    public PortConfig rxMqModeMask(final int mask)
+    {
+        rxMqModeMask = mask;
+        return this;
+    }
+
+    /**
+     * The allowed RX multi-queue modes ({@link #rxMqModeMask(int)}).
+     *
+     * @return the {@code RTE_ETH_MQ_RX_*_FLAG} bits, -1 for all
+     */
+    public int rxMqModeMask()
+    {
+        return rxMqModeMask;
     }
 
     /**

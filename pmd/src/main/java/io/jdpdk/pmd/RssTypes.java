@@ -82,6 +82,10 @@ public final class RssTypes
     public static final long L2TPV2 = 1L << 36;
     /** {@code RTE_ETH_RSS_L3_PRE96}: hash on the first 96 bits of the IPv6 addresses only. */
     public static final long L3_PRE96 = 1L << 52;
+    /** {@code RTE_ETH_RSS_LEVEL_OUTERMOST}: hash the outermost headers of a tunnelled packet. */
+    public static final long LEVEL_OUTERMOST = 1L << 50;
+    /** {@code RTE_ETH_RSS_LEVEL_INNERMOST}: hash the innermost headers of a tunnelled packet. */
+    public static final long LEVEL_INNERMOST = 2L << 50;
     /** {@code RTE_ETH_RSS_L3_PRE64}. */
     public static final long L3_PRE64 = 1L << 53;
     /** {@code RTE_ETH_RSS_L3_PRE56}. */

@@ -134,6 +134,34 @@ public final class EalRaw
         static final MethodHandle MP_REQUEST_SYNC = downcall("rte_mp_request_sync",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         static final MethodHandle FREE = libc("free", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle MLOCKALL = libc("mlockall", FunctionDescriptor.of(JAVA_INT, JAVA_INT),
+            java.lang.foreign.Linker.Option.captureCallState("errno"));
+    }
+
+    /** {@code MCL_CURRENT} of {@code mlockall}: the pages mapped now. */
+    public static final int MCL_CURRENT = 1;
+    /** {@code MCL_FUTURE} of {@code mlockall}: the pages mapped from now on. */
+    public static final int MCL_FUTURE = 2;
+
+    /**
+     * libc {@code mlockall(flags)}.
+     *
+     * @param flags {@link #MCL_CURRENT}, {@link #MCL_FUTURE} or both
+     * @return 0, or libc's errno (EPERM without CAP_IPC_LOCK, ENOMEM past RLIMIT_MEMLOCK)
+     */
+    public static int mlockall(final int flags)
+    {
+        final java.lang.foreign.StructLayout state = java.lang.foreign.Linker.Option.captureStateLayout();
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment captured = arena.allocate(state);
+            final int rc = (int)Linked.MLOCKALL.invokeExact(captured, flags);
+            return rc == 0 ? 0 : captured.get(JAVA_INT, state.byteOffset(MemoryLayout.PathElement.groupElement("errno")));
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
     }
 
     /**

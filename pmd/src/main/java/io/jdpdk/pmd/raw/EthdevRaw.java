@@ -33,6 +33,15 @@ public final class EthdevRaw
     public static final int QUEUE_STAT_CNTRS = 16;
     /** {@code RTE_MAX_ETHPORTS} of Debian's build. */
     public static final int MAX_ETHPORTS = 32;
+
+    /** {@code RTE_ETH_ALL}: every port, for {@link #dev_callback_register}. */
+    public static final int ETH_ALL = MAX_ETHPORTS;
+
+    /** {@code RTE_ETH_DEV_INTR_LSC} of {@code dev_flags}: the device raises link state change interrupts. */
+    public static final int DEV_INTR_LSC = 0x0002;
+
+    /** {@code RTE_ETH_DEV_INTR_RMV} of {@code dev_flags}: the device raises removal interrupts. */
+    public static final int DEV_INTR_RMV = 0x0008;
     /** {@code RTE_ETH_XSTATS_NAME_SIZE}. */
     public static final int XSTATS_NAME_SIZE = 64;
 
@@ -138,7 +147,7 @@ public final class EthdevRaw
         JAVA_INT.withName("if_index"),
         JAVA_SHORT.withName("min_mtu"),
         JAVA_SHORT.withName("max_mtu"),
-        paddingLayout(8), // dev_flags
+        JAVA_LONG.withName("dev_flags"), // const uint32_t *: the device's RTE_ETH_DEV_* flags
         JAVA_INT.withName("min_rx_bufsize"),
         JAVA_INT.withName("max_rx_pktlen"),
         JAVA_INT.withName("max_lro_pkt_size"),
@@ -269,6 +278,10 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle FLOW_CTRL_SET = downcall("rte_eth_dev_flow_ctrl_set",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle CALLBACK_REGISTER = downcall("rte_eth_dev_callback_register",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle CALLBACK_UNREGISTER = downcall("rte_eth_dev_callback_unregister",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle RETA_UPDATE = downcall("rte_eth_dev_rss_reta_update",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_SHORT));
     private static final MethodHandle RETA_QUERY = downcall("rte_eth_dev_rss_reta_query",
@@ -705,6 +718,51 @@ public final class EthdevRaw
     public static int dev_flow_ctrl_get(final int port, final MemorySegment conf)
     {
         return call(FLOW_CTRL_GET, port, conf);
+    }
+
+    /**
+     * {@code rte_eth_dev_callback_register}: {@code fn}, an {@code rte_eth_dev_cb_fn}
+     * ({@code int (*)(uint16_t port_id, enum rte_eth_event_type, void *cb_arg, void *ret_param)}), is called on
+     * {@code event} of {@code port}, or of every port for {@link #ETH_ALL}.
+     *
+     * @param port the port id, or {@link #ETH_ALL}
+     * @param event an {@code enum rte_eth_event_type}
+     * @param fn the callback
+     * @param arg its {@code cb_arg}
+     * @return 0 or -errno (-EINVAL for a bad port or event, -ENOMEM)
+     */
+    public static int dev_callback_register(final int port, final int event, final MemorySegment fn,
+        final MemorySegment arg)
+    {
+        return callback(CALLBACK_REGISTER, port, event, fn, arg);
+    }
+
+    /**
+     * {@code rte_eth_dev_callback_unregister}.
+     *
+     * @param port the port id, or {@link #ETH_ALL}
+     * @param event an {@code enum rte_eth_event_type}
+     * @param fn the callback
+     * @param arg its {@code cb_arg}
+     * @return 0, -EAGAIN while the callback runs, or -errno
+     */
+    public static int dev_callback_unregister(final int port, final int event, final MemorySegment fn,
+        final MemorySegment arg)
+    {
+        return callback(CALLBACK_UNREGISTER, port, event, fn, arg);
+    }
+
+    private static int callback(final MethodHandle handle, final int port, final int event, final MemorySegment fn,
+        final MemorySegment arg)
+    {
+        try
+        {
+            return (int)handle.invokeExact((short)port, event, fn, arg);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
     }
 
     /**
