@@ -118,7 +118,7 @@ final class CmdLine
      * {@code show port N rss-hash [key]}, {@code show port N rss reta SIZE MASKS}, {@code port config N rss reta LIST},
      * {@code show config rxtx|cores|fwd|txpkts|txtimes}, {@code show fwd stats all},
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
-     * {@code set nbport|nbcore|burst|verbose N}, {@code set portlist LIST}, {@code set portmask MASK},
+     * {@code set nbport|nbcore|burst|verbose N}, {@code set portlist LIST}, {@code set portmask|coremask MASK},
      * {@code set txpkts LIST}, {@code set eth-peer N MAC},
      * {@code set promisc|allmulti N|all on|off}, {@code set record-burst-stats|record-core-cycles on|off},
      * {@code set flow_ctrl ...}, {@code show port N flow_ctrl},
@@ -137,6 +137,14 @@ final class CmdLine
      * @return false for quit
      */
     boolean command(final String raw)
+    {
+        synchronized (app.control)
+        {
+            return run(raw);
+        }
+    }
+
+    private boolean run(final String raw)
     {
         // librte_cmdline ends a command at '#' (cmdline_isendofcommand): the rest of the line is a comment.
         final int comment = raw.indexOf('#');
@@ -372,6 +380,10 @@ final class CmdLine
                 else if (w.length == 3 && w[1].equals("portmask") && parseUint64(w[2]) != null)
                 {
                     app.setPortMask(parseUint64(w[2]));
+                }
+                else if (w.length == 3 && w[1].equals("coremask") && parseUint64(w[2]) != null)
+                {
+                    app.setCoreMask(parseUint64(w[2]));
                 }
                 else if (w.length == 3 && w[1].equals("verbose") && parseUint16(w[2]) >= 0)
                 {
@@ -830,6 +842,9 @@ final class CmdLine
         to.println();
         to.println("set portlist (x[,y]*)");
         to.println("    Set the list of forwarding ports.");
+        to.println();
+        to.println("set coremask (mask)");
+        to.println("    Set the forwarding cores hexadecimal mask.");
         to.println();
         to.println("set portmask (mask)");
         to.println("    Set the forwarding ports hexadecimal mask.");

@@ -616,16 +616,28 @@ final class FlowCommands
         {
             throw new BadArguments();
         }
-        final boolean on = w[3].equals("1");
+        isolate(port, w[3].equals("1"));
+    }
+
+    /**
+     * testpmd's {@code port_flow_isolate}, for {@code flow isolate} and {@code --flow-isolate-all}: the port's
+     * ingress restricted to its rules, or not any more, said on stdout, or the PMD's refusal on stderr.
+     *
+     * @return whether the PMD did it
+     */
+    boolean isolate(final int port, final boolean on)
+    {
         try
         {
             flowsOfPort.apply(port).isolate(on);
             out.printf("Ingress traffic on port %d is %s to the defined flow rules%n", port,
                 on ? "now restricted" : "not restricted anymore");
+            return true;
         }
         catch (final FlowException ex)
         {
             complain(ex);
+            return false;
         }
     }
 

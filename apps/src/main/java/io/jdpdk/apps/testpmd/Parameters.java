@@ -5,6 +5,7 @@ import io.jdpdk.apps.common.OptionOrder;
 import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
+import io.jdpdk.pmd.PortEvent;
 import io.jdpdk.pmd.RssTypes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.ArgSpec;
@@ -220,6 +221,54 @@ final class Parameters
 
         @Option(names = "--txrst", paramLabel = "N", description = "set the transmit RS bit threshold of TX rings to N")
         String txrst;
+
+        @Option(names = "--coremask", paramLabel = "COREMASK",
+            description = "hexadecimal bitmask of cores running the packet forwarding test (not the main lcore)")
+        String coremask;
+
+        @Option(names = "--socket-num", paramLabel = "N", description = "set socket from which all memory is allocated")
+        String socketNum;
+
+        @Option(names = "--disable-device-start", description = "do not automatically start all ports")
+        boolean disableDeviceStart;
+
+        @Option(names = "--eth-link-speed", paramLabel = "N",
+            description = "force the link speed (1000, 10000, 25000, 40000, 50000, 100000 or 200000 Mbps)")
+        String ethLinkSpeed;
+
+        @Option(names = "--rx-mq-mode", paramLabel = "0xX",
+            description = "hexadecimal bitmask of the RX multi-queue modes allowed (RSS: 0x1)")
+        String rxMqMode;
+
+        @Option(names = "--max-lro-pkt-size", paramLabel = "N", description = "set the maximum LRO aggregated packet size")
+        String maxLroPktSize;
+
+        @Option(names = "--rss-level-inner", description = "set RSS hash level to innermost")
+        boolean rssLevelInner;
+
+        @Option(names = "--rss-level-outer", description = "set RSS hash level to outermost")
+        boolean rssLevelOuter;
+
+        @Option(names = "--flow-isolate-all", description = "request flow isolation on all ports at initialization time")
+        boolean flowIsolateAll;
+
+        @Option(names = "--no-rmv-interrupt", description = "disable device removal interrupt")
+        boolean noRmvInterrupt;
+
+        @Option(names = "--print-event", paramLabel = "EVENT",
+            description = "enable printing of an ethdev event: unknown, intr_lsc, queue_state, intr_reset, vf_mbox, " +
+                "ipsec, macsec, intr_rmv, dev_probed, dev_released, flow_aged, err_recovering, recovery_success, " +
+                "recovery_failed or all")
+        String printEvent;
+
+        @Option(names = "--mask-event", paramLabel = "EVENT", description = "disable printing of an ethdev event")
+        String maskEvent;
+
+        @Option(names = "--mlockall", description = "lock all memory (the default)")
+        boolean mlockall;
+
+        @Option(names = "--no-mlockall", description = "do not lock all memory")
+        boolean noMlockall;
     }
 
     /** testpmd's {@code port_topology}: where each forwarding port's stream sends ({@code fwd_topology_tx_port_get}). */
@@ -277,6 +326,29 @@ final class Parameters
     List<String> displayXstats = List.of();
     /** {@code RTE_ETH_XSTATS_NAME_SIZE} less the NUL: what {@code rte_strscpy} keeps of a longer name. */
     private static final int XSTAT_NAME_MAX = 63;
+    /**
+     * testpmd's {@code event_print_mask}: the ethdev events ({@code 1 << RTE_ETH_EVENT_*}) whose "Port N: ... event"
+     * line is printed; every one but VF mbox, device probed and device released unless {@code --print-event} or
+     * {@code --mask-event} said otherwise.
+     */
+    int eventPrintMask = ~(1 << PortEvent.VF_MBOX.value() | 1 << PortEvent.NEW.value() |
+        1 << PortEvent.DESTROY.value() | 1 << PortEvent.RX_AVAIL_THRESH.value()) & ((1 << PortEvent.values().length) - 1);
+    /** testpmd's {@code do_mlockall}: on, unless {@code --no-mlockall} came last. */
+    boolean mlockall = true;
+    /** testpmd's {@code no_device_start}: {@code --disable-device-start}. */
+    boolean noDeviceStart;
+    /** testpmd's {@code rmv_interrupt}, off with {@code --no-rmv-interrupt}. */
+    boolean rmvInterrupt = true;
+    /** testpmd's {@code flow_isolate_all}: {@code --flow-isolate-all}. */
+    boolean flowIsolateAll;
+    /** testpmd's {@code eth_link_speed}: {@code --eth-link-speed}'s fixed speed, 0 for autonegotiation. */
+    int linkSpeeds;
+    /** testpmd's {@code rx_mode.max_lro_pkt_size}: {@code --max-lro-pkt-size}, 0 for the device's. */
+    int maxLroPktSize;
+    /** testpmd's {@code rx_mq_mode}: {@code RTE_ETH_MQ_RX_VMDQ_DCB_RSS} (every mode flag), or {@code --rx-mq-mode}. */
+    int rxMqMode = RX_MQ_VMDQ_DCB_RSS;
+    /** testpmd's {@code socket_num}: {@code --socket-num}, or -1 ({@code UMA_NO_CONFIG}) without it. */
+    int socketNum = -1;
     /** testpmd's {@code no_link_check}: {@code --disable-link-check}. */
     boolean noLinkCheck;
     /** testpmd's {@code lsc_interrupt}, off with {@code --no-lsc-interrupt} (and with {@code --tx-first}). */
@@ -453,6 +525,43 @@ final class Parameters
                 case "--txwt" -> txThresholds[2] = (byte)threshold(value, "txwt");
                 case "--txfreet" -> txThresholds[3] = (short)threshold(value, "txfreet");
                 case "--txrst" -> txThresholds[4] = (short)threshold(value, "txrst");
+                case "--coremask" ->
+                {
+                    if (parseCoremask(value) == null)
+                    {
+                        throw new BadOption("Invalid fwd core mask");
+                    }
+                    afterEal.add(new String[] {name, value}); // the lcores are checked once the EAL runs
+                }
+                case "--socket-num" -> afterEal.add(new String[] {name, value}); // against the EAL's sockets
+                case "--disable-device-start" -> noDeviceStart = true;
+                case "--eth-link-speed" ->
+                {
+                    final int speed = linkSpeed(atoi(value));
+                    if (speed != 0)
+                    {
+                        linkSpeeds = speed;
+                    }
+                }
+                case "--rx-mq-mode" ->
+                {
+                    final long mode = CNumbers.strtoull(value, 16);
+                    // strtoul's unsigned long kept in an int: what wraps negative, or is past the last mode, fails.
+                    if ((int)mode < 0 || (int)mode > RX_MQ_VMDQ_DCB_RSS)
+                    {
+                        throw new BadOption("rx-mq-mode must be >= 0 and <= " + RX_MQ_VMDQ_DCB_RSS);
+                    }
+                    rxMqMode = (int)mode;
+                }
+                case "--max-lro-pkt-size" -> maxLroPktSize = atoi(value);
+                case "--rss-level-inner" -> rssHf |= RssTypes.LEVEL_INNERMOST;
+                case "--rss-level-outer" -> rssHf |= RssTypes.LEVEL_OUTERMOST;
+                case "--flow-isolate-all" -> flowIsolateAll = true;
+                case "--no-rmv-interrupt" -> rmvInterrupt = false;
+                case "--print-event" -> eventPrinting(value, true);
+                case "--mask-event" -> eventPrinting(value, false);
+                case "--mlockall" -> mlockall = true;
+                case "--no-mlockall" -> mlockall = false;
                 default ->
                 {
                     // flags, read from o below
@@ -461,6 +570,83 @@ final class Parameters
         });
         noFlushRx = o.noFlushRx;
         config.txOnlyMultiFlow = o.txOnlyMultiFlow;
+    }
+
+    /** {@code RTE_ETH_MQ_RX_VMDQ_DCB_RSS}: every RX multi-queue mode flag (RSS 1, DCB 2, VMDq 4). */
+    static final int RX_MQ_VMDQ_DCB_RSS = 7;
+
+    /**
+     * testpmd's {@code parse_event_printing_config}: one event's name, or {@code all}, turned on or off in
+     * {@link #eventPrintMask}; an unknown name is said on stderr and refused.
+     */
+    private void eventPrinting(final String name, final boolean enable) throws BadOption
+    {
+        final PortEvent event = switch (name)
+        {
+            case "unknown" -> PortEvent.UNKNOWN;
+            case "intr_lsc" -> PortEvent.LINK_STATE_CHANGE;
+            case "queue_state" -> PortEvent.QUEUE_STATE;
+            case "intr_reset" -> PortEvent.RESET;
+            case "vf_mbox" -> PortEvent.VF_MBOX;
+            case "ipsec" -> PortEvent.IPSEC;
+            case "macsec" -> PortEvent.MACSEC;
+            case "intr_rmv" -> PortEvent.REMOVAL;
+            case "dev_probed" -> PortEvent.NEW;
+            case "dev_released" -> PortEvent.DESTROY;
+            case "flow_aged" -> PortEvent.FLOW_AGED;
+            case "err_recovering" -> PortEvent.ERR_RECOVERING;
+            case "recovery_success" -> PortEvent.RECOVERY_SUCCESS;
+            case "recovery_failed" -> PortEvent.RECOVERY_FAILED;
+            default -> null;
+        };
+        if (event == null && !name.equals("all"))
+        {
+            err.println("Invalid event: " + name);
+            throw new BadOption("invalid " + (enable ? "print" : "mask") + "-event argument");
+        }
+        final int mask = event == null ? -1 : 1 << event.value();
+        eventPrintMask = enable ? eventPrintMask | mask : eventPrintMask & ~mask;
+    }
+
+    /**
+     * testpmd's {@code parse_link_speed}: {@code RTE_ETH_LINK_SPEED_FIXED} with the speed's bit, or 0 with
+     * "Unsupported fixed speed" on stderr for a speed it does not fix (10 and 100 Mbps among them).
+     */
+    private int linkSpeed(final int mbps)
+    {
+        final int bit = switch (mbps)
+        {
+            case 1000 -> 1 << 5;
+            case 10000 -> 1 << 8;
+            case 25000 -> 1 << 10;
+            case 40000 -> 1 << 11;
+            case 50000 -> 1 << 12;
+            case 100000 -> 1 << 14;
+            case 200000 -> 1 << 15;
+            default -> 0;
+        };
+        if (mbps < 0)
+        {
+            return 0; // testpmd checks n >= 0 before it asks
+        }
+        if (bit == 0)
+        {
+            err.println("Unsupported fixed speed");
+            return 0;
+        }
+        return 1 | bit;
+    }
+
+    /**
+     * {@code --coremask}'s value as testpmd's {@code parse_fwd_coremask} reads it: {@code strtoull(s, &end, 16)} of
+     * the whole text (blanks, a sign, {@code 0x}, hexadecimal digits and nothing after); too large a value is all
+     * ones.
+     *
+     * @return the mask, or null when testpmd refuses it ("Invalid fwd core mask")
+     */
+    static Long parseCoremask(final String text)
+    {
+        return text.isEmpty() ? null : parsePortmask(text);
     }
 
     /** {@code RTE_MEMPOOL_CACHE_MAX_SIZE}: the largest {@code --mbcache}. */

@@ -23,6 +23,8 @@ import io.jdpdk.pmd.FlowControl;
 import io.jdpdk.pmd.LinkStatus;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
+import io.jdpdk.pmd.PortEvent;
+import io.jdpdk.pmd.PortEvents;
 import io.jdpdk.pmd.PortStats;
 import io.jdpdk.pmd.QueueInfo;
 import io.jdpdk.pmd.RssHashConf;
@@ -68,6 +70,9 @@ import java.util.function.ToIntFunction;
  *       [--enable-hw-vlan-filter] [--enable-hw-vlan-strip] [--enable-hw-vlan-extend] [--enable-hw-qinq-strip]
  *       [--enable-drop-en] [--rxpt=N] [--rxht=N] [--rxwt=N] [--rxfreet=N] [--txpt=N] [--txht=N] [--txwt=N]
  *       [--txfreet=N] [--txrst=N] [--record-burst-stats] [--record-core-cycles] [--display-xstats=NAME[,...]]
+ *       [--coremask=MASK] [--socket-num=N] [--disable-device-start] [--eth-link-speed=N] [--rx-mq-mode=0xX]
+ *       [--max-lro-pkt-size=N] [--rss-level-inner|--rss-level-outer] [--flow-isolate-all] [--no-rmv-interrupt]
+ *       [--print-event=EVENT]... [--mask-event=EVENT]... [--mlockall|--no-mlockall]
  * </pre>
  * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
  * (testpmd's size unless {@code --total-num-mbufs}, a cache of {@code --mbcache}), with testpmd's RSS functions
@@ -85,6 +90,17 @@ import java.util.function.ToIntFunction;
  * {@code set portlist|portmask}) as {@code --port-topology} says ({@link FwdConfig}) and
  * run on the first {@code --nb-cores} EAL worker lcores, each an Agrona agent calling the mode's engine on its
  * streams ({@link ForwardLcore}). Unless {@code --no-flush-rx}, the RX queues are drained before forwarding starts.
+ * {@code --coremask} (and {@code set coremask}) picks the forwarding lcores by mask; {@code --disable-device-start}
+ * leaves the ports stopped until {@code port start}; {@code --flow-isolate-all} isolates each port
+ * ({@code rte_flow_isolate}) before it is configured; {@code --eth-link-speed}, {@code --rx-mq-mode},
+ * {@code --max-lro-pkt-size} and {@code --rss-level-*} go into each port's configuration; link state change and
+ * removal interrupts are asked of the devices that raise them (unless {@code --no-lsc-interrupt},
+ * {@code --no-rmv-interrupt}). Ethdev's events ({@link PortEvents}) are printed as testpmd prints them
+ * ("Port 0: link state change event"), each unless {@code --mask-event} (device probed, released and VF mbox only
+ * with {@code --print-event}); a device removal event stops forwarding if the port takes part, closes the port and
+ * detaches its device 100 ms later, then forwarding starts again, as testpmd's {@code rmv_port_callback}. As
+ * dpdk-testpmd, it locks its memory ({@code mlockall}, the JVM's committed heap included) unless
+ * {@code --no-mlockall}.
  * <p>
  * The commands of {@code --cmdline-file} run first, as testpmd runs them: no prompt, no echo, nothing of
  * librte_cmdline's own ("Command not found", "Bad arguments", help), {@code quit} ending the file. Without {@code -i}
@@ -210,6 +226,8 @@ public final class TestPmd
     private Mempool pool;
     private Port[] ports = new Port[0];
     private FlowCommands flowCommands;
+    /** The ethdev events this run prints ({@link #onPortEvent}), from the ports' set-up to the end of the run. */
+    private PortEvents.Subscription events;
     /** {@code RTE_LOGTYPE_EAL}. */
     private static final int LOGTYPE_EAL = 0;
     /** The forwarding ports: the first {@link #nbFwdPorts} of {@link #cfgPortIds}. */
@@ -407,6 +425,10 @@ public final class TestPmd
             {
                 eal.close();
             }
+            if (events != null)
+            {
+                events.close();
+            }
             out.flush();
             err.flush();
         }
@@ -452,6 +474,7 @@ public final class TestPmd
             throw new Parameters.BadOption("No cores defined for forwarding\nCheck the core mask argument");
         }
         probedIds = ids;
+        events = PortEvents.listen(this::onPortEvent); // register_eth_event_callback
         nbFwdPorts = ids.length;
         nbCfgPorts = ids.length;
         System.arraycopy(ids, 0, cfgPortIds, 0, ids.length);
@@ -472,9 +495,9 @@ public final class TestPmd
             {
                 case "--nb-cores" ->
                 {
-                    if (n <= 0 || n > workers.size())
+                    if (n <= 0 || n > eal.workers().size()) // nb_lcores: every worker, whatever --coremask kept
                     {
-                        throw new Parameters.BadOption("nb-cores should be > 0 and <= " + workers.size());
+                        throw new Parameters.BadOption("nb-cores should be > 0 and <= " + eal.workers().size());
                     }
                     nbFwdLcores = n;
                 }
@@ -503,6 +526,25 @@ public final class TestPmd
                     nbTxq = n;
                 }
                 case "--portmask" -> setFwdPortsMask(Parameters.parsePortmask(option[1]));
+                case "--coremask" ->
+                {
+                    if (!setFwdLcoresMask(Parameters.parseCoremask(option[1])))
+                    {
+                        throw new Parameters.BadOption("coremask is not valid");
+                    }
+                }
+                case "--socket-num" ->
+                {
+                    final int socket = Parameters.atoi(option[1]) & 0xFF; // testpmd's uint8_t socket_num
+                    final int[] sockets = socketIds();
+                    if (Arrays.stream(sockets).noneMatch(id -> id == socket))
+                    {
+                        err.println("Invalid socket id, options are: " +
+                            String.join(",", Arrays.stream(sockets).mapToObj(String::valueOf).toList()));
+                        throw new Parameters.BadOption("Invalid socket id");
+                    }
+                    params.socketNum = socket;
+                }
                 // parse_fwd_portlist keeps the ports that exist.
                 case "--portlist" -> setFwdPortsList(Arrays.stream(Parameters.parsePortList(option[1], MAX_ETHPORTS))
                     .filter(this::isPort).toArray());
@@ -546,14 +588,20 @@ public final class TestPmd
         {
             checkSocketId(info);
         }
+        if (params.mlockall)
+        {
+            mlockall();
+        }
         final int n = params.totalNumMbufs != 0 ? params.totalNumMbufs :
-            defaultNumMbufs(workers.size(), params.mbufCache);
+            defaultNumMbufs(eal.workers().size(), params.mbufCache);
         // mbuf_pool_create's two TESTPMD_LOG lines.
         out.flush();
+        final int poolSocket = Math.max(0, params.socketNum); // init_config: socket_num, or 0 without it
         Log.log(Log.INFO, logtype, String.format("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d",
-            POOL_NAME, n, params.mbufSize, 0));
+            POOL_NAME, n, params.mbufSize, poolSocket));
         Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
-        pool = Mempool.create(POOL_NAME, n, params.mbufCache, params.mbufSize, Mempool.SOCKET_ID_ANY);
+        pool = Mempool.create(POOL_NAME, n, params.mbufCache, params.mbufSize,
+            params.socketNum < 0 ? Mempool.SOCKET_ID_ANY : params.socketNum);
         fwdConfigSetup(); // init_config's, before the ports start
 
         ports = new Port[ids.length];
@@ -564,7 +612,7 @@ public final class TestPmd
             ports[i] = Port.of(ids[i]);
             initPortConfig(ports[i], infos[i]);
         }
-        if (!startPort(CmdLine.PORT_ALL))
+        if (!params.noDeviceStart && !startPort(CmdLine.PORT_ALL))
         {
             // A port ethdev refused (an MTU or an offload the device lacks), after ethdev's and start_port's lines:
             // testpmd ends the run, unless interactive, where the ports wait for a command that mends them.
@@ -590,7 +638,9 @@ public final class TestPmd
     {
         final int id = port.id();
         portSocket[id] = params.numaSupport ? Math.max(0, info.socketId()) : 0; // --no-numa: socket 0
-        portConfigs[id] = withQueues(withOffloads(new PortConfig().mempool(pool).promiscuous(true), info), info);
+        portConfigs[id] = withQueues(withOffloads(new PortConfig().mempool(pool).promiscuous(true), info), info)
+            .linkStateInterrupt(params.lscInterrupt).removalInterrupt(params.rmvInterrupt)
+            .linkSpeeds(params.linkSpeeds).maxLroPktSize(params.maxLroPktSize).rxMqModeMask(params.rxMqMode);
         if (params.maxRxPktLen != 0)
         {
             portConfigs[id].mtu(params.maxRxPktLen - info.ethOverhead());
@@ -1324,12 +1374,18 @@ public final class TestPmd
      */
     boolean flow(final String[] words)
     {
+        return flowCommands().run(words);
+    }
+
+    /** The {@code flow} commands, made at their first use. */
+    private FlowCommands flowCommands()
+    {
         if (flowCommands == null)
         {
             flowCommands = new FlowCommands(out, err, this::isPort,
                 id -> isPort(id) ? Port.of(id).flows() : Flows.forPortId(id), () -> nbRxq, () -> params.rssHf);
         }
-        return flowCommands.run(words);
+        return flowCommands;
     }
 
     /**
@@ -2063,6 +2119,84 @@ public final class TestPmd
         fwdConfigSetup();
     }
 
+    /** {@code set coremask MASK}: testpmd's {@code set_fwd_lcores_mask}, then {@code fwd_config_setup}. */
+    void setCoreMask(final long mask)
+    {
+        if (refusedWhileForwarding())
+        {
+            return;
+        }
+        setFwdLcoresMask(mask);
+        fwdConfigSetup();
+    }
+
+    /**
+     * testpmd's {@code set_fwd_lcores_mask} and {@code set_fwd_lcores_list}: the lcores whose bit is set, in id order,
+     * become the forwarding lcores and all of them forward; refused with testpmd's line for an empty mask, an lcore
+     * the EAL does not run or the main lcore.
+     *
+     * @return false when refused
+     */
+    private boolean setFwdLcoresMask(final long mask)
+    {
+        if (mask == 0)
+        {
+            err.println("Invalid NULL mask of cores");
+            return false;
+        }
+        final List<Lcore> list = new ArrayList<>();
+        for (int id = 0; id < Long.SIZE; id++)
+        {
+            if ((mask >>> id & 1) == 0)
+            {
+                continue;
+            }
+            if (id == eal.mainLcore())
+            {
+                err.printf("lcore %d cannot be masked on for running packet forwarding, which is the main lcore and " +
+                    "reserved for command line parsing only%n", id);
+                return false;
+            }
+            final int lcoreId = id;
+            final Lcore lcore = eal.workers().stream().filter(l -> l.id() == lcoreId).findFirst().orElse(null);
+            if (lcore == null)
+            {
+                err.printf("lcore %d not enabled%n", id);
+                return false;
+            }
+            list.add(lcore);
+        }
+        workers = List.copyOf(list);
+        if (nbFwdLcores != list.size())
+        {
+            out.printf("previous number of forwarding cores %d - changed to number of configured cores %d%n",
+                nbFwdLcores, list.size());
+            nbFwdLcores = list.size();
+        }
+        return true;
+    }
+
+    /** The NUMA sockets of the EAL's lcores, main lcore included, in lcore order (testpmd's {@code socket_ids}). */
+    private int[] socketIds()
+    {
+        return Arrays.stream(eal.lcores()).map(eal::socketOf).distinct().toArray();
+    }
+
+    /**
+     * testpmd's {@code mlockall(MCL_CURRENT | MCL_FUTURE)} unless {@code --no-mlockall}: the process's memory, the
+     * JVM's heap and code included, stays in RAM; a refusal (no {@code CAP_IPC_LOCK}, a low {@code RLIMIT_MEMLOCK})
+     * is said and ignored, as testpmd does.
+     */
+    private void mlockall()
+    {
+        final int errno = Eal.lockAllMemory();
+        if (errno != 0)
+        {
+            out.flush();
+            Log.log(Log.NOTICE, logtype, "testpmd: mlockall() failed with error \"" + EalRaw.strerror(errno) + "\"");
+        }
+    }
+
     /** testpmd's {@code set_fwd_ports_mask}: the ports whose bit is set, in id order. */
     private void setFwdPortsMask(final long mask)
     {
@@ -2291,6 +2425,11 @@ public final class TestPmd
             allStarted = false;
             if (needReconfig[id] || needReconfigQueues[id])
             {
+                if (needReconfig[id] && params.flowIsolateAll && !flowCommands().isolate(id, true))
+                {
+                    err.printf("Failed to apply isolated mode on port %d%n", id);
+                    return false;
+                }
                 if (needReconfig[id])
                 {
                     out.printf("Configuring Port %d (socket %d)%n", id, portSocket[id]);
@@ -2502,19 +2641,28 @@ public final class TestPmd
             return;
         }
         printError("Port was not closed"); // testpmd's ports stay until closed, and a closed one is no port
-        final Devices.Device device = Devices.withDrivers().stream()
-            .filter(d -> Arrays.stream(Port.idsOf(d)).anyMatch(p -> p == portId)).findFirst().orElse(null);
+        final Devices.Device device = deviceOf(portId);
         if (device == null)
         {
             printError("Device already removed");
             return;
         }
+        detachDevice(device);
+    }
+
+    /**
+     * testpmd's {@code detach_device}: the device's ports, stopped or closed, go with it ({@code rte_dev_remove}); those
+     * still open are released with it ("Port N is closed").
+     */
+    private void detachDevice(final Devices.Device device)
+    {
         out.println("Removing a device...");
         final int[] siblings = Port.idsOf(device);
         if (!stoppedForRemoval(siblings))
         {
             return;
         }
+        final int[] open = Arrays.stream(siblings).filter(this::isPort).toArray();
         try
         {
             Port.detach(device.bus(), device.name());
@@ -2525,13 +2673,101 @@ public final class TestPmd
             Log.log(Log.ERR, logtype, "testpmd: Failed to detach device " + device.name());
             return;
         }
-        for (final int id : siblings)
+        for (final int id : open)
         {
             sayClosed(id);
         }
         removeInvalidPorts();
         out.printf("Device is detached%nNow total ports is %d%nDone%n", ports.length);
     }
+
+    /** The device a port is on, or null when it is gone. */
+    private static Devices.Device deviceOf(final int portId)
+    {
+        return Devices.withDrivers().stream()
+            .filter(d -> Arrays.stream(Port.idsOf(d)).anyMatch(p -> p == portId)).findFirst().orElse(null);
+    }
+
+    /**
+     * What ethdev says of a port ({@link PortEvents}, testpmd's {@code eth_event_callback}), on the thread that
+     * raised it: "Port N: ... event" for the events {@code --print-event} and {@code --mask-event} left on, and for a
+     * device removal, the port's removal 100 ms later ({@link #removeRemovedPort}).
+     */
+    private void onPortEvent(final int portId, final PortEvent event)
+    {
+        if ((params.eventPrintMask & (1 << event.value())) != 0)
+        {
+            out.printf("%nPort %d: %s event%n", portId, event.description());
+            out.flush();
+        }
+        if (event == PortEvent.REMOVAL && isPort(portId))
+        {
+            // testpmd's rte_eal_alarm_set(100000, rmv_port_callback): not on ethdev's callback, which holds its lock.
+            final Thread removal = new Thread(() ->
+            {
+                try
+                {
+                    Thread.sleep(REMOVAL_DELAY_MS);
+                    removeRemovedPort(portId);
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                }
+            }, "testpmd-rmv-" + portId);
+            removal.setDaemon(true);
+            removal.start();
+        }
+    }
+
+    /** testpmd's delay between a removal event and the port's removal. */
+    private static final long REMOVAL_DELAY_MS = 100;
+
+    /**
+     * testpmd's {@code rmv_port_callback}: forwarding stopped if the port takes part in it, the port stopped (without
+     * the link check), closed, and its device detached; forwarding started again if it was stopped for this. Runs
+     * between two commands, not during one.
+     */
+    private void removeRemovedPort(final int portId)
+    {
+        synchronized (control)
+        {
+            if (!isPort(portId))
+            {
+                return;
+            }
+            final boolean restart = forwarding && isForwarding(portId);
+            if (restart)
+            {
+                stopForwarding();
+            }
+            final boolean linkCheck = params.noLinkCheck;
+            params.noLinkCheck = true;
+            stopPort(portId);
+            params.noLinkCheck = linkCheck;
+            final Devices.Device device = deviceOf(portId);
+            closePort(portId);
+            if (device == null)
+            {
+                printError("Device already removed");
+            }
+            else
+            {
+                detachDevice(device);
+            }
+            if (restart)
+            {
+                startForwarding();
+            }
+            out.flush();
+        }
+    }
+
+    /**
+     * Held while a command runs ({@link CmdLine}) and while a removed port is taken away, which ethdev's interrupt
+     * thread asks for between commands.
+     */
+    final Object control = new Object();
 
     /**
      * {@code device detach IDENTIFIER}: testpmd's {@code detach_devargs}, the device EAL's devargs name

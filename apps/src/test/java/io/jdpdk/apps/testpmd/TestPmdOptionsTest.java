@@ -111,6 +111,12 @@ class TestPmdOptionsTest
         assertRefused("rxfreet must be >= 0", "--rxfreet=x-1", "--rxfreet=-1");
         assertRefused("rxd must be > rx_free_thresh(64)", "--rxfreet=64", "--rxd=32");
         assertRefused("tx-offloads must be >= 0", "--tx-offloads=-1ffffffffffffffff"); // strtoull's ULLONG_MAX
+        assertRefused("Invalid fwd core mask", "--coremask=zz");
+        assertRefused("Invalid fwd core mask", "--coremask=");
+        assertRefused("rx-mq-mode must be >= 0 and <= 7", "--rx-mq-mode=0x8");
+        assertRefused("rx-mq-mode must be >= 0 and <= 7", "--rx-mq-mode=0xffffffff");
+        assertRefusedAfter("Invalid event: bogus", "invalid print-event argument", "--print-event=bogus");
+        assertRefusedAfter("Invalid event: ALL", "invalid mask-event argument", "--mask-event=ALL");
     }
 
     /** {@code --rx-offloads} and {@code --tx-offloads} as testpmd reads them: strtoull's prefix kept in an int. */

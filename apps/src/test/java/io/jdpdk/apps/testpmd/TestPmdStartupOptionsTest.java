@@ -1,0 +1,142 @@
+package io.jdpdk.apps.testpmd;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * testpmd's start-up options that need the EAL ({@code --coremask}, {@code --socket-num},
+ * {@code --disable-device-start}, {@code --flow-isolate-all}, {@code --eth-link-speed}, {@code --rx-mq-mode},
+ * {@code --print-event}/{@code --mask-event}, {@code --mlockall}...), each beside dpdk-testpmd 22.11 on the same
+ * devices, and the ethdev events both print.
+ */
+class TestPmdStartupOptionsTest
+{
+    @TempDir
+    static Path dir;
+
+    private static final List<String> NULLS = List.of("--vdev=net_null0", "--vdev=net_null1");
+
+    @BeforeAll
+    static void oracle()
+    {
+        TestPmdSession.requireDpdkTestpmd();
+    }
+
+    @Test
+    void shouldSetTheForwardingLcoresByMaskAsDpdkTestpmd() throws Exception
+    {
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, NULLS, List.of("--coremask=0x2"),
+            List.of("show config fwd", "set coremask 0x1", "set coremask 0x4", "set coremask 0", "set coremask 0x2",
+                "start", "set coremask 0x2", "stop", "show config fwd"), TestPmdStartupOptionsTest::maskCounts);
+        assertTrue(dpdk.get(1).contains("lcore 0 cannot be masked on for running packet forwarding"), dpdk.get(1));
+        assertTrue(dpdk.get(2).contains("lcore 2 not enabled"), dpdk.get(2));
+        assertTrue(dpdk.get(3).contains("Invalid NULL mask of cores"), dpdk.get(3));
+        assertTrue(dpdk.get(6).contains("Please stop forwarding first"), dpdk.get(6));
+    }
+
+    /** MACs masked, and the packet counts of the forward statistics, which depend on how long forwarding ran. */
+    private static List<String> maskCounts(final List<String> results)
+    {
+        return TestPmdSession.maskMacs(results).stream()
+            .map(r -> r.replaceAll("(RX|TX)-(packets|dropped|total): *\\d+ *", "$1-$2: N ")).toList();
+    }
+
+    @Test
+    void shouldLeaveThePortsStoppedWithDisableDeviceStartAsDpdkTestpmd() throws Exception
+    {
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, NULLS, List.of("--disable-device-start",
+                "--eth-link-speed=10000", "--rx-mq-mode=0x0", "--max-lro-pkt-size=9000", "--no-rmv-interrupt",
+                "--socket-num=0", "--mlockall", "--rss-level-inner"),
+            List.of("show port summary all", "start", "stop", "port start all", "show port summary all"),
+            TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("net_null0    net_null       down"), dpdk.get(0));
+        assertTrue(dpdk.get(3).contains("Configuring Port 0 (socket 0)"), dpdk.get(3));
+    }
+
+    @Test
+    void shouldApplyFlowIsolationBeforeConfiguringEachPortAsDpdkTestpmd() throws Exception
+    {
+        // net_null has no rte_flow: the start fails with the PMD's words and the ports wait for a command.
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, NULLS, List.of("--flow-isolate-all"),
+            List.of("show port summary all", "port start 1", "show port summary all"), TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(1).contains("Failed to apply isolated mode on port 1"), dpdk.get(1));
+    }
+
+    @Test
+    void shouldRefuseWhatTheEalCannotGiveAsDpdkTestpmd() throws Exception
+    {
+        for (final List<String> args : List.of(List.of("--coremask=0x1"), List.of("--coremask=0x4"),
+            List.of("--socket-num=3")))
+        {
+            final TestPmdSession.Exit dpdk = TestPmdSession.exitOnDevices(true, dir, NULLS, args);
+            final TestPmdSession.Exit jdpdk = TestPmdSession.exitOnDevices(false, dir, NULLS, args);
+            assertEquals(1, dpdk.code(), dpdk.stderr());
+            assertEquals(1, jdpdk.code(), jdpdk.stderr());
+            final String why = dpdk.stderr().lines().filter(l -> l.startsWith("lcore ") || l.startsWith("Invalid"))
+                .findFirst().orElseThrow();
+            final String cause = dpdk.stderr().lines().filter(l -> l.startsWith("  Cause: ")).findFirst().orElseThrow()
+                .substring("  Cause: ".length());
+            assertTrue(jdpdk.stderr().contains(why + "\ntestpmd: " + cause), args + ": " + jdpdk.stderr());
+        }
+    }
+
+    /** The "Port N: ... event" lines of a whole run, in order. */
+    private static List<String> eventLines(final String stdout)
+    {
+        final List<String> lines = new ArrayList<>();
+        final Matcher m = Pattern.compile("Port \\d+: [a-zA-Z ]+ event").matcher(stdout);
+        while (m.find())
+        {
+            lines.add(m.group());
+        }
+        return lines;
+    }
+
+    /**
+     * A virtio-user port attached to a net_vhost port and closed again: net_vhost raises queue state and link state
+     * change events on its own thread, printed by both testpmds as their masks say (by default, and with the link
+     * state masked and the released devices unmasked); the same events, one line each.
+     */
+    @Test
+    void shouldPrintTheEthdevEventsOfAVhostPortAsDpdkTestpmd() throws Exception
+    {
+        for (final List<String> app : List.of(List.<String>of(),
+            List.of("--mask-event=intr_lsc", "--print-event=dev_released")))
+        {
+            final List<List<String>> events = new ArrayList<>();
+            for (final boolean dpdk : new boolean[] {true, false})
+            {
+                final String socket = dir.resolve((dpdk ? "d" : "j") + app.size() + ".sock").toString();
+                // Plain memory (a memfd), which virtio-user can hand to the vhost-user backend.
+                final List<String> args = new ArrayList<>(List.of("--no-huge", "-m", "512", "--no-shconf", "--no-pci",
+                    "-l", "0-1",
+                    "--log-level=lib.eal:error", "--log-level=vhost.config:error", "--vdev=net_vhost0,iface=" + socket,
+                    "--", "-i", "--total-num-mbufs=8192", "--no-flush-rx"));
+                args.addAll(app);
+                final TestPmdSession.Result run = TestPmdSession.run(dpdk, dir, args, List.of(
+                    "port attach net_virtio_user0,path=" + socket, TestPmdSession.PAUSE + "1000", "port stop 1",
+                    "port close 1", TestPmdSession.PAUSE + "1000"));
+                events.add(eventLines(run.stdout()).stream().sorted().toList());
+            }
+            assertEquals(events.get(0), events.get(1), app.toString());
+            final List<String> seen = events.get(0);
+            assertEquals(4, seen.stream().filter(l -> l.equals("Port 0: queue state event")).count(), seen.toString());
+            assertEquals(app.isEmpty() ? 2 : 0, seen.stream().filter(l -> l.equals("Port 0: link state change event"))
+                .count(), seen.toString());
+            assertEquals(app.isEmpty() ? 0 : 2, seen.stream().filter(l -> l.endsWith("device released event")).count(),
+                seen.toString()); // port 1 at its close, port 0 at the exit
+            assertFalse(seen.isEmpty());
+        }
+    }
+}
