@@ -48,6 +48,30 @@ int jdpdk_tx_prepare(int port, int queue, struct rte_mbuf **pkts, int n)
 	return rte_eth_tx_prepare((uint16_t)port, (uint16_t)queue, pkts, (uint16_t)n);
 }
 
+/*
+ * ethdev's inline queue queries, for the control path (testpmd's show port N rxq|txq Q desc D status and
+ * show port N rxq Q desc used count). The inlines index rte_eth_fp_ops' queue array without a check unless ethdev
+ * is built with RTE_ETHDEV_DEBUG_RX/TX: a port or queue past the arrays is refused here with -EINVAL instead.
+ */
+int jdpdk_rx_descriptor_status(int port, int queue, int offset)
+{
+	if (port < 0 || port >= RTE_MAX_ETHPORTS || queue < 0 || queue >= RTE_MAX_QUEUES_PER_PORT)
+		return -EINVAL;
+	return rte_eth_rx_descriptor_status((uint16_t)port, (uint16_t)queue, (uint16_t)offset);
+}
+
+int jdpdk_tx_descriptor_status(int port, int queue, int offset)
+{
+	if (port < 0 || port >= RTE_MAX_ETHPORTS || queue < 0 || queue >= RTE_MAX_QUEUES_PER_PORT)
+		return -EINVAL;
+	return rte_eth_tx_descriptor_status((uint16_t)port, (uint16_t)queue, (uint16_t)offset);
+}
+
+int jdpdk_rx_queue_count(int port, int queue)
+{
+	return rte_eth_rx_queue_count((uint16_t)port, (uint16_t)queue);
+}
+
 /* tx_burst, then free what the PMD did not take (basicfwd.c's pattern). Returns the number sent. */
 int jdpdk_tx_burst_or_free(int port, int queue, struct rte_mbuf **pkts, int n)
 {
@@ -296,6 +320,7 @@ static const struct layout_entry layout_table[] = {
 	F(rte_flow_action_rss, key), F(rte_flow_action_rss, queue),
 	S(rte_flow_query_count), F(rte_flow_query_count, hits), F(rte_flow_query_count, bytes),
 	S(rte_flow_query_age),
+	E(rte_ethdev, RTE_ETH_ALL),
 	E(rte_eth_event_type, RTE_ETH_EVENT_UNKNOWN), E(rte_eth_event_type, RTE_ETH_EVENT_INTR_LSC),
 	E(rte_eth_event_type, RTE_ETH_EVENT_QUEUE_STATE), E(rte_eth_event_type, RTE_ETH_EVENT_INTR_RESET),
 	E(rte_eth_event_type, RTE_ETH_EVENT_VF_MBOX), E(rte_eth_event_type, RTE_ETH_EVENT_MACSEC),

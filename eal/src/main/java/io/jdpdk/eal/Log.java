@@ -70,4 +70,31 @@ public final class Log
         EalRaw.log_set_level(type, level);
         return type;
     }
+
+    /**
+     * Sets the global log level, above which no type logs ({@code rte_log_set_global_level}), as EAL's
+     * {@code --log-level=N} does.
+     *
+     * @param level {@link #ERR} to {@link #DEBUG}, or any other uint32_t DPDK takes
+     */
+    public static void setGlobalLevel(final int level)
+    {
+        EalRaw.log_set_global_level(level);
+    }
+
+    /**
+     * Sets the level of every log type whose name matches {@code regex} ({@code rte_log_set_level_regexp}), as
+     * EAL's {@code --log-level=REGEX:N} does, types registered later included.
+     *
+     * @param regex a POSIX basic regular expression, e.g. {@code "lib.eal"} or {@code "pmd.net.*"}
+     * @param level {@link #ERR} to {@link #DEBUG}
+     * @return false when DPDK refuses (a bad regex, a level past {@code RTE_LOG_MAX})
+     */
+    public static boolean setLevels(final String regex, final int level)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            return EalRaw.log_set_level_regexp(arena.allocateFrom(regex), level) == 0;
+        }
+    }
 }

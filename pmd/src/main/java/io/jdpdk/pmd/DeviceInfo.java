@@ -119,7 +119,8 @@ public record DeviceInfo(
      * {@link PortConfig#removalInterrupt(boolean)} turns on and {@link PortEvents} then delivers as
      * {@link PortEvent#REMOVAL}.
      *
-     * @return true for devices that can go away under the application (mlx5, failsafe, netvsc)
+     * @return true for devices that can go away under the application (mlx5, failsafe, PCI drivers that ask for
+     *         removal interrupts)
      */
     public boolean hasRemovalInterrupt()
     {

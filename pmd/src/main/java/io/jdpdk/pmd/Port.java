@@ -956,6 +956,61 @@ public final class Port implements AutoCloseable
         return confOffloads("txmode");
     }
 
+    /** {@code RTE_ETH_RX_DESC_AVAIL}: the descriptor waits for a packet. */
+    public static final int RX_DESC_AVAIL = 0;
+    /** {@code RTE_ETH_RX_DESC_DONE}: the descriptor holds a received packet not yet taken by a burst. */
+    public static final int RX_DESC_DONE = 1;
+    /** {@code RTE_ETH_TX_DESC_FULL}: the descriptor holds a packet not yet sent. */
+    public static final int TX_DESC_FULL = 0;
+    /** {@code RTE_ETH_TX_DESC_DONE}: the descriptor's packet was sent; the slot is free. */
+    public static final int TX_DESC_DONE = 1;
+    /** {@code RTE_ETH_RX_DESC_UNAVAIL} and {@code RTE_ETH_TX_DESC_UNAVAIL}: the driver holds the descriptor. */
+    public static final int DESC_UNAVAIL = 2;
+
+    /**
+     * The state of descriptor {@code offset} of an RX queue, counted from the next one a burst reads
+     * ({@code rte_eth_rx_descriptor_status}).
+     *
+     * @param queue  an RX queue
+     * @param offset the descriptor
+     * @return {@link #RX_DESC_AVAIL}, {@link #RX_DESC_DONE} or {@link #DESC_UNAVAIL}
+     * @throws DpdkException when the driver cannot say (ENOTSUP: every virtual PMD here) or the queue or offset is
+     *                       wrong (EINVAL)
+     */
+    public int rxDescriptorStatus(final int queue, final int offset)
+    {
+        return check("rte_eth_rx_descriptor_status(port=" + id + ", queue=" + queue + ", offset=" + offset + ")",
+            EthdevRaw.rx_descriptor_status(id, queue, offset));
+    }
+
+    /**
+     * The state of descriptor {@code offset} of a TX queue, counted from the next one a burst writes
+     * ({@code rte_eth_tx_descriptor_status}).
+     *
+     * @param queue  a TX queue
+     * @param offset the descriptor
+     * @return {@link #TX_DESC_FULL}, {@link #TX_DESC_DONE} or {@link #DESC_UNAVAIL}
+     * @throws DpdkException as {@link #rxDescriptorStatus}
+     */
+    public int txDescriptorStatus(final int queue, final int offset)
+    {
+        return check("rte_eth_tx_descriptor_status(port=" + id + ", queue=" + queue + ", offset=" + offset + ")",
+            EthdevRaw.tx_descriptor_status(id, queue, offset));
+    }
+
+    /**
+     * The descriptors of an RX queue holding packets that no burst has taken yet ({@code rte_eth_rx_queue_count}).
+     *
+     * @param queue an RX queue
+     * @return the count
+     * @throws DpdkException when the driver cannot say (ENOTSUP) or the queue is not set up (EINVAL)
+     */
+    public int rxQueueUsedCount(final int queue)
+    {
+        return check("rte_eth_rx_queue_count(port=" + id + ", queue=" + queue + ")",
+            EthdevRaw.rx_queue_count(id, queue));
+    }
+
     /**
      * RX queue {@code queue}'s setup as the driver reports it ({@code rte_eth_rx_queue_info_get}): the descriptors
      * it really has (DPDK's choice when the configuration asked for 0), its thresholds and offloads.

@@ -24,7 +24,10 @@ public enum PortEvent
     REMOVAL(6, "RTE_ETH_EVENT_INTR_RMV", "device removal"),
     /** {@code RTE_ETH_EVENT_NEW}: a port was probed (at run time: {@link Port#probe}); it is not configured yet. */
     NEW(7, "RTE_ETH_EVENT_NEW", "device probed"),
-    /** {@code RTE_ETH_EVENT_DESTROY}: the port was released (closed or detached); its id names no port now. */
+    /**
+     * {@code RTE_ETH_EVENT_DESTROY}: the port is being released (closed or detached); once the listeners return, its
+     * id names no port.
+     */
     DESTROY(8, "RTE_ETH_EVENT_DESTROY", "device released"),
     /** {@code RTE_ETH_EVENT_IPSEC}. */
     IPSEC(9, "RTE_ETH_EVENT_IPSEC", "IPsec"),

@@ -24,10 +24,11 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * A listener runs on the thread that raised the event: EAL's interrupt thread for the interrupts
  * ({@link PortEvent#LINK_STATE_CHANGE} once {@link PortConfig#linkStateInterrupt(boolean)} asked the device for them,
  * {@link PortEvent#REMOVAL}), the caller's thread for what the caller did ({@link PortEvent#NEW} within
- * {@link Port#probe}, {@link PortEvent#DESTROY} within {@link Port#close()}). It must return quickly and must not
- * close or detach ports itself: ethdev holds the device's callback lock while it runs, so the work an event asks for
- * (closing a removed port) belongs on another thread, as testpmd defers it with an alarm. What a listener throws is
- * logged and dropped.
+ * {@link Port#probe}, {@link PortEvent#DESTROY} within {@link Port#close()}). It must return quickly, and must not
+ * call {@link Port#of} or a port's synchronized methods, nor close or detach ports: the raising thread may hold the
+ * port's lock (a close) or {@code Port}'s (a detach), and a driver may wait for its own event thread to return (vhost
+ * as it unregisters), so the work an event asks for (closing a removed port) belongs on another thread, as testpmd
+ * defers it with an alarm. What a listener throws is logged and dropped.
  * <p>
  * jdpdk registers with ethdev once, for every event, when the first listener comes, and never unregisters: the upcall
  * stub lives as long as the process, and without listeners an event costs one upcall.
@@ -106,14 +107,15 @@ public final class PortEvents
                     event.value() + " as in 22.11");
             }
         }
+        final int allPorts = LayoutCheck.constant("rte_ethdev", "RTE_ETH_ALL"); // RTE_MAX_ETHPORTS of this build
         for (final PortEvent event : PortEvent.values())
         {
-            final int rc = EthdevRaw.dev_callback_register(EthdevRaw.ETH_ALL, event.value(), stub, MemorySegment.NULL);
+            final int rc = EthdevRaw.dev_callback_register(allPorts, event.value(), stub, MemorySegment.NULL);
             if (rc != 0)
             {
                 for (int done = 0; done < event.ordinal(); done++)
                 {
-                    EthdevRaw.dev_callback_unregister(EthdevRaw.ETH_ALL, PortEvent.values()[done].value(), stub,
+                    EthdevRaw.dev_callback_unregister(allPorts, PortEvent.values()[done].value(), stub,
                         MemorySegment.NULL);
                 }
                 throw new DpdkException("rte_eth_dev_callback_register(RTE_ETH_ALL, " + event.constant() + ")", -rc,

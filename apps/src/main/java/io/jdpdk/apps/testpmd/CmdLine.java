@@ -121,7 +121,9 @@ final class CmdLine
      * {@code set nbport|nbcore|burst|verbose N}, {@code set portlist LIST}, {@code set portmask|coremask MASK},
      * {@code set txpkts LIST}, {@code set eth-peer N MAC},
      * {@code set promisc|allmulti N|all on|off}, {@code set record-burst-stats|record-core-cycles on|off},
-     * {@code set flow_ctrl ...}, {@code show port N flow_ctrl},
+     * {@code set flow_ctrl ...}, {@code show port N flow_ctrl}, {@code set flush_rx|link_check|xstats-hide-zero on|off},
+     * {@code set log global|TYPE LEVEL}, {@code load FILE}, {@code show port N rxq|txq Q desc D status},
+     * {@code show port N rxq Q desc used count},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
      * {@code show port N ptypes},
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N},
@@ -262,6 +264,17 @@ final class CmdLine
                         app.showOffloadConfiguration(w[3].equals("rx_offload"), parseUint16(w[2]));
                     }
                 }
+                else if (w.length == 8 && w[1].equals("port") && parseUint16(w[2]) >= 0 &&
+                    (w[3].equals("rxq") || w[3].equals("txq")) && parseUint16(w[4]) >= 0 && w[5].equals("desc") &&
+                    parseUint16(w[6]) >= 0 && w[7].equals("status"))
+                {
+                    app.showDescStatus(w[3].equals("rxq"), parseUint16(w[2]), parseUint16(w[4]), parseUint16(w[6]));
+                }
+                else if (w.length == 8 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("rxq") &&
+                    parseUint16(w[4]) >= 0 && w[5].equals("desc") && w[6].equals("used") && w[7].equals("count"))
+                {
+                    app.showRxUsedCount(parseUint16(w[2]), parseUint16(w[4]));
+                }
                 else if (w.length == 4 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("ptypes"))
                 {
                     app.showPtypes(parseUint16(w[2]));
@@ -352,6 +365,15 @@ final class CmdLine
                 {
                     app.setFlowCtrl(parseUint16(w[4]), w[2], onOff(w[3]) ? (w[3].equals("on") ? 1 : 0) :
                         parseUint32(w[3]));
+                }
+                else if (w.length == 3 && List.of("flush_rx", "link_check", "xstats-hide-zero").contains(w[1]) &&
+                    onOff(w[2]))
+                {
+                    app.setOnOff(w[1], w[2].equals("on"));
+                }
+                else if (w.length == 4 && w[1].equals("log") && fitsFixedString(w[2]) && parseUint32(w[3]) >= 0)
+                {
+                    app.setLog(w[2], (int)parseUint32(w[3]));
                 }
                 else if (w.length == 3 && (w[1].equals("record-burst-stats") || w[1].equals("record-core-cycles")) &&
                     (w[2].equals("on") || w[2].equals("off")))
@@ -512,6 +534,14 @@ final class CmdLine
                 {
                     return bad();
                 }
+            }
+            case "load" ->
+            {
+                if (w.length != 2 || !fitsFixedString(w[1]))
+                {
+                    return bad();
+                }
+                readFile(w[1]); // cmd_load_from_file: as --cmdline-file, from the prompt
             }
             case "mac_addr" ->
             {

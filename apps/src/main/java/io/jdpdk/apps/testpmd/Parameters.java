@@ -328,7 +328,8 @@ final class Parameters
     private static final int XSTAT_NAME_MAX = 63;
     /**
      * testpmd's {@code event_print_mask}: the ethdev events ({@code 1 << RTE_ETH_EVENT_*}) whose "Port N: ... event"
-     * line is printed; every one but VF mbox, device probed and device released unless {@code --print-event} or
+     * line is printed; every one but VF mbox, device probed, device released and RX available threshold unless
+     * {@code --print-event} or
      * {@code --mask-event} said otherwise.
      */
     int eventPrintMask = ~(1 << PortEvent.VF_MBOX.value() | 1 << PortEvent.NEW.value() |

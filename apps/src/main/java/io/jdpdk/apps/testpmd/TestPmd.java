@@ -96,8 +96,9 @@ import java.util.function.ToIntFunction;
  * {@code --max-lro-pkt-size} and {@code --rss-level-*} go into each port's configuration; link state change and
  * removal interrupts are asked of the devices that raise them (unless {@code --no-lsc-interrupt},
  * {@code --no-rmv-interrupt}). Ethdev's events ({@link PortEvents}) are printed as testpmd prints them
- * ("Port 0: link state change event"), each unless {@code --mask-event} (device probed, released and VF mbox only
- * with {@code --print-event}); a device removal event stops forwarding if the port takes part, closes the port and
+ * ("Port 0: link state change event"), each unless {@code --mask-event} (device probed, device released, VF mbox and
+ * RX available threshold only with {@code --print-event}), and "Port N is closed" as ethdev releases a port; a device
+ * removal event stops forwarding if the port takes part, closes the port and
  * detaches its device 100 ms later, then forwarding starts again, as testpmd's {@code rmv_port_callback}. As
  * dpdk-testpmd, it locks its memory ({@code mlockall}, the JVM's committed heap included) unless
  * {@code --no-mlockall}.
@@ -245,7 +246,13 @@ public final class TestPmd
      * closes, attaches or detaches.
      */
     private int[] probedIds = new int[0];
+    /**
+     * testpmd's {@code fwd_lcores_cpuids}: the EAL's workers, the first {@link #nbCfgLcores} of them replaced by
+     * {@code --coremask} or {@code set coremask} (the rest keep what was there, as testpmd's array does).
+     */
     private List<Lcore> workers = List.of();
+    /** testpmd's {@code nb_cfg_lcores}: the configured forwarding lcores, the most {@code set nbcore} takes. */
+    private int nbCfgLcores;
     private long[][] statsAtStart = new long[0][];
     private final int[] portSocket = new int[MAX_ETHPORTS];
     /** Each port's configuration, for the next start after a command that changes it ({@link #needReconfig}). */
@@ -387,14 +394,20 @@ public final class TestPmd
                 if (options.autoStart)
                 {
                     out.println("Start automatic packet forwarding");
-                    startForwarding();
+                    synchronized (control)
+                    {
+                        startForwarding();
+                    }
                 }
                 cmdLine.prompt();
             }
             else
             {
                 out.println("No commandline core given, start packet forwarding");
-                startForwarding(params.txFirst ? 1 : 0);
+                synchronized (control)
+                {
+                    startForwarding(params.txFirst ? 1 : 0);
+                }
                 if (params.statsPeriod != 0)
                 {
                     printStatsUntilSignal();
@@ -423,7 +436,11 @@ public final class TestPmd
         {
             if (eal != null)
             {
-                eal.close();
+                synchronized (control)
+                {
+                    closing = true; // no removal event acts from here
+                    eal.close();
+                }
             }
             if (events != null)
             {
@@ -469,6 +486,7 @@ public final class TestPmd
                 Arrays.toString(ids));
         }
         workers = eal.workers();
+        nbCfgLcores = workers.size();
         if (workers.isEmpty())
         {
             throw new Parameters.BadOption("No cores defined for forwarding\nCheck the core mask argument");
@@ -565,6 +583,10 @@ public final class TestPmd
             }
         }
         fwdPortIds = Arrays.copyOf(cfgPortIds, nbFwdPorts);
+        if (params.mlockall)
+        {
+            mlockall(); // main's, right after launch_args_parse
+        }
         if (params.txFirst && interactive)
         {
             throw new Parameters.BadOption("--tx-first cannot be used on interactive mode.");
@@ -588,20 +610,17 @@ public final class TestPmd
         {
             checkSocketId(info);
         }
-        if (params.mlockall)
-        {
-            mlockall();
-        }
         final int n = params.totalNumMbufs != 0 ? params.totalNumMbufs :
             defaultNumMbufs(eal.workers().size(), params.mbufCache);
         // mbuf_pool_create's two TESTPMD_LOG lines.
         out.flush();
-        final int poolSocket = Math.max(0, params.socketNum); // init_config: socket_num, or 0 without it
+        // init_config: with NUMA, a pool on each lcore's socket (this host's first); without, on --socket-num's or 0.
+        final int poolSocket = params.numaSupport ? socketIds()[0] : Math.max(0, params.socketNum);
         Log.log(Log.INFO, logtype, String.format("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d",
             POOL_NAME, n, params.mbufSize, poolSocket));
         Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
         pool = Mempool.create(POOL_NAME, n, params.mbufCache, params.mbufSize,
-            params.socketNum < 0 ? Mempool.SOCKET_ID_ANY : params.socketNum);
+            params.numaSupport || params.socketNum < 0 ? Mempool.SOCKET_ID_ANY : params.socketNum);
         fwdConfigSetup(); // init_config's, before the ports start
 
         ports = new Port[ids.length];
@@ -637,7 +656,8 @@ public final class TestPmd
     private void initPortConfig(final Port port, final DeviceInfo info)
     {
         final int id = port.id();
-        portSocket[id] = params.numaSupport ? Math.max(0, info.socketId()) : 0; // --no-numa: socket 0
+        // --no-numa: --socket-num's socket, or 0.
+        portSocket[id] = params.numaSupport ? Math.max(0, info.socketId()) : Math.max(0, params.socketNum);
         portConfigs[id] = withQueues(withOffloads(new PortConfig().mempool(pool).promiscuous(true), info), info)
             .linkStateInterrupt(params.lscInterrupt).removalInterrupt(params.rmvInterrupt)
             .linkSpeeds(params.linkSpeeds).maxLroPktSize(params.maxLroPktSize).rxMqModeMask(params.rxMqMode);
@@ -1312,13 +1332,16 @@ public final class TestPmd
         {
             if (System.nanoTime() >= next)
             {
-                out.print("\033[2J\033[1;1H");
-                out.print(System.lineSeparator() + "Port statistics ====================================");
-                for (final int portId : fwdPortIds)
+                synchronized (control) // a removed port leaves fwdPortIds between two rounds, not during one
                 {
-                    nicStats.print(Port.of(portId), out);
+                    out.print("\033[2J\033[1;1H");
+                    out.print(System.lineSeparator() + "Port statistics ====================================");
+                    for (final int portId : fwdPortIds)
+                    {
+                        nicStats.print(Port.of(portId), out);
+                    }
+                    out.flush();
                 }
-                out.flush();
                 next += period;
             }
             STATS_LOOP_PAUSE.idle();
@@ -1446,7 +1469,7 @@ public final class TestPmd
             case "cores" ->
             {
                 final StringBuilder sb = new StringBuilder("List of forwarding lcores:");
-                for (final Lcore lcore : workers)
+                for (final Lcore lcore : workers.subList(0, nbCfgLcores))
                 {
                     sb.append(String.format(" %2d", lcore.id()));
                 }
@@ -2166,7 +2189,13 @@ public final class TestPmd
             }
             list.add(lcore);
         }
-        workers = List.copyOf(list);
+        final List<Lcore> cpuids = new ArrayList<>(workers);
+        for (int i = 0; i < list.size(); i++)
+        {
+            cpuids.set(i, list.get(i));
+        }
+        workers = List.copyOf(cpuids);
+        nbCfgLcores = list.size();
         if (nbFwdLcores != list.size())
         {
             out.printf("previous number of forwarding cores %d - changed to number of configured cores %d%n",
@@ -2262,10 +2291,10 @@ public final class TestPmd
                 {
                     err.println("Please stop forwarding first");
                 }
-                else if (n > workers.size())
+                else if (n > nbCfgLcores)
                 {
                     err.printf("nb fwd cores %d > %d (max. number of configured lcores) - ignored%n", n,
-                        workers.size());
+                        nbCfgLcores);
                 }
                 else
                 {
@@ -2530,7 +2559,6 @@ public final class TestPmd
                 // testpmd ignores rte_eth_dev_close's return; whether the port went is what counts
             }
             nicStats.portClosed(id); // free_xstats_display_info
-            sayClosed(id);
         }
         removeInvalidPorts();
         out.println("Done");
@@ -2662,7 +2690,6 @@ public final class TestPmd
         {
             return;
         }
-        final int[] open = Arrays.stream(siblings).filter(this::isPort).toArray();
         try
         {
             Port.detach(device.bus(), device.name());
@@ -2672,10 +2699,6 @@ public final class TestPmd
             out.flush();
             Log.log(Log.ERR, logtype, "testpmd: Failed to detach device " + device.name());
             return;
-        }
-        for (final int id : open)
-        {
-            sayClosed(id);
         }
         removeInvalidPorts();
         out.printf("Device is detached%nNow total ports is %d%nDone%n", ports.length);
@@ -2691,7 +2714,8 @@ public final class TestPmd
     /**
      * What ethdev says of a port ({@link PortEvents}, testpmd's {@code eth_event_callback}), on the thread that
      * raised it: "Port N: ... event" for the events {@code --print-event} and {@code --mask-event} left on, and for a
-     * device removal, the port's removal 100 ms later ({@link #removeRemovedPort}).
+     * device removal, the port's removal 100 ms later ({@link #removeRemovedPort}); for a port released, "Port N is
+     * closed" at the moment ethdev releases it: within a close, a detach, or the EAL's cleanup.
      */
     private void onPortEvent(final int portId, final PortEvent event)
     {
@@ -2700,9 +2724,14 @@ public final class TestPmd
             out.printf("%nPort %d: %s event%n", portId, event.description());
             out.flush();
         }
+        if (event == PortEvent.DESTROY)
+        {
+            out.printf("Port %d is closed%n", portId);
+            out.flush();
+        }
         if (event == PortEvent.REMOVAL && isPort(portId))
         {
-            // testpmd's rte_eal_alarm_set(100000, rmv_port_callback): not on ethdev's callback, which holds its lock.
+            // testpmd's rte_eal_alarm_set(100000, rmv_port_callback): not on the raising thread, which may hold locks.
             final Thread removal = new Thread(() ->
             {
                 try
@@ -2732,7 +2761,7 @@ public final class TestPmd
     {
         synchronized (control)
         {
-            if (!isPort(portId))
+            if (closing || !isPort(portId))
             {
                 return;
             }
@@ -2743,8 +2772,14 @@ public final class TestPmd
             }
             final boolean linkCheck = params.noLinkCheck;
             params.noLinkCheck = true;
-            stopPort(portId);
-            params.noLinkCheck = linkCheck;
+            try
+            {
+                stopPort(portId);
+            }
+            finally
+            {
+                params.noLinkCheck = linkCheck;
+            }
             final Devices.Device device = deviceOf(portId);
             closePort(portId);
             if (device == null)
@@ -2768,6 +2803,8 @@ public final class TestPmd
      * thread asks for between commands.
      */
     final Object control = new Object();
+    /** Set when the run ends (the exit, the EAL's close): a removal event leaves its port to them. */
+    private volatile boolean closing;
 
     /**
      * {@code device detach IDENTIFIER}: testpmd's {@code detach_devargs}, the device EAL's devargs name
@@ -2798,10 +2835,6 @@ public final class TestPmd
             out.flush();
             Log.log(Log.ERR, logtype, "testpmd: Failed to detach device " + parsed[1] + "(" + parsed[0] + ")");
             return;
-        }
-        for (final int id : siblings)
-        {
-            sayClosed(id);
         }
         removeInvalidPorts();
         out.printf("Device %s is detached%nNow total ports is %d%nDone%n", identifier, ports.length);
@@ -2848,15 +2881,6 @@ public final class TestPmd
             ids[n++] = id;
         }
         return Arrays.copyOf(ids, n);
-    }
-
-    /** testpmd's line on a port's destroy event, when the port is gone. */
-    private void sayClosed(final int id)
-    {
-        if (!EthdevRaw.dev_is_valid_port(id))
-        {
-            out.printf("Port %d is closed%n", id);
-        }
     }
 
     /**
@@ -3078,6 +3102,85 @@ public final class TestPmd
         }
     }
 
+    /** testpmd's {@code xstats_hide_zero}: {@code set xstats-hide-zero on} leaves the zero counters out. */
+    private boolean xstatsHideZero;
+
+    /**
+     * {@code set flush_rx|link_check|xstats-hide-zero on|off}: whether the RX queues are drained before forwarding
+     * starts ({@code --no-flush-rx}'s opposite), whether the links are checked as ports start and stop
+     * ({@code --disable-link-check}'s), whether {@code show port xstats} leaves out the zero counters.
+     */
+    void setOnOff(final String what, final boolean on)
+    {
+        switch (what)
+        {
+            case "flush_rx" -> params.noFlushRx = !on;
+            case "link_check" -> params.noLinkCheck = !on;
+            default -> xstatsHideZero = on;
+        }
+    }
+
+    /**
+     * {@code set log global|TYPE LEVEL}: DPDK's global log level, or that of the log types whose names match TYPE, a
+     * regular expression ({@code rte_log_set_level_regexp}, "Unable to set log level" when it refuses).
+     */
+    void setLog(final String type, final int level)
+    {
+        if (type.equals("global"))
+        {
+            Log.setGlobalLevel(level);
+        }
+        else if (!Log.setLevels(type, level))
+        {
+            err.println("Unable to set log level");
+        }
+    }
+
+    /**
+     * {@code show port N rxq|txq Q desc D status}: the descriptor's state as the driver says it
+     * ({@link Port#rxDescriptorStatus}), "Invalid input" when it cannot say (every virtual PMD but net_vhost).
+     */
+    void showDescStatus(final boolean rx, final int portId, final int queue, final int desc)
+    {
+        if (!EthdevRaw.dev_is_valid_port(portId))
+        {
+            err.printf("invalid port id %d%n", portId);
+            return;
+        }
+        final int status;
+        try
+        {
+            status = rx ? Port.of(portId).rxDescriptorStatus(queue, desc) : Port.of(portId).txDescriptorStatus(queue,
+                desc);
+        }
+        catch (final DpdkException ex)
+        {
+            err.printf("Invalid input: queue id = %d, desc id = %d%n", queue, desc);
+            return;
+        }
+        final String state = status == Port.RX_DESC_AVAIL ? (rx ? "AVAILABLE" : "FULL") :
+            status == Port.RX_DESC_DONE ? "DONE" : "UNAVAILABLE";
+        out.println("Desc status = " + state);
+    }
+
+    /** {@code show port N rxq Q desc used count}: the RX queue's descriptors holding packets. */
+    void showRxUsedCount(final int portId, final int queue)
+    {
+        if (!EthdevRaw.dev_is_valid_port(portId))
+        {
+            err.printf("invalid port id %d%n", portId);
+            return;
+        }
+        try
+        {
+            out.println("Used desc count = " + Port.of(portId).rxQueueUsedCount(queue));
+        }
+        catch (final DpdkException ex)
+        {
+            err.printf("Invalid queueid = %d%n", queue);
+        }
+    }
+
     /** {@code show port xstats}: testpmd's {@code nic_xstats_display}, every counter in the driver's order. */
     void showPortXstats(final int portId)
     {
@@ -3093,8 +3196,13 @@ public final class TestPmd
             return;
         }
         final StringBuilder sb = new StringBuilder(1024);
-        xstats.forEach((name, value) -> sb.append(name).append(": ").append(Long.toUnsignedString(value))
-            .append(System.lineSeparator()));
+        xstats.forEach((name, value) ->
+        {
+            if (!xstatsHideZero || value != 0)
+            {
+                sb.append(name).append(": ").append(Long.toUnsignedString(value)).append(System.lineSeparator());
+            }
+        });
         out.print(sb);
     }
 
@@ -3708,6 +3816,15 @@ public final class TestPmd
 
     /** testpmd's {@code pmd_test_exit}: stop forwarding, stop and close the ports, account for the pool. */
     private void exit()
+    {
+        synchronized (control)
+        {
+            closing = true; // a removal event that comes now leaves the port to the exit
+            exitLocked();
+        }
+    }
+
+    private void exitLocked()
     {
         if (forwarding)
         {

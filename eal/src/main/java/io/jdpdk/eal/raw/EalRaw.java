@@ -134,8 +134,48 @@ public final class EalRaw
         static final MethodHandle MP_REQUEST_SYNC = downcall("rte_mp_request_sync",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         static final MethodHandle FREE = libc("free", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle LOG_SET_GLOBAL_LEVEL = downcall("rte_log_set_global_level",
+            FunctionDescriptor.ofVoid(JAVA_INT));
+        static final MethodHandle LOG_SET_LEVEL_REGEXP = downcall("rte_log_set_level_regexp",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
         static final MethodHandle MLOCKALL = libc("mlockall", FunctionDescriptor.of(JAVA_INT, JAVA_INT),
             java.lang.foreign.Linker.Option.captureCallState("errno"));
+    }
+
+    /**
+     * {@code rte_log_set_global_level(level)}.
+     *
+     * @param level the level, an {@code RTE_LOG_*} value (DPDK takes any uint32_t)
+     */
+    public static void log_set_global_level(final int level)
+    {
+        try
+        {
+            Linked.LOG_SET_GLOBAL_LEVEL.invokeExact(level);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_log_set_level_regexp(regex, level)}: every log type whose name matches.
+     *
+     * @param regex a POSIX regular expression, NUL-terminated
+     * @param level the level
+     * @return 0, or -1 for a bad regex or a level past {@code RTE_LOG_MAX}
+     */
+    public static int log_set_level_regexp(final MemorySegment regex, final int level)
+    {
+        try
+        {
+            return (int)Linked.LOG_SET_LEVEL_REGEXP.invokeExact(regex, level);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
     }
 
     /** {@code MCL_CURRENT} of {@code mlockall}: the pages mapped now. */

@@ -34,9 +34,6 @@ public final class EthdevRaw
     /** {@code RTE_MAX_ETHPORTS} of Debian's build. */
     public static final int MAX_ETHPORTS = 32;
 
-    /** {@code RTE_ETH_ALL}: every port, for {@link #dev_callback_register}. */
-    public static final int ETH_ALL = MAX_ETHPORTS;
-
     /** {@code RTE_ETH_DEV_INTR_LSC} of {@code dev_flags}: the device raises link state change interrupts. */
     public static final int DEV_INTR_LSC = 0x0002;
 
@@ -278,6 +275,12 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle FLOW_CTRL_SET = downcall("rte_eth_dev_flow_ctrl_set",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle RX_DESCRIPTOR_STATUS = downcall("jdpdk_rx_descriptor_status",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
+    private static final MethodHandle TX_DESCRIPTOR_STATUS = downcall("jdpdk_tx_descriptor_status",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
+    private static final MethodHandle RX_QUEUE_COUNT = downcall("jdpdk_rx_queue_count",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
     private static final MethodHandle CALLBACK_REGISTER = downcall("rte_eth_dev_callback_register",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle CALLBACK_UNREGISTER = downcall("rte_eth_dev_callback_unregister",
@@ -721,11 +724,72 @@ public final class EthdevRaw
     }
 
     /**
+     * {@code rte_eth_rx_descriptor_status} (through the shim, which refuses a queue past
+     * {@code RTE_MAX_QUEUES_PER_PORT} that the inline would read out of bounds).
+     *
+     * @param port the port id
+     * @param queue the RX queue
+     * @param offset the descriptor, counted from the next one the driver reads
+     * @return {@code RTE_ETH_RX_DESC_AVAIL} (0), {@code _DONE} (1), {@code _UNAVAIL} (2), or -errno (-ENOTSUP for a
+     *         driver without it, all the virtual PMDs here)
+     */
+    public static int rx_descriptor_status(final int port, final int queue, final int offset)
+    {
+        try
+        {
+            return (int)RX_DESCRIPTOR_STATUS.invokeExact(port, queue, offset);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_tx_descriptor_status}, as {@link #rx_descriptor_status}.
+     *
+     * @param port the port id
+     * @param queue the TX queue
+     * @param offset the descriptor, counted from the next one the driver writes
+     * @return {@code RTE_ETH_TX_DESC_FULL} (0), {@code _DONE} (1), {@code _UNAVAIL} (2), or -errno
+     */
+    public static int tx_descriptor_status(final int port, final int queue, final int offset)
+    {
+        try
+        {
+            return (int)TX_DESCRIPTOR_STATUS.invokeExact(port, queue, offset);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_rx_queue_count}: the descriptors of an RX queue that hold received packets.
+     *
+     * @param port the port id
+     * @param queue the RX queue
+     * @return the count, or -errno (-ENOTSUP for a driver without it, -EINVAL for a queue not set up)
+     */
+    public static int rx_queue_count(final int port, final int queue)
+    {
+        try
+        {
+            return (int)RX_QUEUE_COUNT.invokeExact(port, queue);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
      * {@code rte_eth_dev_callback_register}: {@code fn}, an {@code rte_eth_dev_cb_fn}
      * ({@code int (*)(uint16_t port_id, enum rte_eth_event_type, void *cb_arg, void *ret_param)}), is called on
-     * {@code event} of {@code port}, or of every port for {@link #ETH_ALL}.
+     * {@code event} of {@code port}, or of every port for {@code RTE_ETH_ALL}.
      *
-     * @param port the port id, or {@link #ETH_ALL}
+     * @param port the port id, or {@code RTE_ETH_ALL}
      * @param event an {@code enum rte_eth_event_type}
      * @param fn the callback
      * @param arg its {@code cb_arg}
@@ -740,7 +804,7 @@ public final class EthdevRaw
     /**
      * {@code rte_eth_dev_callback_unregister}.
      *
-     * @param port the port id, or {@link #ETH_ALL}
+     * @param port the port id, or {@code RTE_ETH_ALL}
      * @param event an {@code enum rte_eth_event_type}
      * @param fn the callback
      * @param arg its {@code cb_arg}

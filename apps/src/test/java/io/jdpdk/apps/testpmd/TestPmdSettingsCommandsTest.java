@@ -1,0 +1,74 @@
+package io.jdpdk.apps.testpmd;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * testpmd's run-time settings and queue queries ({@code set flush_rx|link_check|xstats-hide-zero},
+ * {@code set log}, {@code load FILE}, {@code show port N rxq|txq Q desc D status},
+ * {@code show port N rxq Q desc used count}), command by command beside dpdk-testpmd 22.11.
+ */
+class TestPmdSettingsCommandsTest
+{
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void oracle()
+    {
+        TestPmdSession.requireDpdkTestpmd();
+    }
+
+    @Test
+    void shouldTakeTheOnOffSettingsAndLogLevelsAsDpdkTestpmd() throws Exception
+    {
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_null0", "--vdev=net_null1"),
+            List.of(), List.of("set xstats-hide-zero on", "show port xstats 0", "set xstats-hide-zero off",
+                "show port xstats 0", "set xstats-hide-zero maybe", "set flush_rx on", "set flush_rx off",
+                "set link_check off", "port stop 0", "port start 0", "set link_check on", "port stop 0",
+                "port start 0", "set log bogus[ 7", "set log global 4", "set log pmd.net.null.* 8", "set log",
+                "set log global -1"), TestPmdSession::maskMacs);
+        assertFalse(dpdk.get(1).contains(": 0\n"), dpdk.get(1));
+        assertTrue(dpdk.get(3).contains("rx_good_packets: 0\n"), dpdk.get(3));
+        assertTrue(dpdk.get(4).contains("Bad arguments"), dpdk.get(4));
+        assertFalse(dpdk.get(9).contains("Checking link statuses"), dpdk.get(9));
+        assertTrue(dpdk.get(12).contains("Checking link statuses"), dpdk.get(12));
+        assertTrue(dpdk.get(13).contains("Unable to set log level"), dpdk.get(13));
+    }
+
+    @Test
+    void shouldQueryDescriptorsAsDpdkTestpmd() throws Exception
+    {
+        // net_null has neither query (ENOTSUP); net_vhost counts the used descriptors, none without a peer.
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_null0",
+                "--vdev=net_vhost0,iface=" + dir.resolve("q.sock")),
+            List.of(), List.of("show port 0 rxq 0 desc 0 status", "show port 0 txq 0 desc 5 status",
+                "show port 9 rxq 0 desc 0 status", "show port 0 rxq 0 desc used count",
+                "show port 1 rxq 0 desc used count", "show port 1 rxq 3 desc used count",
+                "show port 1 rxq 2000 desc used count", "show port 9 rxq 0 desc used count",
+                "show port 0 rxq 0 desc x status", "show port 1 rxq 0 desc 1 status"), TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("Invalid input: queue id = 0, desc id = 0"), dpdk.get(0));
+        assertTrue(dpdk.get(2).contains("invalid port id 9"), dpdk.get(2));
+        assertTrue(dpdk.get(4).contains("Used desc count = 0"), dpdk.get(4));
+    }
+
+    @Test
+    void shouldLoadCommandsFromAFileAtThePromptAsDpdkTestpmd() throws Exception
+    {
+        final Path commands = dir.resolve("cmds.txt");
+        Files.writeString(commands, "show config fwd\nset nbport 1\nbogus\nquit\nshow config fwd\n");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_null0", "--vdev=net_null1"),
+            List.of(), List.of("load " + commands, "show config fwd", "load " + dir.resolve("missing.txt"), "load"),
+            TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("Number of forwarding ports set to 1"), dpdk.get(0));
+        assertTrue(dpdk.get(0).contains("Read CLI commands from " + commands), dpdk.get(0));
+    }
+}
