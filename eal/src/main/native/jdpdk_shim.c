@@ -53,20 +53,33 @@ int jdpdk_tx_prepare(int port, int queue, struct rte_mbuf **pkts, int n)
  * show port N rxq Q desc used count). The inlines index rte_eth_fp_ops' queue array without a check unless ethdev
  * is built with RTE_ETHDEV_DEBUG_RX/TX: a port or queue past the arrays is refused here with -EINVAL instead.
  */
+static int queue_is_set_up(int port, int queue, int rx)
+{
+	struct rte_eth_dev_info info;
+
+	if (port < 0 || port >= RTE_MAX_ETHPORTS || queue < 0 || queue >= RTE_MAX_QUEUES_PER_PORT)
+		return 0;
+	if (rte_eth_dev_info_get((uint16_t)port, &info) != 0)
+		return 0;
+	/* A queue past those configured has a NULL queue pointer, which the NIC drivers' handlers dereference. */
+	return queue < (rx ? info.nb_rx_queues : info.nb_tx_queues);
+}
+
 int jdpdk_rx_descriptor_status(int port, int queue, int offset)
 {
-	if (port < 0 || port >= RTE_MAX_ETHPORTS || queue < 0 || queue >= RTE_MAX_QUEUES_PER_PORT)
+	if (!queue_is_set_up(port, queue, 1))
 		return -EINVAL;
 	return rte_eth_rx_descriptor_status((uint16_t)port, (uint16_t)queue, (uint16_t)offset);
 }
 
 int jdpdk_tx_descriptor_status(int port, int queue, int offset)
 {
-	if (port < 0 || port >= RTE_MAX_ETHPORTS || queue < 0 || queue >= RTE_MAX_QUEUES_PER_PORT)
+	if (!queue_is_set_up(port, queue, 0))
 		return -EINVAL;
 	return rte_eth_tx_descriptor_status((uint16_t)port, (uint16_t)queue, (uint16_t)offset);
 }
 
+/* rte_eth_rx_queue_count checks the port and queue ranges itself (and logs), as the status inlines do not. */
 int jdpdk_rx_queue_count(int port, int queue)
 {
 	return rte_eth_rx_queue_count((uint16_t)port, (uint16_t)queue);

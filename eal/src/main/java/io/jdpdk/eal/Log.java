@@ -83,8 +83,9 @@ public final class Log
     }
 
     /**
-     * Sets the level of every log type whose name matches {@code regex} ({@code rte_log_set_level_regexp}), as
-     * EAL's {@code --log-level=REGEX:N} does, types registered later included.
+     * Sets the level of every log type registered now whose name matches {@code regex}
+     * ({@code rte_log_set_level_regexp}; unlike EAL's {@code --log-level=REGEX:N}, types registered later keep
+     * their own level).
      *
      * @param regex a POSIX basic regular expression, e.g. {@code "lib.eal"} or {@code "pmd.net.*"}
      * @param level {@link #ERR} to {@link #DEBUG}

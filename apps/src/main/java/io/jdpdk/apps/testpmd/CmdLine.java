@@ -123,7 +123,9 @@ final class CmdLine
      * {@code set promisc|allmulti N|all on|off}, {@code set record-burst-stats|record-core-cycles on|off},
      * {@code set flow_ctrl ...}, {@code show port N flow_ctrl}, {@code set flush_rx|link_check|xstats-hide-zero on|off},
      * {@code set log global|TYPE LEVEL}, {@code load FILE}, {@code show port N rxq|txq Q desc D status},
-     * {@code show port N rxq Q desc used count},
+     * {@code show port N rxq Q desc used count}, {@code set corelist LIST}, {@code port config all burst N},
+     * {@code port config all rxpt|rxht|rxwt|txpt|txht|txwt|rxfreet|txfreet|txrst N},
+     * {@code port config all|N speed SPEED duplex DUPLEX},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
      * {@code show port N ptypes},
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N},
@@ -403,6 +405,12 @@ final class CmdLine
                 {
                     app.setPortMask(parseUint64(w[2]));
                 }
+                else if (w.length >= 3 && w[1].equals("corelist"))
+                {
+                    // cmd_set_list's list token, as set portlist's: the rest of the line before a comment.
+                    final String rest = raw.replaceFirst("^\\s*set\\s+corelist\\s+", "");
+                    app.setCoreList(rest.indexOf('#') < 0 ? rest : rest.substring(0, rest.indexOf('#')));
+                }
                 else if (w.length == 3 && w[1].equals("coremask") && parseUint64(w[2]) != null)
                 {
                     app.setCoreMask(parseUint64(w[2]));
@@ -434,6 +442,31 @@ final class CmdLine
                     parseUint32(w[4]) >= 0)
                 {
                     app.portConfigMaxPktLen(parseUint32(w[4]));
+                    return true;
+                }
+                if (w.length == 5 && w[1].equals("config") && w[2].equals("all") && w[3].equals("burst") &&
+                    parseUint16(w[4]) >= 0)
+                {
+                    app.portConfigBurst(parseUint16(w[4]));
+                    return true;
+                }
+                if (w.length == 5 && w[1].equals("config") && w[2].equals("all") &&
+                    (List.of("txpt", "txht", "txwt", "rxpt", "rxht", "rxwt").contains(w[3]) &&
+                    parseUnsigned(w[4], 0xFF) >= 0 ||
+                    List.of("txfreet", "txrst", "rxfreet").contains(w[3]) && parseUint16(w[4]) >= 0))
+                {
+                    app.portConfigThreshold(w[3], (int)parseUnsigned(w[4], 0xFFFF));
+                    return true;
+                }
+                if (w.length == 7 && w[1].equals("config") && (w[2].equals("all") || parseUint16(w[2]) >= 0) &&
+                    w[3].equals("speed") && SPEEDS.contains(w[4]) && w[5].equals("duplex") &&
+                    List.of("half", "full", "auto").contains(w[6]))
+                {
+                    final int which = w[2].equals("all") ? PORT_ALL : parseUint16(w[2]);
+                    if (!portIdIsInvalid(which))
+                    {
+                        app.portConfigSpeed(which, w[4], w[6]);
+                    }
                     return true;
                 }
                 if (w.length == 6 && w[1].equals("config") && parseUint16(w[2]) >= 0 && w[3].equals("rss") &&
@@ -638,6 +671,10 @@ final class CmdLine
         return token.getBytes(StandardCharsets.UTF_8).length < FIXED_STRING_SIZE - 1;
     }
 
+    /** The speeds of {@code port config all|N speed}: testpmd's string token choices. */
+    private static final List<String> SPEEDS = List.of("10", "100", "1000", "10000", "25000", "40000", "50000",
+        "100000", "200000", "auto");
+
     /** librte_cmdline's {@code STR_TOKEN_SIZE}. */
     private static final int FIXED_STRING_SIZE = 128;
 
@@ -688,6 +725,10 @@ final class CmdLine
     /** The number librte_cmdline's num token reads: decimal, 0x hex, 0b binary or octal; null for anything else. */
     private static BigInteger parseNumber(final String token)
     {
+        if (token.length() >= FIXED_STRING_SIZE)
+        {
+            return null; // cmdline_parse_num copies the token into a 128-byte buffer first
+        }
         final String digits;
         final int radix;
         if (token.matches("0x[0-9a-fA-F]+"))
@@ -748,6 +789,12 @@ final class CmdLine
         to.println("show port (port_id) rss-hash [key]");
         to.println("    Display the RSS hash functions and RSS hash key of port");
         to.println();
+        to.println("show port (port_id) (rxq|txq) (queue_id) desc (desc_id) status");
+        to.println("    Show status of rx|tx descriptor.");
+        to.println();
+        to.println("show port (port_id) rxq (queue_id) desc used count");
+        to.println("    Show current number of filled receive packet descriptors.");
+        to.println();
         to.println("show port (port_id) ptypes");
         to.println("    Show port supported ptypes");
         to.println();
@@ -805,6 +852,18 @@ final class CmdLine
         to.println();
         to.println("port config all max-pkt-len (value)");
         to.println("    Set the largest frame of every port (all stopped): MTU value less the device's overhead.");
+        to.println();
+        to.println("port config all burst (value)");
+        to.println("    Set the number of packets per burst.");
+        to.println();
+        to.println("port config all (txpt|txht|txwt|rxpt|rxht|rxwt) (value)");
+        to.println("    Set the ring prefetch/host/writeback threshold for tx/rx queue.");
+        to.println();
+        to.println("port config all (txfreet|txrst|rxfreet) (value)");
+        to.println("    Set free threshold for rx/tx, or set tx rs bit threshold.");
+        to.println();
+        to.println("port config (port_id|all) speed (10|100|1000|10000|25000|40000|50000|100000|200000|auto) duplex (half|full|auto)");
+        to.println("    Set speed and duplex for all ports or port_id");
         to.println();
         to.println("port config mtu (port_id) (value)");
         to.println("    Set the MTU of port_id.");
@@ -870,6 +929,9 @@ final class CmdLine
         to.println("set eth-peer (port_id) (peer_addr)");
         to.println("    set the peer address for certain port.");
         to.println();
+        to.println("set corelist (x[,y]*)");
+        to.println("    Set the list of forwarding cores.");
+        to.println();
         to.println("set portlist (x[,y]*)");
         to.println("    Set the list of forwarding ports.");
         to.println();
@@ -878,6 +940,18 @@ final class CmdLine
         to.println();
         to.println("set portmask (mask)");
         to.println("    Set the forwarding ports hexadecimal mask.");
+        to.println();
+        to.println("set log global|(type) (level)");
+        to.println("    Set the log level.");
+        to.println();
+        to.println("set flush_rx (on|off)");
+        to.println("   Flush (default) or don't flush RX streams before forwarding. Mainly used with PCAP drivers.");
+        to.println();
+        to.println("set link_check (on|off)");
+        to.println("    Enable/Disable link status check when starting/stopping a port.");
+        to.println();
+        to.println("set xstats-hide-zero on|off");
+        to.println("    Set the option to hide the zero values for xstats display.");
         to.println();
         to.println("set verbose (level)");
         to.println("    Set the debug verbosity level X.");
@@ -898,6 +972,9 @@ final class CmdLine
         to.println("flow isolate (port_id) (0|1)");
         to.println("    Manage flow rules (rte_flow); items eth vlan ipv4 ipv6 udp tcp, actions queue drop rss mark");
         to.println("    count jump passthru flag void.");
+        to.println();
+        to.println("load (filename)");
+        to.println("    Load and run the commands of a file.");
         to.println();
         to.println("quit");
         to.println("    Quit to prompt.");

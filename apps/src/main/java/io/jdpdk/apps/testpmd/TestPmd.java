@@ -439,6 +439,7 @@ public final class TestPmd
                 synchronized (control)
                 {
                     closing = true; // no removal event acts from here
+                    closePortsInIdOrder();
                     eal.close();
                 }
             }
@@ -476,6 +477,7 @@ public final class TestPmd
     private int setUp(final boolean interactive) throws Parameters.BadOption
     {
         final int[] ids = Port.ids();
+        events = PortEvents.listen(this::onPortEvent); // register_eth_event_callback, right after init_port
         if (ids.length == 0)
         {
             Log.log(Log.WARNING, logtype, "testpmd: No probed ethernet devices");
@@ -492,7 +494,6 @@ public final class TestPmd
             throw new Parameters.BadOption("No cores defined for forwarding\nCheck the core mask argument");
         }
         probedIds = ids;
-        events = PortEvents.listen(this::onPortEvent); // register_eth_event_callback
         nbFwdPorts = ids.length;
         nbCfgPorts = ids.length;
         System.arraycopy(ids, 0, cfgPortIds, 0, ids.length);
@@ -954,8 +955,16 @@ public final class TestPmd
         for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
         {
             final Lcore lcore = workers.get(lc);
-            lcore.launch(new ForwardLcore(lcore.id(), engines[lc], streamsOf(lc), config.recordCoreCycles),
-                new BusySpinIdleStrategy());
+            try
+            {
+                lcore.launch(new ForwardLcore(lcore.id(), engines[lc], streamsOf(lc), config.recordCoreCycles),
+                    new BusySpinIdleStrategy());
+            }
+            catch (final DpdkException ex)
+            {
+                // An lcore twice in the forwarding lcores (a --coremask shorter than --nb-cores): busy, as in testpmd.
+                err.printf("launch lcore %d failed - diag=%d%n", lcore.id(), -ex.errno());
+            }
         }
         if (!configFirst)
         {
@@ -2142,6 +2151,142 @@ public final class TestPmd
         fwdConfigSetup();
     }
 
+    /**
+     * {@code port config all burst N}: testpmd's {@code cmd_config_burst_parsed} with every port stopped; 0 takes
+     * port 0's recommended RX burst; every port configured again at its next start.
+     */
+    void portConfigBurst(final int value)
+    {
+        if (!allPortsStopped())
+        {
+            err.println("Please stop all ports first");
+            return;
+        }
+        if (value == 0)
+        {
+            if (!isPort(0))
+            {
+                out.flush();
+                EthdevRaw.promiscuous_get(0); // rte_eth_dev_info_get's "Invalid port_id=0", the same macro's
+                err.printf("Error during getting device (port %d) info: %s%n", 0, EalRaw.strerror(19)); // ENODEV
+                return;
+            }
+            final int recommended = Port.of(0).info().rxBurstSize();
+            if (recommended == 0)
+            {
+                out.printf("PMD does not recommend a burst size.%nUser provided value must be between 1 and %d%n",
+                    MAX_PKT_BURST);
+                return;
+            }
+            if (recommended > MAX_PKT_BURST)
+            {
+                out.printf("PMD recommended burst size of %d exceeds maximum value of %d%n", recommended,
+                    MAX_PKT_BURST);
+                return;
+            }
+            out.printf("Using PMD-provided burst value of %d%n", recommended);
+            config.burst = recommended;
+        }
+        else if (value > MAX_PKT_BURST)
+        {
+            err.printf("burst must be >= 1 && <= %d%n", MAX_PKT_BURST);
+            return;
+        }
+        else
+        {
+            config.burst = value;
+        }
+        reconfigureAtNextStart(portInfos());
+    }
+
+    /**
+     * {@code port config all rxpt|rxht|rxwt|txpt|txht|txwt N} and {@code port config all rxfreet|txfreet|txrst N}:
+     * testpmd's {@code cmd_config_thresh_parsed} and {@code cmd_config_threshold_parsed}, the value kept as the
+     * options keep it ({@link Parameters}), every port configured again at its next start.
+     */
+    void portConfigThreshold(final String name, final int value)
+    {
+        if (!allPortsStopped())
+        {
+            err.println("Please stop all ports first");
+            return;
+        }
+        switch (name)
+        {
+            case "rxpt" -> params.rxThresholds[0] = (byte)value;
+            case "rxht" -> params.rxThresholds[1] = (byte)value;
+            case "rxwt" -> params.rxThresholds[2] = (byte)value;
+            case "rxfreet" -> params.rxThresholds[3] = (short)value;
+            case "txpt" -> params.txThresholds[0] = (byte)value;
+            case "txht" -> params.txThresholds[1] = (byte)value;
+            case "txwt" -> params.txThresholds[2] = (byte)value;
+            case "txfreet" -> params.txThresholds[3] = (short)value;
+            default -> params.txThresholds[4] = (short)value; // txrst
+        }
+        reconfigureAtNextStart(portInfos());
+    }
+
+    /**
+     * {@code port config all|N speed SPEED duplex DUPLEX}: testpmd's {@code cmd_config_speed_all_parsed} and
+     * {@code cmd_config_speed_specific_parsed}, the link speeds of the port(s) ({@code parse_and_check_speed_duplex}:
+     * one fixed speed, or autonegotiation), every port configured again at its next start.
+     *
+     * @param which a port id, or {@link CmdLine#PORT_ALL}
+     */
+    void portConfigSpeed(final int which, final String speed, final String duplex)
+    {
+        if (which == CmdLine.PORT_ALL ? !allPortsStopped() : !stoppedOrSay(which))
+        {
+            if (which == CmdLine.PORT_ALL)
+            {
+                err.println("Please stop all ports first");
+            }
+            return;
+        }
+        final boolean half = duplex.equals("half");
+        final int bits = switch (speed)
+        {
+            case "10" -> half ? 1 << 1 : 1 << 2;
+            case "100" -> half ? 1 << 3 : 1 << 4;
+            case "1000" -> 1 << 5;
+            case "10000" -> 1 << 8;
+            case "25000" -> 1 << 10;
+            case "40000" -> 1 << 11;
+            case "50000" -> 1 << 12;
+            case "100000" -> 1 << 14;
+            case "200000" -> 1 << 15;
+            default -> 0; // auto: RTE_ETH_LINK_SPEED_AUTONEG
+        };
+        if (half && !speed.equals("10") && !speed.equals("100"))
+        {
+            err.println("Invalid speed/duplex parameters");
+            return;
+        }
+        final int speeds = bits == 0 ? 0 : bits | 1; // RTE_ETH_LINK_SPEED_FIXED
+        for (final Port port : ports)
+        {
+            if (which == CmdLine.PORT_ALL || which == port.id())
+            {
+                portConfigs[port.id()].linkSpeeds(speeds);
+            }
+        }
+        for (final Port port : ports)
+        {
+            needReconfig[port.id()] = true; // cmd_reconfig_device_queue(RTE_PORT_ALL, 1, 1)
+        }
+    }
+
+    /** testpmd's {@code port_is_stopped} for a port {@link CmdLine} checked, its refusal said. */
+    private boolean stoppedOrSay(final int id)
+    {
+        if (Port.of(id).isStarted())
+        {
+            err.printf("Please stop port %d first%n", id);
+            return false;
+        }
+        return true;
+    }
+
     /** {@code set coremask MASK}: testpmd's {@code set_fwd_lcores_mask}, then {@code fwd_config_setup}. */
     void setCoreMask(final long mask)
     {
@@ -2167,24 +2312,46 @@ public final class TestPmd
             err.println("Invalid NULL mask of cores");
             return false;
         }
-        final List<Lcore> list = new ArrayList<>();
-        for (int id = 0; id < Long.SIZE; id++)
+        return setFwdLcoresList(java.util.stream.IntStream.range(0, Long.SIZE).filter(id -> (mask >>> id & 1) != 0)
+            .asLongStream().toArray());
+    }
+
+    /**
+     * {@code set corelist LIST}: testpmd's {@code cmd_set_list_parsed}, the lcores as {@code parse_item_list} reads
+     * them (decimal, no duplicate, in the order given), then {@code set_fwd_lcores_list} and {@code fwd_config_setup}.
+     */
+    void setCoreList(final String items)
+    {
+        if (refusedWhileForwarding())
         {
-            if ((mask >>> id & 1) == 0)
+            return;
+        }
+        final long[] list = Parameters.parseItemList(items, "core", EalRaw.MAX_LCORE, true, err);
+        if (list != null)
+        {
+            setFwdLcoresList(list);
+            fwdConfigSetup();
+        }
+    }
+
+    /** testpmd's {@code set_fwd_lcores_list}: see {@link #setFwdLcoresMask}. */
+    private boolean setFwdLcoresList(final long[] ids)
+    {
+        final List<Lcore> list = new ArrayList<>();
+        for (final long lcoreId : ids)
+        {
+            final int id = (int)lcoreId;
+            final Lcore lcore = lcoreId < EalRaw.MAX_LCORE ?
+                eal.workers().stream().filter(l -> l.id() == id).findFirst().orElse(null) : null;
+            if (lcore == null && lcoreId != eal.mainLcore())
             {
-                continue;
+                err.printf("lcore %d not enabled%n", lcoreId);
+                return false;
             }
             if (id == eal.mainLcore())
             {
                 err.printf("lcore %d cannot be masked on for running packet forwarding, which is the main lcore and " +
                     "reserved for command line parsing only%n", id);
-                return false;
-            }
-            final int lcoreId = id;
-            final Lcore lcore = eal.workers().stream().filter(l -> l.id() == lcoreId).findFirst().orElse(null);
-            if (lcore == null)
-            {
-                err.printf("lcore %d not enabled%n", id);
                 return false;
             }
             list.add(lcore);
@@ -2803,6 +2970,25 @@ public final class TestPmd
      * thread asks for between commands.
      */
     final Object control = new Object();
+    /**
+     * Before the EAL's cleanup, the ports an error exit left open, closed in id order as the cleanup releases the
+     * devices ("Port N is closed" in that order, as dpdk-testpmd's); after a normal exit there are none.
+     */
+    private void closePortsInIdOrder()
+    {
+        for (final int id : Port.ids())
+        {
+            try
+            {
+                Port.of(id).close();
+            }
+            catch (final DpdkException ex)
+            {
+                // as the cleanup, whatever the driver says
+            }
+        }
+    }
+
     /** Set when the run ends (the exit, the EAL's close): a removal event leaves its port to them. */
     private volatile boolean closing;
 

@@ -71,4 +71,23 @@ class TestPmdSettingsCommandsTest
         assertTrue(dpdk.get(0).contains("Number of forwarding ports set to 1"), dpdk.get(0));
         assertTrue(dpdk.get(0).contains("Read CLI commands from " + commands), dpdk.get(0));
     }
+
+    @Test
+    void shouldConfigureBurstThresholdsSpeedsAndForwardingCoresAsDpdkTestpmd() throws Exception
+    {
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_null0", "--vdev=net_null1"),
+            List.of(), List.of("set corelist 1", "set corelist 0", "set corelist 1,1", "set corelist 5", "set corelist x",
+                "show config cores", "port config all burst 64", "port stop all", "port config all burst 0",
+                "port config all burst 600", "port config all burst 64", "port config all rxpt 8",
+                "port config all rxpt 256", "port config all txrst 300", "port config all txfreet 70000",
+                "port config all speed 1000 duplex half", "port config all speed 10 duplex half",
+                "port config 0 speed auto duplex auto", "port config 5 speed auto duplex auto",
+                "port config all speed 5 duplex full", "port start 1", "port config 1 speed 10000 duplex full",
+                "port start all", "show config rxtx"), TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(1).contains("lcore 0 cannot be masked on"), dpdk.get(1));
+        assertTrue(dpdk.get(6).contains("Please stop all ports first"), dpdk.get(6));
+        assertTrue(dpdk.get(15).contains("Invalid speed/duplex parameters"), dpdk.get(15));
+        assertTrue(dpdk.get(21).contains("Please stop port 1 first"), dpdk.get(21));
+        assertTrue(dpdk.get(23).contains("packets/burst=64"), dpdk.get(23));
+    }
 }
