@@ -100,8 +100,7 @@ import java.util.function.ToIntFunction;
  * RX available threshold only with {@code --print-event}), and "Port N is closed" as ethdev releases a port; a device
  * removal event stops forwarding if the port takes part, closes the port and
  * detaches its device 100 ms later, then forwarding starts again, as testpmd's {@code rmv_port_callback}. As
- * dpdk-testpmd, it locks its memory ({@code mlockall}, the JVM's committed heap included) unless
- * {@code --no-mlockall}.
+ * dpdk-testpmd, it locks its memory ({@link Eal#lockAllMemory}) unless {@code --no-mlockall}.
  * <p>
  * The commands of {@code --cmdline-file} run first, as testpmd runs them: no prompt, no echo, nothing of
  * librte_cmdline's own ("Command not found", "Bad arguments", help), {@code quit} ending the file. Without {@code -i}

@@ -182,6 +182,8 @@ public final class EalRaw
     public static final int MCL_CURRENT = 1;
     /** {@code MCL_FUTURE} of {@code mlockall}: the pages mapped from now on. */
     public static final int MCL_FUTURE = 2;
+    /** {@code MCL_ONFAULT} of {@code mlockall} (Linux 4.4): each page locked as it is first touched, not before. */
+    public static final int MCL_ONFAULT = 4;
 
     /**
      * libc {@code mlockall(flags)}.
