@@ -1414,6 +1414,84 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * Sets the multicast addresses the port receives for ({@code rte_eth_dev_set_mc_addr_list}), replacing the list
+     * set before; an empty array empties it.
+     *
+     * @param macs the addresses, 48 bits each, first octet most significant
+     * @throws DpdkException when the port is closed or DPDK refuses: ENOTSUP for a driver without the operation (every
+     *                       virtual PMD here; e1000, ixgbe, i40e, mlx5 have it), EINVAL for a list past the device's
+     *                       room or an address that is not multicast
+     */
+    public void multicastAddresses(final long[] macs)
+    {
+        final String call = "rte_eth_dev_set_mc_addr_list(port=" + id + ", nb=" + macs.length + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            MemorySegment list = MemorySegment.NULL;
+            if (macs.length > 0)
+            {
+                list = arena.allocate(EthdevRaw.RTE_ETHER_ADDR, macs.length);
+                for (int i = 0; i < macs.length; i++)
+                {
+                    list.asSlice(i * EthdevRaw.RTE_ETHER_ADDR.byteSize(), EthdevRaw.RTE_ETHER_ADDR.byteSize())
+                        .copyFrom(macSegment(arena, macs[i]));
+                }
+            }
+            check(call, EthdevRaw.dev_set_mc_addr_list(id, list, macs.length));
+        }
+    }
+
+    /**
+     * The device's EEPROM, whole ({@code rte_eth_dev_get_eeprom_length}, then {@code rte_eth_dev_get_eeprom}).
+     *
+     * @return its bytes
+     * @throws DpdkException when the driver cannot read it (ENOTSUP: every virtual PMD here), or EIO for a device
+     *                       gone; the call names which step failed
+     */
+    public byte[] eeprom()
+    {
+        final int length = check("rte_eth_dev_get_eeprom_length(port=" + id + ")",
+            EthdevRaw.dev_get_eeprom_length(id));
+        return readEeprom("rte_eth_dev_get_eeprom(port=" + id + ")", length, EthdevRaw::dev_get_eeprom);
+    }
+
+    /**
+     * The EEPROM of the module plugged into the port, an SFP or QSFP ({@code rte_eth_dev_get_module_info}, then
+     * {@code rte_eth_dev_get_module_eeprom}), of the length the module info gives.
+     *
+     * @return its bytes
+     * @throws DpdkException as {@link #eeprom()}; the call names which step failed
+     */
+    public byte[] moduleEeprom()
+    {
+        final int length;
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment info = arena.allocate(EthdevRaw.RTE_ETH_DEV_MODULE_INFO);
+            check("rte_eth_dev_get_module_info(port=" + id + ")", EthdevRaw.dev_get_module_info(id, info));
+            length = info.get(JAVA_INT, off(EthdevRaw.RTE_ETH_DEV_MODULE_INFO, "eeprom_len"));
+        }
+        return readEeprom("rte_eth_dev_get_module_eeprom(port=" + id + ")", length, EthdevRaw::dev_get_module_eeprom);
+    }
+
+    /** Reads {@code length} bytes from offset 0 through {@code read} ({@code rte_eth_dev_get_eeprom} or the module's). */
+    private byte[] readEeprom(final String call, final int length,
+        final java.util.function.ToIntBiFunction<Integer, MemorySegment> read)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment data = arena.allocate(Math.max(1, length));
+            final MemorySegment info = arena.allocate(EthdevRaw.RTE_DEV_EEPROM_INFO);
+            info.set(JAVA_LONG, off(EthdevRaw.RTE_DEV_EEPROM_INFO, "data"), data.address());
+            info.set(JAVA_INT, off(EthdevRaw.RTE_DEV_EEPROM_INFO, "offset"), 0);
+            info.set(JAVA_INT, off(EthdevRaw.RTE_DEV_EEPROM_INFO, "length"), length);
+            check(call, read.applyAsInt(id, info));
+            return data.asSlice(0, length).toArray(JAVA_BYTE);
+        }
+    }
+
+    /**
      * Removes a MAC address {@link #addMacAddress} added ({@code rte_eth_dev_mac_addr_remove}); one not there is no
      * error.
      *

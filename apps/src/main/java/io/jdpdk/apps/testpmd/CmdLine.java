@@ -123,7 +123,8 @@ final class CmdLine
      * {@code set promisc|allmulti N|all on|off}, {@code set record-burst-stats|record-core-cycles on|off},
      * {@code set flow_ctrl ...}, {@code show port N flow_ctrl}, {@code set flush_rx|link_check|xstats-hide-zero on|off},
      * {@code set log global|TYPE LEVEL}, {@code load FILE}, {@code show port N rxq|txq Q desc D status},
-     * {@code show port N rxq Q desc used count}, {@code set corelist LIST}, {@code port config all burst N},
+     * {@code show port N rxq Q desc used count}, {@code set corelist LIST}, {@code mcast_addr add|remove N MAC},
+     * {@code show port N eeprom|module_eeprom}, {@code port config all burst N},
      * {@code port config all rxpt|rxht|rxwt|txpt|txht|txwt|rxfreet|txfreet|txrst N},
      * {@code port config all|N speed SPEED duplex DUPLEX},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
@@ -276,6 +277,11 @@ final class CmdLine
                     parseUint16(w[4]) >= 0 && w[5].equals("desc") && w[6].equals("used") && w[7].equals("count"))
                 {
                     app.showRxUsedCount(parseUint16(w[2]), parseUint16(w[4]));
+                }
+                else if (w.length == 4 && w[1].equals("port") && parseUint16(w[2]) >= 0 &&
+                    (w[3].equals("eeprom") || w[3].equals("module_eeprom")))
+                {
+                    forPorts(w[2], port -> app.showEeprom(port, w[3].equals("module_eeprom")));
                 }
                 else if (w.length == 4 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("ptypes"))
                 {
@@ -576,6 +582,19 @@ final class CmdLine
                 }
                 readFile(w[1]); // cmd_load_from_file: as --cmdline-file, from the prompt
             }
+            case "mcast_addr" ->
+            {
+                final long mac = w.length == 4 ? Port.parseMac(w[3]) : -1;
+                if (w.length == 4 && (w[1].equals("add") || w[1].equals("remove")) && parseUint16(w[2]) >= 0 &&
+                    mac >= 0)
+                {
+                    app.mcastAddr(w[1].equals("add"), parseUint16(w[2]), mac);
+                }
+                else
+                {
+                    return bad();
+                }
+            }
             case "mac_addr" ->
             {
                 // librte_cmdline's etheraddr token: what rte_ether_unformat_addr reads (17 characters at most).
@@ -794,6 +813,12 @@ final class CmdLine
         to.println();
         to.println("show port (port_id) rxq (queue_id) desc used count");
         to.println("    Show current number of filled receive packet descriptors.");
+        to.println();
+        to.println("show port (port_id) (module_eeprom|eeprom)");
+        to.println("    Show the module EEPROM or EEPROM of port_id.");
+        to.println();
+        to.println("mcast_addr add|remove (port_id) (mcast_addr)");
+        to.println("    Add/Remove multicast MAC address on port_id.");
         to.println();
         to.println("show port (port_id) ptypes");
         to.println("    Show port supported ptypes");

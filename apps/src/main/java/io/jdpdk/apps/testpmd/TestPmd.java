@@ -2378,9 +2378,9 @@ public final class TestPmd
     }
 
     /**
-     * testpmd's {@code mlockall(MCL_CURRENT | MCL_FUTURE)} unless {@code --no-mlockall}: the process's memory, the
-     * JVM's heap and code included, stays in RAM; a refusal (no {@code CAP_IPC_LOCK}, a low {@code RLIMIT_MEMLOCK})
-     * is said and ignored, as testpmd does.
+     * testpmd's {@code mlockall(MCL_CURRENT | MCL_FUTURE)} unless {@code --no-mlockall} ({@link Eal#lockAllMemory},
+     * with {@code MCL_ONFAULT}): what the process touches, the JVM's heap and code included, stays in RAM; a refusal
+     * (no {@code CAP_IPC_LOCK}, a low {@code RLIMIT_MEMLOCK}) is said and ignored, as testpmd does.
      */
     private void mlockall()
     {
@@ -2705,10 +2705,7 @@ public final class TestPmd
         out.println("Closing ports...");
         for (final int id : portsToChange(which))
         {
-            if (flowCommands != null)
-            {
-                flowCommands.flushBeforeStop(id);
-            }
+            flushPortOwnedResources(id);
             final Port port = Port.of(id);
             if (port.isStarted())
             {
@@ -3035,10 +3032,7 @@ public final class TestPmd
                 printError(String.format("Port %d not stopped", id));
                 return false;
             }
-            if (flowCommands != null)
-            {
-                flowCommands.flushBeforeStop(id);
-            }
+            flushPortOwnedResources(id);
         }
         return true;
     }
@@ -3178,7 +3172,11 @@ public final class TestPmd
     {
         if (multicast)
         {
-            out.println("Number of Multicast MAC address added: 0");
+            out.printf("Number of Multicast MAC address added: %d%n", mcastAddrPool[portId].size());
+            for (final long mac : mcastAddrPool[portId])
+            {
+                out.printf("  %s%n", Port.formatMac(mac));
+            }
             return;
         }
         final long[] macs;
@@ -3285,6 +3283,133 @@ public final class TestPmd
                 err.printf("Error during %s %s mode for port %d: %s%n", what, mode, port.id(), ex.reason());
             }
         }
+    }
+
+    /**
+     * testpmd's {@code flush_port_owned_resources}, before a port closes or its device goes: its multicast list and
+     * its flow rules.
+     */
+    private void flushPortOwnedResources(final int id)
+    {
+        mcastAddrPool[id].clear();
+        if (flowCommands != null) // made by the first flow command: before it, no port has rules
+        {
+            flowCommands.flushBeforeStop(id);
+        }
+    }
+
+    /** Each port's {@code mc_addr_pool}: the multicast addresses {@code mcast_addr add} gave it, in that order. */
+    @SuppressWarnings("unchecked")
+    private final List<Long>[] mcastAddrPool = java.util.stream.Stream.generate(ArrayList::new).limit(MAX_ETHPORTS)
+        .toArray(List[]::new);
+
+    /**
+     * {@code mcast_addr add|remove N MAC}: testpmd's {@code cmd_mcast_addr_parsed}, {@code mcast_addr_add} and
+     * {@code mcast_addr_remove}: the port's multicast list with the address added or removed, set on the port
+     * ({@link Port#multicastAddresses}); when the driver refuses, its diag is said and the list left as it was.
+     */
+    void mcastAddr(final boolean add, final int portId, final long mac)
+    {
+        if ((mac >>> 40 & 1) == 0)
+        {
+            err.println("Invalid multicast addr " + Port.formatMac(mac));
+            return;
+        }
+        if (!isPort(portId))
+        {
+            err.println("Invalid port " + portId);
+            return;
+        }
+        final List<Long> pool = mcastAddrPool[portId];
+        final int at = pool.indexOf(mac);
+        if (add && at >= 0)
+        {
+            err.println("multicast address already filtered by port");
+            return;
+        }
+        if (!add && at < 0)
+        {
+            err.printf("multicast address not filtered by port %d%n", portId);
+            return;
+        }
+        final List<Long> next = new ArrayList<>(pool);
+        if (add)
+        {
+            next.add(mac);
+        }
+        else
+        {
+            next.remove(at);
+        }
+        try
+        {
+            Port.of(portId).multicastAddresses(next.stream().mapToLong(Long::longValue).toArray());
+            pool.clear();
+            pool.addAll(next);
+        }
+        catch (final DpdkException ex)
+        {
+            // eth_port_multicast_addr_list_set's line; the pool rolls back
+            err.printf("rte_eth_dev_set_mc_addr_list(port=%d, nb=%d) failed. diag=%d%n", portId, next.size(),
+                -ex.errno());
+        }
+    }
+
+    /**
+     * {@code show port N eeprom|module_eeprom}: testpmd's {@code port_eeprom_display} and
+     * {@code port_module_eeprom_display}, the bytes in {@code rte_hexdump}'s layout, or the driver's refusal in
+     * testpmd's words.
+     */
+    void showEeprom(final int portId, final boolean module)
+    {
+        final byte[] data;
+        try
+        {
+            data = module ? Port.of(portId).moduleEeprom() : Port.of(portId).eeprom();
+        }
+        catch (final DpdkException ex)
+        {
+            err.println(switch (ex.errno())
+            {
+                case 19 -> "port index " + portId + " invalid";
+                case 95 -> "operation not supported by device";
+                case 5 -> "device is removed";
+                default -> "Unable to get " + (module ? "module " : "") + "EEPROM: " + -ex.errno();
+            });
+            return;
+        }
+        try (Arena arena = Arena.ofConfined())
+        {
+            // rte_hexdump prints the address of the buffer it dumps: a native copy, as testpmd's calloc'd one.
+            final MemorySegment copy = arena.allocate(Math.max(1, data.length));
+            MemorySegment.copy(data, 0, copy, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, data.length);
+            out.print(hexdump("hexdump", copy.address(), data));
+        }
+        out.printf("Finish -- Port: %d %sEEPROM length: %d bytes%n", portId, module ? "MODULE " : "", data.length);
+    }
+
+    /** DPDK's {@code rte_hexdump}: a title line, then 16 bytes a line in hex and as printable characters. */
+    static String hexdump(final String title, final long address, final byte[] data)
+    {
+        final StringBuilder sb = new StringBuilder();
+        sb.append(title).append(" at [0x").append(Long.toHexString(address)).append("], len=").append(data.length)
+            .append('\n');
+        for (int ofs = 0; ofs < data.length; ofs += 16)
+        {
+            sb.append(String.format("%08X:", ofs));
+            for (int i = 0; i < 16; i++)
+            {
+                sb.append(ofs + i < data.length ? String.format(" %02X", data[ofs + i] & 0xFF) : "   ");
+            }
+            sb.append(" | ");
+            for (int i = ofs; i < data.length && i < ofs + 16; i++)
+            {
+                final int c = data[i] & 0xFF;
+                sb.append(c < ' ' || c > '~' ? '.' : (char)c);
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
     }
 
     /** testpmd's {@code xstats_hide_zero}: {@code set xstats-hide-zero on} leaves the zero counters out. */

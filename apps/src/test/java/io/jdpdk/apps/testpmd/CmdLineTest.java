@@ -23,5 +23,21 @@ class CmdLineTest
         assertEquals(-1, CmdLine.parseUint16("all"));
         assertEquals(-1, CmdLine.parseUint16("1a"));
         assertEquals(-1, CmdLine.parseUint16(""));
+        assertEquals(1, CmdLine.parseUint16("0".repeat(126) + "1"), "127 characters fit librte_cmdline's buffer");
+        assertEquals(-1, CmdLine.parseUint16("0".repeat(127) + "1"), "128 do not");
+    }
+
+    /** {@code rte_hexdump}'s layout, as testpmd's {@code show port N eeprom} prints the bytes. */
+    @Test
+    void shouldDumpBytesAsRteHexdump()
+    {
+        final byte[] data = new byte[20];
+        for (int i = 0; i < data.length; i++)
+        {
+            data[i] = (byte)(i < 16 ? i : 'A' + i - 16);
+        }
+        assertEquals("hexdump at [0x1000], len=20\n" +
+            "00000000: 00 01 02 03 04 05 06 07 08 09 0A 0B 0C 0D 0E 0F | ................\n" +
+            "00000010: 41 42 43 44                                     | ABCD\n", TestPmd.hexdump("hexdump", 0x1000, data));
     }
 }

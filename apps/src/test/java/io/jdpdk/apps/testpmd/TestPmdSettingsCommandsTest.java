@@ -90,4 +90,20 @@ class TestPmdSettingsCommandsTest
         assertTrue(dpdk.get(21).contains("Please stop port 1 first"), dpdk.get(21));
         assertTrue(dpdk.get(23).contains("packets/burst=64"), dpdk.get(23));
     }
+
+    @Test
+    void shouldKeepTheMulticastListAndReadEepromsAsDpdkTestpmd() throws Exception
+    {
+        // No virtual PMD filters multicast or has an EEPROM: the list rolls back on the driver's ENOTSUP.
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_null0", TestPmdSession.tap()),
+            List.of(), List.of("mcast_addr add 0 01:00:5E:00:00:01", "mcast_addr add 1 01:00:5E:00:00:01",
+                "mcast_addr add 0 02:00:00:00:00:01", "mcast_addr remove 0 01:00:5E:00:00:01",
+                "mcast_addr add 7 01:00:5E:00:00:01", "mcast_addr add 0 zz", "show port 0 mcast_macs",
+                "show port 1 eeprom", "show port 0 module_eeprom", "show port 7 eeprom", "port stop all",
+                "port close 0", "show port 1 mcast_macs"), TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("rte_eth_dev_set_mc_addr_list(port=0, nb=1) failed. diag=-95"), dpdk.get(0));
+        assertTrue(dpdk.get(2).contains("Invalid multicast addr MAC"), dpdk.get(2)); // MACs masked
+        assertTrue(dpdk.get(3).contains("multicast address not filtered by port 0"), dpdk.get(3));
+        assertTrue(dpdk.get(7).contains("operation not supported by device"), dpdk.get(7));
+    }
 }

@@ -338,6 +338,16 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle MACADDRS_GET = downcall("rte_eth_macaddrs_get",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_INT));
+    private static final MethodHandle SET_MC_ADDR_LIST = downcall("rte_eth_dev_set_mc_addr_list",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_INT));
+    private static final MethodHandle GET_EEPROM_LENGTH = downcall("rte_eth_dev_get_eeprom_length",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle GET_EEPROM = downcall("rte_eth_dev_get_eeprom",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle GET_MODULE_INFO = downcall("rte_eth_dev_get_module_info",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle GET_MODULE_EEPROM = downcall("rte_eth_dev_get_module_eeprom",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle SET_LINK_UP = downcall("rte_eth_dev_set_link_up",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle SET_LINK_DOWN = downcall("rte_eth_dev_set_link_down",
@@ -1277,6 +1287,78 @@ public final class EthdevRaw
     public static int macaddrs_get(final int port, final MemorySegment macs, final int num)
     {
         return call(MACADDRS_GET, port, macs, num);
+    }
+
+    /**
+     * {@code rte_eth_dev_set_mc_addr_list}: the multicast addresses the port receives for, replacing the list before.
+     *
+     * @param port the port id
+     * @param macs {@code num} {@link #RTE_ETHER_ADDR}s, or NULL with 0 to empty the list
+     * @param num  how many
+     * @return 0 or -errno (-ENOTSUP for a driver without it: every virtual PMD here)
+     */
+    public static int dev_set_mc_addr_list(final int port, final MemorySegment macs, final int num)
+    {
+        return call(SET_MC_ADDR_LIST, port, macs, num);
+    }
+
+    /** {@code struct rte_dev_eeprom_info}: a read of {@code length} bytes at {@code offset} into {@code data}. */
+    public static final StructLayout RTE_DEV_EEPROM_INFO = LayoutCheck.verified("rte_dev_eeprom_info", structLayout(
+        JAVA_LONG.withName("data"),
+        JAVA_INT.withName("offset"),
+        JAVA_INT.withName("length"),
+        JAVA_INT.withName("magic"),
+        paddingLayout(4)));
+
+    /** {@code struct rte_eth_dev_module_info}: the plugged module's EEPROM type and length. */
+    public static final StructLayout RTE_ETH_DEV_MODULE_INFO = LayoutCheck.verified("rte_eth_dev_module_info",
+        structLayout(JAVA_INT.withName("type"), JAVA_INT.withName("eeprom_len")));
+
+    /**
+     * {@code rte_eth_dev_get_eeprom_length}.
+     *
+     * @param port the port id
+     * @return the length in bytes, or -errno (-ENOTSUP for a driver without it)
+     */
+    public static int dev_get_eeprom_length(final int port)
+    {
+        return call(GET_EEPROM_LENGTH, port);
+    }
+
+    /**
+     * {@code rte_eth_dev_get_eeprom}.
+     *
+     * @param port the port id
+     * @param info a {@link #RTE_DEV_EEPROM_INFO} naming the bytes to read and where
+     * @return 0 or -errno
+     */
+    public static int dev_get_eeprom(final int port, final MemorySegment info)
+    {
+        return call(GET_EEPROM, port, info);
+    }
+
+    /**
+     * {@code rte_eth_dev_get_module_info}.
+     *
+     * @param port the port id
+     * @param info a {@link #RTE_ETH_DEV_MODULE_INFO} to fill
+     * @return 0 or -errno (-ENOTSUP for a driver without it, -EIO with no module plugged)
+     */
+    public static int dev_get_module_info(final int port, final MemorySegment info)
+    {
+        return call(GET_MODULE_INFO, port, info);
+    }
+
+    /**
+     * {@code rte_eth_dev_get_module_eeprom}.
+     *
+     * @param port the port id
+     * @param info a {@link #RTE_DEV_EEPROM_INFO} naming the bytes to read and where
+     * @return 0 or -errno
+     */
+    public static int dev_get_module_eeprom(final int port, final MemorySegment info)
+    {
+        return call(GET_MODULE_EEPROM, port, info);
     }
 
     /**
