@@ -92,6 +92,10 @@ final class Parameters
         @Option(names = "--flowgen-flows", paramLabel = "N", description = "set the number of flows in flowgen mode")
         String flowgenFlows;
 
+        @Option(names = "--flowgen-clones", paramLabel = "N",
+            description = "set the number of single packet clones to send in flowgen mode (less than the burst)")
+        String flowgenClones;
+
         @Option(names = "--total-num-mbufs", paramLabel = "N",
             description = "set the number of mbufs to be allocated in mbuf pools")
         String totalNumMbufs;
@@ -263,6 +267,10 @@ final class Parameters
 
         @Option(names = "--mask-event", paramLabel = "EVENT", description = "disable printing of an ethdev event")
         String maskEvent;
+
+        @Option(names = "--no-iova-contig",
+            description = "mempool memory can be IOVA non contiguous (with --mp-alloc=anon, which jdpdk lacks)")
+        boolean noIovaContig;
 
         @Option(names = "--mlockall", description = "lock all memory (the default)")
         boolean mlockall;
@@ -446,6 +454,15 @@ final class Parameters
                 case "--tx-ip" -> parseTxIp(value);
                 case "--tx-udp" -> parseTxUdp(value);
                 case "--flowgen-flows" -> flowgenFlows(value);
+                case "--flowgen-clones" ->
+                {
+                    final int n = atoi(value);
+                    if (n < 0)
+                    {
+                        throw new BadOption("clones must be >= 0 and <= current burst");
+                    }
+                    config.flowgenClones = n & 0xFFFF; // testpmd's uint16_t nb_pkt_flowgen_clones
+                }
                 case "--cmdline-file" ->
                 {
                     out.println("CLI commands to be read from " + value);
@@ -569,6 +586,11 @@ final class Parameters
                 }
             }
         });
+        if (o.noIovaContig)
+        {
+            // launch_args_parse's last check: only an anonymous pool takes the flag, and jdpdk's are native.
+            err.println("testpmd: cannot use no-iova-contig without mp-alloc=anon. mempool no-iova-contig is ignored");
+        }
         noFlushRx = o.noFlushRx;
         config.txOnlyMultiFlow = o.txOnlyMultiFlow;
     }

@@ -62,7 +62,8 @@ import java.util.function.ToIntFunction;
  *   apps/bin/testpmd [EAL args] -- [-i] [-a] [--forward-mode=io|mac|macswap|5tswap|rxonly|txonly|flowgen|icmpecho]
  *       [--burst=N] [--nb-cores=N] [--nb-ports=N] [--rxq=N] [--txq=N] [--rxd=N] [--txd=N] [--stats-period=S]
  *       [--eth-peer=N,XX:XX:XX:XX:XX:XX]... [--no-flush-rx] [--txpkts=X[,Y]*] [--tx-ip=SRC,DST]
- *       [--tx-udp=SRC[,DST]] [--txonly-multi-flow] [--flowgen-flows=N] [--total-num-mbufs=N] [--mbuf-size=N]
+ *       [--tx-udp=SRC[,DST]] [--txonly-multi-flow] [--flowgen-flows=N] [--flowgen-clones=N] [--total-num-mbufs=N]
+ *       [--mbuf-size=N]
  *       [--mbcache=N] [--max-pkt-len=N] [--port-topology=paired|chained|loop] [--portmask=MASK] [--portlist=LIST]
  *       [--disable-rss|--rss-ip|--rss-udp] [--numa|--no-numa] [--disable-link-check] [--no-lsc-interrupt]
  *       [--tx-first] [--cmdline-file=FILE] [--rx-offloads=0xXXXX] [--tx-offloads=0xXXXX] [--enable-rx-cksum]
@@ -72,7 +73,7 @@ import java.util.function.ToIntFunction;
  *       [--txfreet=N] [--txrst=N] [--record-burst-stats] [--record-core-cycles] [--display-xstats=NAME[,...]]
  *       [--coremask=MASK] [--socket-num=N] [--disable-device-start] [--eth-link-speed=N] [--rx-mq-mode=0xX]
  *       [--max-lro-pkt-size=N] [--rss-level-inner|--rss-level-outer] [--flow-isolate-all] [--no-rmv-interrupt]
- *       [--print-event=EVENT]... [--mask-event=EVENT]... [--mlockall|--no-mlockall]
+ *       [--print-event=EVENT]... [--mask-event=EVENT]... [--mlockall|--no-mlockall] [--no-iova-contig]
  * </pre>
  * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
  * (testpmd's size unless {@code --total-num-mbufs}, a cache of {@code --mbcache}), with testpmd's RSS functions

@@ -111,6 +111,7 @@ class TestPmdOptionsTest
         assertRefused("rxfreet must be >= 0", "--rxfreet=x-1", "--rxfreet=-1");
         assertRefused("rxd must be > rx_free_thresh(64)", "--rxfreet=64", "--rxd=32");
         assertRefused("tx-offloads must be >= 0", "--tx-offloads=-1ffffffffffffffff"); // strtoull's ULLONG_MAX
+        assertRefused("clones must be >= 0 and <= current burst", "--flowgen-clones=-1");
         assertRefused("Invalid fwd core mask", "--coremask=zz");
         assertRefused("Invalid fwd core mask", "--coremask=");
         assertRefused("rx-mq-mode must be >= 0 and <= 7", "--rx-mq-mode=0x8");

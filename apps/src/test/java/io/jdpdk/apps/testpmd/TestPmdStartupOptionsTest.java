@@ -57,7 +57,7 @@ class TestPmdStartupOptionsTest
     {
         final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, NULLS, List.of("--disable-device-start",
                 "--eth-link-speed=10000", "--rx-mq-mode=0x0", "--max-lro-pkt-size=9000", "--no-rmv-interrupt",
-                "--socket-num=0", "--mlockall", "--rss-level-inner"),
+                "--socket-num=0", "--mlockall", "--rss-level-inner", "--no-iova-contig", "--flowgen-clones=2"),
             List.of("show port summary all", "start", "stop", "port start all", "show port summary all"),
             TestPmdSession::maskMacs);
         assertTrue(dpdk.get(0).contains("net_null0    net_null       down"), dpdk.get(0));
