@@ -29,6 +29,7 @@
 #include <rte_mempool.h>
 #include <rte_net.h>
 #include <rte_ring.h>
+#include <rte_malloc.h>
 #include <rte_version.h>
 
 /* ---- ethdev fast path ------------------------------------------------------------------------ */
@@ -333,6 +334,10 @@ static const struct layout_entry layout_table[] = {
 	F(rte_flow_action_rss, key), F(rte_flow_action_rss, queue),
 	S(rte_flow_query_count), F(rte_flow_query_count, hits), F(rte_flow_query_count, bytes),
 	S(rte_flow_query_age),
+	S(rte_mempool), S(rte_ring), S(rte_malloc_socket_stats),
+	F(rte_malloc_socket_stats, heap_totalsz_bytes), F(rte_malloc_socket_stats, heap_freesz_bytes),
+	F(rte_malloc_socket_stats, free_count), F(rte_malloc_socket_stats, alloc_count),
+	F(rte_malloc_socket_stats, heap_allocsz_bytes),
 	S(rte_dev_eeprom_info), F(rte_dev_eeprom_info, data), F(rte_dev_eeprom_info, offset),
 	F(rte_dev_eeprom_info, length), F(rte_dev_eeprom_info, magic),
 	S(rte_eth_dev_module_info), F(rte_eth_dev_module_info, type), F(rte_eth_dev_module_info, eeprom_len),

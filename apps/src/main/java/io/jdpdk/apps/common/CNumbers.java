@@ -148,6 +148,19 @@ public final class CNumbers
         {
             return value > 0 ? "INF" : "-INF";
         }
-        return new java.math.BigDecimal(value).setScale(2, java.math.RoundingMode.HALF_EVEN).toPlainString();
+        return fixed(value, 2);
+    }
+
+    /**
+     * glibc's {@code printf("%.Nf", value)} of a finite number: {@code decimals} decimals, the double's exact value
+     * rounded half to even.
+     *
+     * @param value    the number, finite
+     * @param decimals N
+     * @return the text
+     */
+    public static String fixed(final double value, final int decimals)
+    {
+        return new java.math.BigDecimal(value).setScale(decimals, java.math.RoundingMode.HALF_EVEN).toPlainString();
     }
 }

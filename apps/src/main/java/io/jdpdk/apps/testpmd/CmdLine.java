@@ -124,7 +124,8 @@ final class CmdLine
      * {@code set flow_ctrl ...}, {@code show port N flow_ctrl}, {@code set flush_rx|link_check|xstats-hide-zero on|off},
      * {@code set log global|TYPE LEVEL}, {@code load FILE}, {@code show port N rxq|txq Q desc D status},
      * {@code show port N rxq Q desc used count}, {@code set corelist LIST}, {@code mcast_addr add|remove N MAC},
-     * {@code show port N eeprom|module_eeprom}, {@code port config all burst N},
+     * {@code show port N eeprom|module_eeprom}, {@code dump_physmem|dump_memzone|dump_socket_mem|dump_struct_sizes|
+     * dump_ring|dump_mempool|dump_devargs|dump_log_types}, {@code dump_ring|dump_mempool NAME}, {@code port config all burst N},
      * {@code port config all rxpt|rxht|rxwt|txpt|txht|txwt|rxfreet|txfreet|txrst N},
      * {@code port config all|N speed SPEED duplex DUPLEX},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
@@ -582,6 +583,23 @@ final class CmdLine
                 }
                 readFile(w[1]); // cmd_load_from_file: as --cmdline-file, from the prompt
             }
+            case "dump_physmem", "dump_memzone", "dump_socket_mem", "dump_struct_sizes", "dump_ring", "dump_mempool",
+                "dump_devargs", "dump_log_types" ->
+            {
+                if (w.length == 1)
+                {
+                    app.dump(w[0]);
+                }
+                else if (w.length == 2 && (w[0].equals("dump_ring") || w[0].equals("dump_mempool")) &&
+                    fitsFixedString(w[1]))
+                {
+                    app.dumpOne(w[0].equals("dump_ring"), w[1]);
+                }
+                else
+                {
+                    return bad();
+                }
+            }
             case "mcast_addr" ->
             {
                 final long mac = w.length == 4 ? Port.parseMac(w[3]) : -1;
@@ -997,6 +1015,13 @@ final class CmdLine
         to.println("flow isolate (port_id) (0|1)");
         to.println("    Manage flow rules (rte_flow); items eth vlan ipv4 ipv6 udp tcp, actions queue drop rss mark");
         to.println("    count jump passthru flag void.");
+        to.println();
+        to.println("dump_physmem|dump_memzone|dump_socket_mem|dump_struct_sizes|dump_ring|dump_mempool|dump_devargs|" +
+            "dump_log_types");
+        to.println("    Dump status.");
+        to.println();
+        to.println("dump_ring|dump_mempool (name)");
+        to.println("    Dump one ring/mempool.");
         to.println();
         to.println("load (filename)");
         to.println("    Load and run the commands of a file.");

@@ -8,6 +8,7 @@ import io.jdpdk.apps.common.ParseOutput;
 import io.jdpdk.eal.Devices;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.DpdkUnavailableException;
+import io.jdpdk.eal.Dumps;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Hugepages;
 import io.jdpdk.eal.Lcore;
@@ -15,6 +16,7 @@ import io.jdpdk.eal.LcoreException;
 import io.jdpdk.eal.Log;
 import io.jdpdk.eal.Signals;
 import io.jdpdk.eal.raw.EalRaw;
+import io.jdpdk.eal.raw.LayoutCheck;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.MbufInfo;
 import io.jdpdk.mempool.Mempool;
@@ -620,8 +622,8 @@ public final class TestPmd
         Log.log(Log.INFO, logtype, String.format("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d",
             POOL_NAME, n, params.mbufSize, poolSocket));
         Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
-        pool = Mempool.create(POOL_NAME, n, params.mbufCache, params.mbufSize,
-            params.numaSupport || params.socketNum < 0 ? Mempool.SOCKET_ID_ANY : params.socketNum);
+        // On that socket, as mbuf_pool_create (dump_mempool says socket_id=0 for both programs, not -1).
+        pool = Mempool.create(POOL_NAME, n, params.mbufCache, params.mbufSize, poolSocket);
         fwdConfigSetup(); // init_config's, before the ports start
 
         ports = new Port[ids.length];
@@ -3412,6 +3414,88 @@ public final class TestPmd
         }
         return sb.toString();
     }
+
+    /**
+     * testpmd's {@code dump_*} commands ({@code cmd_dump_parsed}): DPDK's own dumps ({@link Dumps}) on standard
+     * output, testpmd's {@code dump_struct_sizes} and {@code dump_socket_mem}.
+     */
+    void dump(final String what)
+    {
+        out.flush();
+        switch (what)
+        {
+            case "dump_physmem" -> Dumps.dump(Dumps.What.PHYSMEM);
+            case "dump_memzone" -> Dumps.dump(Dumps.What.MEMZONES);
+            case "dump_ring" -> Dumps.dump(Dumps.What.RINGS);
+            case "dump_mempool" -> Dumps.dump(Dumps.What.MEMPOOLS);
+            case "dump_devargs" -> Dumps.dump(Dumps.What.DEVARGS);
+            case "dump_log_types" -> Dumps.dump(Dumps.What.LOG_TYPES);
+            case "dump_struct_sizes" ->
+            {
+                for (final String type : List.of("rte_mbuf", "rte_mempool", "rte_ring"))
+                {
+                    out.printf("sizeof(struct %s) = %d%n", type, LayoutCheck.cLayout(type, null));
+                }
+            }
+            default -> dumpSocketMem();
+        }
+    }
+
+    /** {@code dump_ring NAME}, {@code dump_mempool NAME}: one ring or pool ({@code cmd_dump_one_parsed}). */
+    void dumpOne(final boolean ring, final String name)
+    {
+        out.flush();
+        if (!(ring ? Dumps.ring(name) : Dumps.mempool(name)))
+        {
+            out.println(ring ? "Cannot find ring" : "Cannot find mempool");
+        }
+    }
+
+    /** {@code dump_socket_mem}'s totals of the previous call, as testpmd's static variables keep them. */
+    private long lastAllocs;
+    private long lastTotal;
+
+    /** testpmd's {@code dump_socket_mem}: each socket's heap, the total, and the change since the last call. */
+    private void dumpSocketMem()
+    {
+        final double mb = 1024 * 1024;
+        long total = 0;
+        long alloc = 0;
+        long free = 0;
+        long nAlloc = 0;
+        long nFree = 0;
+        for (int socket = 0; socket < MAX_NUMA_NODES; socket++)
+        {
+            final Dumps.SocketStats s = Dumps.socketStats(socket);
+            if (s == null || s.totalBytes() == 0)
+            {
+                continue;
+            }
+            total += s.totalBytes();
+            alloc += s.allocBytes();
+            free += s.freeBytes();
+            nAlloc += Integer.toUnsignedLong(s.allocCount());
+            nFree += Integer.toUnsignedLong(s.freeCount());
+            out.printf("Socket %d: size(M) total: %s alloc: %s(%s%%) free: %s \tcount alloc: %-4d free: %d%n", socket,
+                CNumbers.fixed(s.totalBytes() / mb, 6), CNumbers.fixed(s.allocBytes() / mb, 6),
+                CNumbers.fixed(s.allocBytes() * 100.0 / s.totalBytes(), 3), CNumbers.fixed(s.freeBytes() / mb, 6),
+                Integer.toUnsignedLong(s.allocCount()), Integer.toUnsignedLong(s.freeCount()));
+        }
+        out.printf("Total   : size(M) total: %s alloc: %s(%s%%) free: %s \tcount alloc: %-4d free: %d%n",
+            CNumbers.fixed(total / mb, 6), CNumbers.fixed(alloc / mb, 6),
+            CNumbers.fixed(total != 0 ? alloc * 100.0 / total : 0.0, 3), CNumbers.fixed(free / mb, 6),
+            nAlloc & 0xFFFF_FFFFL, nFree & 0xFFFF_FFFFL);
+        if (lastAllocs != 0)
+        {
+            out.printf("Memory total change: %s(M), allocation change: %s(M)%n",
+                CNumbers.fixed((total - (double)lastTotal) / mb, 6), CNumbers.fixed((alloc - (double)lastAllocs) / mb, 6));
+        }
+        lastAllocs = alloc;
+        lastTotal = total;
+    }
+
+    /** {@code RTE_MAX_NUMA_NODES} of Debian's build. */
+    private static final int MAX_NUMA_NODES = 32;
 
     /** testpmd's {@code xstats_hide_zero}: {@code set xstats-hide-zero on} leaves the zero counters out. */
     private boolean xstatsHideZero;

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -105,5 +106,44 @@ class TestPmdSettingsCommandsTest
         assertTrue(dpdk.get(2).contains("Invalid multicast addr MAC"), dpdk.get(2)); // MACs masked
         assertTrue(dpdk.get(3).contains("multicast address not filtered by port 0"), dpdk.get(3));
         assertTrue(dpdk.get(7).contains("operation not supported by device"), dpdk.get(7));
+    }
+
+    /**
+     * DPDK's dumps through testpmd's {@code dump_*} commands: what is the same in both programs is compared (the
+     * struct sizes, the device arguments, the rings with their addresses masked, the refusals); what differs by
+     * construction (the pool's memory chunks and its ops index follow each program's allocations and the order its
+     * mempool drivers registered, the log types' ids the libraries' load order, the memzones and heap counts what
+     * each program allocated besides the pool) is checked for its form.
+     */
+    @Test
+    void shouldDumpDpdksStateAsDpdkTestpmd() throws Exception
+    {
+        final List<String> commands = List.of("dump_struct_sizes", "dump_devargs", "dump_ring", "dump_mempool",
+            "dump_ring nope", "dump_mempool nope", "dump_mempool a b", "dump_log_types", "dump_socket_mem",
+            "dump_socket_mem", "dump_memzone", "dump_physmem");
+        final List<String> dpdk = masked(TestPmdSession.onDevices(true, dir, List.of("--vdev=net_null0"), List.of(),
+            commands));
+        final List<String> ours = masked(TestPmdSession.onDevices(false, dir, List.of("--vdev=net_null0"), List.of(),
+            commands));
+        for (final int i : new int[] {0, 1, 2, 4, 5, 6})
+        {
+            assertEquals(dpdk.get(i), ours.get(i));
+        }
+        assertTrue(ours.get(0).contains("sizeof(struct rte_mbuf) = 128\n"), ours.get(0));
+        assertTrue(ours.get(3).contains("mempool <mb_pool_0>@ADDR\n  flags=10\n  socket_id=0\n"), ours.get(3));
+        assertTrue(ours.get(4).contains("Cannot find ring"), ours.get(4));
+        assertTrue(ours.get(7).matches("(?s).*id \\d+: testpmd, level is debug\n.*"), ours.get(7));
+        assertTrue(ours.get(9).matches("(?s).*Socket 0: size\\(M\\) total: [0-9.]+ alloc: [0-9.]+\\([0-9.]+%\\) free: " +
+            "[0-9.]+ \tcount alloc: \\d+ *free: \\d+\nTotal   : .*\nMemory total change: 0\\.000000\\(M\\), " +
+            "allocation change: 0\\.000000\\(M\\)\n.*"), ours.get(9));
+        assertTrue(ours.get(10).contains("name:<MP_mb_pool_0>"), ours.get(10));
+        assertTrue(ours.get(11).matches("(?s).*Segment \\d+-\\d+: IOVA:ADDR, len:\\d+, virt:ADDR, socket_id:0.*"),
+            ours.get(11));
+    }
+
+    /** Addresses masked: each program's pointers are its own. */
+    private static List<String> masked(final List<String> results)
+    {
+        return results.stream().map(r -> r.replaceAll("0x[0-9a-f]+", "ADDR")).toList();
     }
 }
