@@ -276,6 +276,34 @@ public final class PortConfig
         return removalInterrupt;
     }
 
+    /** {@code RTE_ETH_LINK_SPEED_FIXED}: with one speed's bit, that speed only, not negotiated. */
+    public static final int LINK_SPEED_FIXED = 1;
+
+    /**
+     * One speed's {@code RTE_ETH_LINK_SPEED_*} bit, for {@link #linkSpeeds(int)} (with {@link #LINK_SPEED_FIXED} to
+     * fix it): 10 and 100 Mbps have a half-duplex bit of their own, the faster speeds are full duplex only.
+     *
+     * @param mbps       10, 100, 1000, 10000, 25000, 40000, 50000, 100000 or 200000
+     * @param halfDuplex the half-duplex bit of 10 or 100 Mbps
+     * @return the bit, or 0 for a speed ethdev has no bit for here, or half duplex above 100 Mbps
+     */
+    public static int linkSpeedBit(final int mbps, final boolean halfDuplex)
+    {
+        return switch (mbps)
+        {
+            case 10 -> halfDuplex ? 1 << 1 : 1 << 2;
+            case 100 -> halfDuplex ? 1 << 3 : 1 << 4;
+            case 1000 -> halfDuplex ? 0 : 1 << 5;
+            case 10000 -> halfDuplex ? 0 : 1 << 8;
+            case 25000 -> halfDuplex ? 0 : 1 << 10;
+            case 40000 -> halfDuplex ? 0 : 1 << 11;
+            case 50000 -> halfDuplex ? 0 : 1 << 12;
+            case 100000 -> halfDuplex ? 0 : 1 << 14;
+            case 200000 -> halfDuplex ? 0 : 1 << 15;
+            default -> 0;
+        };
+    }
+
     /**
      * The link speeds the port may negotiate or is fixed at ({@code link_speeds} of {@code rte_eth_conf}): an OR of
      * {@code RTE_ETH_LINK_SPEED_*} bits, with {@code RTE_ETH_LINK_SPEED_FIXED} (1) for one fixed speed; 0, the

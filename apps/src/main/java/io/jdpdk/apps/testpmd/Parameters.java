@@ -534,15 +534,8 @@ final class Parameters
                     .map(n -> n.length() > XSTAT_NAME_MAX ? n.substring(0, XSTAT_NAME_MAX) : n).toList();
                 case "--record-core-cycles" -> config.recordCoreCycles = true;
                 case "--record-burst-stats" -> config.recordBurstStats = true;
-                case "--rxpt" -> rxThresholds[0] = (byte)threshold(value, "rxpt");
-                case "--rxht" -> rxThresholds[1] = (byte)threshold(value, "rxht");
-                case "--rxwt" -> rxThresholds[2] = (byte)threshold(value, "rxwt");
-                case "--rxfreet" -> rxThresholds[3] = (short)threshold(value, "rxfreet");
-                case "--txpt" -> txThresholds[0] = (byte)threshold(value, "txpt");
-                case "--txht" -> txThresholds[1] = (byte)threshold(value, "txht");
-                case "--txwt" -> txThresholds[2] = (byte)threshold(value, "txwt");
-                case "--txfreet" -> txThresholds[3] = (short)threshold(value, "txfreet");
-                case "--txrst" -> txThresholds[4] = (short)threshold(value, "txrst");
+                case "--rxpt", "--rxht", "--rxwt", "--rxfreet", "--txpt", "--txht", "--txwt", "--txfreet", "--txrst" ->
+                    setThreshold(name.substring(2), threshold(value, name.substring(2)));
                 case "--coremask" ->
                 {
                     if (parseCoremask(value) == null)
@@ -637,27 +630,17 @@ final class Parameters
      */
     private int linkSpeed(final int mbps)
     {
-        final int bit = switch (mbps)
-        {
-            case 1000 -> 1 << 5;
-            case 10000 -> 1 << 8;
-            case 25000 -> 1 << 10;
-            case 40000 -> 1 << 11;
-            case 50000 -> 1 << 12;
-            case 100000 -> 1 << 14;
-            case 200000 -> 1 << 15;
-            default -> 0;
-        };
         if (mbps < 0)
         {
             return 0; // testpmd checks n >= 0 before it asks
         }
+        final int bit = mbps == 10 || mbps == 100 ? 0 : PortConfig.linkSpeedBit(mbps, false);
         if (bit == 0)
         {
             err.println("Unsupported fixed speed");
             return 0;
         }
-        return 1 | bit;
+        return PortConfig.LINK_SPEED_FIXED | bit;
     }
 
     /**
@@ -678,7 +661,33 @@ final class Parameters
     /** testpmd's {@code RTE_PMD_PARAM_UNSET}: a queue threshold left to the device. */
     static final int UNSET = -1;
 
-    /** A queue threshold option's value: {@code atoi}'s, refused when negative; the caller narrows it as testpmd. */
+    /**
+     * Sets one queue threshold as testpmd keeps it, from {@code --rxpt} and the like or {@code port config all rxpt}
+     * and the like: the registers ({@code rxpt}, {@code rxht}, {@code rxwt}, {@code txpt}, {@code txht},
+     * {@code txwt}) in an {@code int8_t}, the others ({@code rxfreet}, {@code txfreet}, {@code txrst}) in an
+     * {@code int16_t}.
+     *
+     * @param name  the threshold's name, e.g. {@code rxfreet}
+     * @param value the value given
+     */
+    void setThreshold(final String name, final int value)
+    {
+        switch (name)
+        {
+            case "rxpt" -> rxThresholds[0] = (byte)value;
+            case "rxht" -> rxThresholds[1] = (byte)value;
+            case "rxwt" -> rxThresholds[2] = (byte)value;
+            case "rxfreet" -> rxThresholds[3] = (short)value;
+            case "txpt" -> txThresholds[0] = (byte)value;
+            case "txht" -> txThresholds[1] = (byte)value;
+            case "txwt" -> txThresholds[2] = (byte)value;
+            case "txfreet" -> txThresholds[3] = (short)value;
+            case "txrst" -> txThresholds[4] = (short)value;
+            default -> throw new IllegalArgumentException("no queue threshold " + name);
+        }
+    }
+
+    /** A queue threshold option's value: {@code atoi}'s, refused when negative; {@link #setThreshold} narrows it. */
     private static int threshold(final String value, final String name) throws BadOption
     {
         final int n = atoi(value);

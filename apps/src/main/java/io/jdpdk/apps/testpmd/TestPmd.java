@@ -2213,18 +2213,7 @@ public final class TestPmd
             err.println("Please stop all ports first");
             return;
         }
-        switch (name)
-        {
-            case "rxpt" -> params.rxThresholds[0] = (byte)value;
-            case "rxht" -> params.rxThresholds[1] = (byte)value;
-            case "rxwt" -> params.rxThresholds[2] = (byte)value;
-            case "rxfreet" -> params.rxThresholds[3] = (short)value;
-            case "txpt" -> params.txThresholds[0] = (byte)value;
-            case "txht" -> params.txThresholds[1] = (byte)value;
-            case "txwt" -> params.txThresholds[2] = (byte)value;
-            case "txfreet" -> params.txThresholds[3] = (short)value;
-            default -> params.txThresholds[4] = (short)value; // txrst
-        }
+        params.setThreshold(name, value);
         reconfigureAtNextStart(portInfos());
     }
 
@@ -2246,34 +2235,20 @@ public final class TestPmd
             return;
         }
         final boolean half = duplex.equals("half");
-        final int bits = switch (speed)
-        {
-            case "10" -> half ? 1 << 1 : 1 << 2;
-            case "100" -> half ? 1 << 3 : 1 << 4;
-            case "1000" -> 1 << 5;
-            case "10000" -> 1 << 8;
-            case "25000" -> 1 << 10;
-            case "40000" -> 1 << 11;
-            case "50000" -> 1 << 12;
-            case "100000" -> 1 << 14;
-            case "200000" -> 1 << 15;
-            default -> 0; // auto: RTE_ETH_LINK_SPEED_AUTONEG
-        };
-        if (half && !speed.equals("10") && !speed.equals("100"))
+        // CmdLine took only testpmd's speeds: a number, or auto (RTE_ETH_LINK_SPEED_AUTONEG, 0).
+        final int bit = speed.equals("auto") ? 0 : PortConfig.linkSpeedBit(Integer.parseInt(speed), half);
+        if (half && bit == 0)
         {
             err.println("Invalid speed/duplex parameters");
             return;
         }
-        final int speeds = bits == 0 ? 0 : bits | 1; // RTE_ETH_LINK_SPEED_FIXED
+        final int speeds = bit == 0 ? 0 : PortConfig.LINK_SPEED_FIXED | bit;
         for (final Port port : ports)
         {
             if (which == CmdLine.PORT_ALL || which == port.id())
             {
                 portConfigs[port.id()].linkSpeeds(speeds);
             }
-        }
-        for (final Port port : ports)
-        {
             needReconfig[port.id()] = true; // cmd_reconfig_device_queue(RTE_PORT_ALL, 1, 1)
         }
     }
@@ -3537,9 +3512,8 @@ public final class TestPmd
      */
     void showDescStatus(final boolean rx, final int portId, final int queue, final int desc)
     {
-        if (!EthdevRaw.dev_is_valid_port(portId))
+        if (!ethdevPortOrSay(portId))
         {
-            err.printf("invalid port id %d%n", portId);
             return;
         }
         final int status;
@@ -3558,12 +3532,22 @@ public final class TestPmd
         out.println("Desc status = " + state);
     }
 
+    /** The descriptor queries' {@code rte_eth_dev_is_valid_port} check, "invalid port id N" when it fails. */
+    private boolean ethdevPortOrSay(final int portId)
+    {
+        if (EthdevRaw.dev_is_valid_port(portId))
+        {
+            return true;
+        }
+        err.printf("invalid port id %d%n", portId);
+        return false;
+    }
+
     /** {@code show port N rxq Q desc used count}: the RX queue's descriptors holding packets. */
     void showRxUsedCount(final int portId, final int queue)
     {
-        if (!EthdevRaw.dev_is_valid_port(portId))
+        if (!ethdevPortOrSay(portId))
         {
-            err.printf("invalid port id %d%n", portId);
             return;
         }
         try
