@@ -140,8 +140,8 @@ import java.util.function.ToIntFunction;
  * are refused as bad arguments; {@code set burst} sizes the burst arrays of the next start, not those of a running one;
  * after a queue setup ethdev refused, the next
  * {@code port start} configures the port again before its queues (testpmd sets up only the queues; the output is the
- * same); bad options exit with jdpdk's one line
- * ("testpmd: ...") where testpmd's {@code rte_exit} says "Cause:"; a pool too
+ * same); an unknown option is named on stderr without testpmd's usage text on stdout (which {@code --help}
+ * prints); a pool too
  * small to fill the RX rings of {@code port config all rxq|rxd} is refused at the next {@code port start} ("Fail to
  * configure port N", after Port's reason), where testpmd configures the port and lets its drivers run short;
  * a port that a running stream still uses (taken out of the forwarding ports by {@code set nbport|portlist} while
@@ -321,11 +321,16 @@ public final class TestPmd
         {
             parsed = cli.parseArgs(split.app());
         }
+        catch (final CommandLine.UnmatchedArgumentException ex)
+        {
+            final String option = ex.getUnmatched().isEmpty() ? "" : ex.getUnmatched().get(0);
+            err.println("testpmd: unrecognized option '" + option + "' (testpmd --help lists the options)");
+            err.println("Invalid option: " + option);
+            return exitCause(err, "Command line is incomplete or incorrect");
+        }
         catch (final CommandLine.ParameterException ex)
         {
-            err.println("testpmd: " + ex.getMessage().replace(System.lineSeparator(), "; ") +
-                " (testpmd --help lists the options)");
-            return 1;
+            return exitCause(err, ex.getMessage().replace(System.lineSeparator(), "; "));
         }
         if (cli.isUsageHelpRequested())
         {
@@ -341,10 +346,20 @@ public final class TestPmd
         catch (final Parameters.BadOption ex)
         {
             app.parsing.release();
-            err.println("testpmd: " + ex.getMessage());
-            return 1;
+            return exitCause(err, ex.getMessage());
         }
         return app.run(split, options, in);
+    }
+
+    /**
+     * Says why testpmd stops in {@code rte_exit}'s two lines ("EAL: Error - exiting with code: 1", then
+     * "  Cause: " and the reason) and returns that code, 1.
+     */
+    static int exitCause(final PrintStream err, final String cause)
+    {
+        err.println("EAL: Error - exiting with code: 1");
+        err.println("  Cause: " + cause);
+        return 1;
     }
 
     // ---- the run -------------------------------------------------------------------------------
@@ -424,15 +439,9 @@ public final class TestPmd
             exit();
             return 0;
         }
-        catch (final Parameters.BadOption ex)
+        catch (final Parameters.BadOption | DpdkException | IllegalArgumentException | LcoreException ex)
         {
-            err.println("testpmd: " + ex.getMessage());
-            return 1;
-        }
-        catch (final DpdkException | IllegalArgumentException | LcoreException ex)
-        {
-            err.println("testpmd: " + ex.getMessage());
-            return 1;
+            return exitCause(err, ex.getMessage());
         }
         finally
         {

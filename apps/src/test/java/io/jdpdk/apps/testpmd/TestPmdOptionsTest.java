@@ -6,6 +6,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,7 +39,7 @@ class TestPmdOptionsTest
         System.arraycopy(appArgs, 0, args, 1, appArgs.length);
         final Result r = run(args);
         assertEquals(1, r.code, r.err);
-        assertEquals("testpmd: " + message + System.lineSeparator(), r.err);
+        assertEquals("EAL: Error - exiting with code: 1" + System.lineSeparator() + "  Cause: " + message + System.lineSeparator(), r.err);
     }
 
     /** A refusal that parse_item_list explains first, on standard error, as testpmd's does. */
@@ -49,16 +50,18 @@ class TestPmdOptionsTest
         System.arraycopy(appArgs, 0, args, 1, appArgs.length);
         final Result r = run(args);
         assertEquals(1, r.code, r.err);
-        assertEquals(explanation + System.lineSeparator() + "testpmd: " + message + System.lineSeparator(), r.err);
+        assertEquals(explanation + System.lineSeparator() + "EAL: Error - exiting with code: 1" + System.lineSeparator() + "  Cause: " + message + System.lineSeparator(),
+            r.err);
     }
 
     @Test
-    void shouldRefuseAnUnknownOptionWithOneLine()
+    void shouldRefuseAnUnknownOptionAsGetoptAndRteExitDo()
     {
         final Result r = run("--", "--bogus");
         assertEquals(1, r.code);
-        assertEquals(1, r.err.lines().count(), r.err);
-        assertTrue(r.err.startsWith("testpmd: Unknown option: '--bogus'"), r.err);
+        assertEquals(List.of("testpmd: unrecognized option '--bogus' (testpmd --help lists the options)",
+            "Invalid option: --bogus", "EAL: Error - exiting with code: 1",
+            "  Cause: Command line is incomplete or incorrect"), r.err.lines().toList(), r.err);
     }
 
     @Test

@@ -87,7 +87,8 @@ class TestPmdStartupOptionsTest
                 .findFirst().orElseThrow();
             final String cause = dpdk.stderr().lines().filter(l -> l.startsWith("  Cause: ")).findFirst().orElseThrow()
                 .substring("  Cause: ".length());
-            assertTrue(jdpdk.stderr().contains(why + "\ntestpmd: " + cause), args + ": " + jdpdk.stderr());
+            assertTrue(jdpdk.stderr().contains(why + "\nEAL: Error - exiting with code: 1\n  Cause: " + cause),
+                args + ": " + jdpdk.stderr());
         }
     }
 
