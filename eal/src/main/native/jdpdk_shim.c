@@ -149,7 +149,7 @@ int jdpdk_pktmbuf_data_room_size(struct rte_mempool *mp)
 	return rte_pktmbuf_data_room_size(mp);
 }
 
-/* ---- ring (single producer / single consumer handoff, used by the C reference benchmark) ------ */
+/* ---- ring (io.jdpdk.mempool.MbufRing, and the C reference benchmark's handoff) ----------------- */
 
 int jdpdk_ring_enqueue_burst(struct rte_ring *r, void **objs, int n)
 {
@@ -164,6 +164,16 @@ int jdpdk_ring_dequeue_burst(struct rte_ring *r, void **objs, int n)
 int jdpdk_ring_count(const struct rte_ring *r)
 {
 	return (int)rte_ring_count(r);
+}
+
+int jdpdk_ring_free_count(const struct rte_ring *r)
+{
+	return (int)rte_ring_free_count(r);
+}
+
+int jdpdk_ring_capacity(const struct rte_ring *r)
+{
+	return (int)rte_ring_get_capacity(r);
 }
 
 /* ---- per-thread EAL state -------------------------------------------------------------------- */
