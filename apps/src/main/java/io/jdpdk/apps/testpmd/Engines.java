@@ -9,7 +9,7 @@ import java.util.function.Supplier;
  * The forwarding modes by name, as testpmd's {@code fwd_engines[]} table: {@code --forward-mode=NAME} and
  * {@code set fwd NAME} look an engine up here. Each entry makes a new engine instance, because engines may hold
  * flyweights: testpmd makes one per forwarding lcore (and one on the main thread for {@code portBegin}).
- * Modes in testpmd's order: io, mac, macswap, flowgen, rxonly, txonly, csum, icmpecho, 5tswap.
+ * Modes in testpmd's order: io, mac, macswap, flowgen, rxonly, txonly, csum, icmpecho, noisy, 5tswap.
  */
 public final class Engines
 {
@@ -25,6 +25,7 @@ public final class Engines
         ENGINES.put("txonly", TxOnlyEngine::new);
         ENGINES.put("csum", CsumEngine::new);
         ENGINES.put("icmpecho", IcmpEchoEngine::new);
+        ENGINES.put(NoisyEngine.NAME, NoisyEngine::new);
         ENGINES.put("5tswap", FiveTupleSwapEngine::new);
     }
 

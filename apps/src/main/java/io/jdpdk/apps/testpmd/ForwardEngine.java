@@ -11,7 +11,8 @@ package io.jdpdk.apps.testpmd;
  * for every forwarding port, on the main thread, before the lcore runs it; so an engine may keep
  * flyweights ({@code Mbuf}, header views) and what portBegin computed in fields: no instance is used by
  * two threads at once. portBegin may refuse a configuration with IllegalArgumentException, which
- * testpmd reports as "Packet forwarding is not ready" and does not start.
+ * testpmd reports as "Packet forwarding is not ready" and does not start, or end testpmd with {@link RteExit} where
+ * testpmd's engine calls {@code rte_exit}.
  */
 public interface ForwardEngine
 {
@@ -29,8 +30,25 @@ public interface ForwardEngine
      * @param portId the forwarding port
      * @param config the run's parameters
      * @throws IllegalArgumentException to refuse the configuration
+     * @throws RteExit to end testpmd
      */
     default void portBegin(final int portId, final TestPmdConfig config)
+    {
+    }
+
+    /**
+     * Called once per forwarding port on each instance after forwarding stopped ({@code port_fwd_end}), on the main
+     * thread, also when a later port's {@link #portBegin} refused. Does nothing by default.
+     *
+     * @param portId the forwarding port
+     * @param config the run's parameters
+     */
+    default void portEnd(final int portId, final TestPmdConfig config)
+    {
+    }
+
+    /** Releases what the instance holds (after every {@link #portEnd}); it is not used again. Nothing by default. */
+    default void close()
     {
     }
 

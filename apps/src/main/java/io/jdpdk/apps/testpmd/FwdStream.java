@@ -126,30 +126,42 @@ public final class FwdStream
      */
     public void sendOrFree()
     {
-        final int n = burst.count();
+        sendOrFree(burst);
+    }
+
+    /**
+     * {@link #sendOrFree()} of another burst than the stream's own (e.g. what an engine held back), counted in the
+     * stream's statistics.
+     *
+     * @param packets the mbufs to send; empty afterwards
+     * @return how many TX took
+     */
+    public int sendOrFree(final MbufBurst packets)
+    {
+        final int n = packets.count();
         if (n == 0)
         {
-            return;
+            return 0;
         }
         if (retry)
         {
-            sendWithRetry(n);
-            return;
+            return sendWithRetry(packets, n);
         }
-        config.verbose.sending(txPort.id(), txQueue, burst);
-        final int sent = txPort.txBurstOrFree(txQueue, burst);
+        config.verbose.sending(txPort.id(), txQueue, packets);
+        final int sent = txPort.txBurstOrFree(txQueue, packets);
         txPackets += sent;
         fwdDropped += n - sent;
         if (txBursts != null)
         {
             txBursts[sent]++;
         }
+        return sent;
     }
 
-    private void sendWithRetry(final int n)
+    private int sendWithRetry(final MbufBurst packets, final int n)
     {
-        config.verbose.sending(txPort.id(), txQueue, burst);
-        int sent = txPort.txBurst(txQueue, burst);
+        config.verbose.sending(txPort.id(), txQueue, packets);
+        int sent = txPort.txBurst(txQueue, packets);
         for (int retries = 0; sent < n && retries < TestPmdConfig.TX_RETRY_NUM; retries++)
         {
             final long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(TestPmdConfig.TX_RETRY_DELAY_US);
@@ -157,15 +169,16 @@ public final class FwdStream
             {
                 Thread.onSpinWait(); // rte_delay_us: a busy wait
             }
-            config.verbose.sending(txPort.id(), txQueue, burst);
-            sent += txPort.txBurst(txQueue, burst);
+            config.verbose.sending(txPort.id(), txQueue, packets);
+            sent += txPort.txBurst(txQueue, packets);
         }
-        burst.freeAll();
+        packets.freeAll();
         txPackets += sent;
         fwdDropped += n - sent;
         if (txBursts != null)
         {
             txBursts[sent]++;
         }
+        return sent;
     }
 }

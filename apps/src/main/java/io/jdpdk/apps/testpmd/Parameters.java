@@ -42,7 +42,7 @@ final class Parameters
         boolean help;
 
         @Option(names = "--forward-mode", paramLabel = "N",
-            description = "set forwarding mode (N: io|mac|macswap|flowgen|rxonly|txonly|csum|icmpecho|5tswap)")
+            description = "set forwarding mode (N: io|mac|macswap|flowgen|rxonly|txonly|csum|icmpecho|noisy|5tswap)")
         String forwardMode;
 
         @Option(names = "--burst", paramLabel = "N", description = "set the number of packets per burst to N")
@@ -95,6 +95,25 @@ final class Parameters
         @Option(names = "--flowgen-clones", paramLabel = "N",
             description = "set the number of single packet clones to send in flowgen mode (less than the burst)")
         String flowgenClones;
+
+        @Option(names = "--noisy-tx-sw-buffer-size", paramLabel = "N", description = "size of FIFO buffer")
+        String noisyTxSwBufferSize;
+
+        @Option(names = "--noisy-tx-sw-buffer-flushtime", paramLabel = "N", description = "flush FIFO after N ms")
+        String noisyTxSwBufferFlushTime;
+
+        @Option(names = "--noisy-lkup-memory", paramLabel = "N", description = "allocate N MB of VNF memory")
+        String noisyLookupMemory;
+
+        @Option(names = "--noisy-lkup-num-writes", paramLabel = "N", description = "do N random writes per packet")
+        String noisyLookupWrites;
+
+        @Option(names = "--noisy-lkup-num-reads", paramLabel = "N", description = "do N random reads per packet")
+        String noisyLookupReads;
+
+        @Option(names = "--noisy-lkup-num-reads-writes", paramLabel = "N",
+            description = "do N random reads and writes per packet")
+        String noisyLookupReadsWrites;
 
         @Option(names = "--total-num-mbufs", paramLabel = "N",
             description = "set the number of mbufs to be allocated in mbuf pools")
@@ -463,6 +482,16 @@ final class Parameters
                     }
                     config.flowgenClones = n & 0xFFFF; // testpmd's uint16_t nb_pkt_flowgen_clones
                 }
+                case "--noisy-tx-sw-buffer-size" ->
+                    config.noisy.txSwBufferSize = nonNegative(value, "noisy-tx-sw-buffer-size") & 0xFFFF; // uint16_t
+                case "--noisy-tx-sw-buffer-flushtime" ->
+                    config.noisy.txSwBufferFlushTimeMs = nonNegative(value, "noisy-tx-sw-buffer-flushtime") & 0xFFFF;
+                case "--noisy-lkup-memory" -> config.noisy.lookupMemoryMib = nonNegative(value, "noisy-lkup-memory");
+                case "--noisy-lkup-num-writes" ->
+                    config.noisy.lookupWrites = nonNegative(value, "noisy-lkup-num-writes");
+                case "--noisy-lkup-num-reads" -> config.noisy.lookupReads = nonNegative(value, "noisy-lkup-num-reads");
+                case "--noisy-lkup-num-reads-writes" ->
+                    config.noisy.lookupReadsWrites = nonNegative(value, "noisy-lkup-num-reads-writes");
                 case "--cmdline-file" ->
                 {
                     out.println("CLI commands to be read from " + value);
@@ -1171,6 +1200,17 @@ final class Parameters
             }
         }
         return Arrays.copyOf(items, count);
+    }
+
+    /** The {@code --noisy-*} options' value: {@code atoi}'s, refused in testpmd's words when negative. */
+    private static int nonNegative(final String value, final String option) throws BadOption
+    {
+        final int n = atoi(value);
+        if (n < 0)
+        {
+            throw new BadOption(option + " must be >= 0");
+        }
+        return n;
     }
 
     /** C's atoi: leading decimal digits with an optional sign, 0 when there are none. */

@@ -61,7 +61,8 @@ import java.util.function.ToIntFunction;
  * DPDK 22.11's {@code dpdk-testpmd} in Java, for the options and commands below, with testpmd's command line,
  * output and exit codes:
  * <pre>
- *   apps/bin/testpmd [EAL args] -- [-i] [-a] [--forward-mode=io|mac|macswap|5tswap|rxonly|txonly|flowgen|icmpecho]
+ *   apps/bin/testpmd [EAL args] -- [-i] [-a]
+ *       [--forward-mode=io|mac|macswap|5tswap|rxonly|txonly|flowgen|csum|icmpecho|noisy]
  *       [--burst=N] [--nb-cores=N] [--nb-ports=N] [--rxq=N] [--txq=N] [--rxd=N] [--txd=N] [--stats-period=S]
  *       [--eth-peer=N,XX:XX:XX:XX:XX:XX]... [--no-flush-rx] [--txpkts=X[,Y]*] [--tx-ip=SRC,DST]
  *       [--tx-udp=SRC[,DST]] [--txonly-multi-flow] [--flowgen-flows=N] [--flowgen-clones=N] [--total-num-mbufs=N]
@@ -76,6 +77,8 @@ import java.util.function.ToIntFunction;
  *       [--coremask=MASK] [--socket-num=N] [--disable-device-start] [--eth-link-speed=N] [--rx-mq-mode=0xX]
  *       [--max-lro-pkt-size=N] [--rss-level-inner|--rss-level-outer] [--flow-isolate-all] [--no-rmv-interrupt]
  *       [--print-event=EVENT]... [--mask-event=EVENT]... [--mlockall|--no-mlockall] [--no-iova-contig]
+ *       [--noisy-tx-sw-buffer-size=N] [--noisy-tx-sw-buffer-flushtime=MS] [--noisy-lkup-memory=MIB]
+ *       [--noisy-lkup-num-writes=N] [--noisy-lkup-num-reads=N] [--noisy-lkup-num-reads-writes=N]
  * </pre>
  * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
  * (testpmd's size unless {@code --total-num-mbufs}, a cache of {@code --mbcache}), with testpmd's RSS functions
@@ -129,8 +132,10 @@ import java.util.function.ToIntFunction;
  * {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
  * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
- * {@code Bye...}, and exits 0, as testpmd 22.11.11 does on a signal too. Bad options exit 1 with one line, as
- * testpmd's {@code rte_exit}.
+ * {@code Bye...}, and exits 0, as testpmd 22.11.11 does on a signal too. Bad options exit 1 with
+ * {@code rte_exit}'s two lines, "EAL: Error - exiting with code: 1" and "  Cause: " with testpmd's words, before
+ * the EAL starts (testpmd parses its options after {@code rte_eal_init}, so its stdout also has "Port N is closed"
+ * for each probed port).
  * <p>
  * Where it differs from dpdk-testpmd 22.11, on purpose or for want of an API: only the options above (others are
  * unknown options); {@code --rxq=0}/{@code --txq=0} with an engine that needs both are refused with testpmd's
@@ -284,6 +289,9 @@ public final class TestPmd
     /** {@code fwd_topology_tx_port_get}'s {@code warning_once}, spent. */
     private boolean oddPortsWarned;
     private FwdStream[] streams = new FwdStream[0];
+    /** The engines of the lcores forwarding now, one per lcore, and the ports they began on. */
+    private ForwardEngine[] runningEngines = new ForwardEngine[0];
+    private int[] runningPortIds = new int[0];
     /** The streams' counters when forwarding last stopped: {@code show fwd stats all} prints them until a start. */
     private List<FwdStats.Stream> stoppedCounts = List.of();
 
@@ -439,7 +447,7 @@ public final class TestPmd
             exit();
             return 0;
         }
-        catch (final Parameters.BadOption | DpdkException | IllegalArgumentException | LcoreException ex)
+        catch (final Parameters.BadOption | DpdkException | IllegalArgumentException | LcoreException | RteExit ex)
         {
             return exitCause(err, ex.getMessage());
         }
@@ -922,9 +930,15 @@ public final class TestPmd
                 }
             }
         }
+        catch (final RteExit ex)
+        {
+            endEngines(engines, fwdPortIds); // testpmd exits from its port_fwd_begin
+            throw ex;
+        }
         catch (final IllegalArgumentException | IllegalStateException ex)
         {
             // An engine's port_fwd_begin refused: why in its TESTPMD_LOG(ERR) line, then start_packet_forwarding's.
+            endEngines(engines, fwdPortIds);
             out.flush();
             Log.log(Log.ERR, logtype, "testpmd: " + ex.getMessage());
             err.println("Packet forwarding is not ready");
@@ -938,6 +952,8 @@ public final class TestPmd
                 out.println(line);
             }
         }
+        runningEngines = engines;
+        runningPortIds = fwdPortIds;
         streams = new FwdStream[fwdConfig.streams.length];
         for (int i = 0; i < streams.length; i++)
         {
@@ -982,6 +998,22 @@ public final class TestPmd
             printRxTxConfig();
         }
         out.flush();
+    }
+
+    /** {@code port_fwd_end} of each of {@code portIds} on each engine made (null entries skipped), then its close. */
+    private void endEngines(final ForwardEngine[] engines, final int[] portIds)
+    {
+        for (final ForwardEngine engine : engines)
+        {
+            if (engine != null)
+            {
+                for (final int portId : portIds)
+                {
+                    engine.portEnd(portId, config);
+                }
+                engine.close();
+            }
+        }
     }
 
     /** The streams of forwarding lcore {@code lc} (its index in the configuration). */
@@ -1056,6 +1088,8 @@ public final class TestPmd
             fs.burst.freeAll();
             fs.burst.close();
         }
+        endEngines(runningEngines, runningPortIds);
+        runningEngines = new ForwardEngine[0];
         streams = new FwdStream[0];
         forwarding = false;
         out.flush();

@@ -79,6 +79,9 @@ public final class TestPmdConfig
      */
     public int flowgenClones;
 
+    /** The {@code --noisy-*} settings, and the noisy mode's per-port state while it forwards. */
+    public final NoisyVnf noisy = new NoisyVnf();
+
     /** testpmd's defaults, peer MACs 02:00:00:00:00:N included. */
     public TestPmdConfig()
     {

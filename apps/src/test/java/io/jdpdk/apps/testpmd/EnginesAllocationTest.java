@@ -67,6 +67,29 @@ class EnginesAllocationTest
     }
 
     @Test
+    void shouldHoldBackLookUpAndFlushNoisyBurstsWithoutAllocatingAndFreeWhatItHeldAtTheEnd()
+    {
+        try (Port port = EngineHarness.start(TestEal.uniqueName("net_null"), pool))
+        {
+            final TestPmdConfig config = new TestPmdConfig();
+            config.noisy.txSwBufferSize = 256;
+            config.noisy.txSwBufferFlushTimeMs = 1;
+            config.noisy.lookupMemoryMib = 1;
+            config.noisy.lookupReadsWrites = 2;
+            final FwdStream stream = stream(port, port, config);
+            final NoisyEngine engine = new NoisyEngine();
+            assertNoAllocation(engine, stream);
+            final int held = pool.inUseCount();
+            assertTrue(held > 0, "the FIFO holds packets back");
+            assertEquals(stream.rxPackets, stream.txPackets + stream.fwdDropped + held, "every packet received went " +
+                "out, was dropped or is held back");
+            engine.portEnd(port.id(), config);
+            engine.close();
+            assertEquals(0, pool.inUseCount(), "what the FIFO held went back to the pool");
+        }
+    }
+
+    @Test
     void shouldAnswerArpAndEchoRequestsWithoutAllocating(@TempDir final Path dir) throws Exception
     {
         final FwdStream stream = replayWithoutAllocating(new IcmpEchoEngine(), Frames.mixed(64, 3), dir);

@@ -16,7 +16,7 @@ class EnginesTest
     void shouldListTestpmdsModesInTestpmdsOrder()
     {
         assertArrayEquals(new String[] { "io", "mac", "macswap", "flowgen", "rxonly", "txonly", "csum", "icmpecho",
-            "5tswap" },
+            "noisy", "5tswap" },
             Engines.names());
     }
 
@@ -35,7 +35,7 @@ class EnginesTest
     void shouldOfferEveryTestpmdModeInTestpmdsOrder()
     {
         assertArrayEquals(new String[] { "io", "mac", "macswap", "flowgen", "rxonly", "txonly", "csum", "icmpecho",
-            "5tswap" },
+            "noisy", "5tswap" },
             Engines.names());
         for (final String mode : Engines.names())
         {

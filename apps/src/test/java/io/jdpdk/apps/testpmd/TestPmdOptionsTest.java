@@ -105,6 +105,8 @@ class TestPmdOptionsTest
         assertRefused("Invalid fwd port list", "--portlist=32");
         assertRefused("Invalid max-pkt-len=63 - should be > 64", "--max-pkt-len=63");
         assertRefused("mbcache must be >= 0 and <= 512", "--mbcache=513");
+        assertRefused("noisy-tx-sw-buffer-size must be >= 0", "--noisy-tx-sw-buffer-size=-1");
+        assertRefused("noisy-lkup-num-reads-writes must be >= 0", "--noisy-lkup-num-reads-writes=-2");
         // strtoull's value kept in an int: bit 31 or a negative or too large a number is refused.
         assertRefused("rx-offloads must be >= 0", "--rx-offloads=0x80000000");
         assertRefused("tx-offloads must be >= 0", "--tx-offloads=-1");

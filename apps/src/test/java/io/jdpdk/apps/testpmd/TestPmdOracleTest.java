@@ -134,6 +134,26 @@ class TestPmdOracleTest
     }
 
     @Test
+    void noisyHoldsPacketsBackInItsFifoAndFlushesThemAsDpdkTestpmd() throws Exception
+    {
+        // Four rounds of frames: bursts of 32 fill the FIFO (63 packets), the next ones push as many out, the last
+        // ones wait for the flush, 20 ms later; the lookups only cost time.
+        final List<byte[]> in0 = new ArrayList<>();
+        final List<byte[]> in1 = new ArrayList<>();
+        for (int round = 0; round < 4; round++)
+        {
+            in0.addAll(frames(SEED + 20 + round, true, true));
+            in1.addAll(frames(SEED + 30 + round, true, true));
+        }
+        final Outputs outputs = compare("noisy", in0, in1, "--noisy-tx-sw-buffer-size=64",
+            "--noisy-tx-sw-buffer-flushtime=20", "--noisy-lkup-memory=1", "--noisy-lkup-num-writes=3",
+            "--noisy-lkup-num-reads=2", "--noisy-lkup-num-reads-writes=1");
+        assertTrue(in0.size() > 2 * 63, "enough frames to push packets out of a full FIFO: " + in0.size());
+        assertEquals(records(in0), outputs.out1, "noisy changes nothing and keeps the order");
+        assertEquals(records(in1), outputs.out0, "noisy changes nothing and keeps the order");
+    }
+
+    @Test
     void rxonlyReceivesEverythingAndSendsNothingAsDpdkTestpmd() throws Exception
     {
         final Outputs outputs = compare("rxonly", frames(SEED + 8, true, true), frames(SEED + 9, true, true));

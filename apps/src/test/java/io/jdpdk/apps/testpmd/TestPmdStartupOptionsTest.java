@@ -92,6 +92,29 @@ class TestPmdStartupOptionsTest
         }
     }
 
+    @Test
+    void shouldExitAsDpdkTestpmdWhereNoisyCannotBeginOnAPort() throws Exception
+    {
+        // noisy_fwd_begin's rte_exit at the automatic start: a FIFO size that is not a power of two (the ring
+        // library's refusal, then testpmd's cause), lookups without memory.
+        for (final List<String> args : List.of(List.of("--noisy-tx-sw-buffer-size=100"),
+            List.of("--noisy-lkup-num-reads=2")))
+        {
+            final List<String> all = new ArrayList<>(List.of("--auto-start", "--forward-mode=noisy"));
+            all.addAll(args);
+            final TestPmdSession.Exit dpdk = TestPmdSession.exitOnDevices(true, dir, NULLS, all);
+            final TestPmdSession.Exit jdpdk = TestPmdSession.exitOnDevices(false, dir, NULLS, all);
+            assertEquals(1, dpdk.code(), dpdk.stderr());
+            assertEquals(1, jdpdk.code(), jdpdk.stderr());
+            final List<String> dpdkTail = dpdk.stderr().lines().dropWhile(l -> !l.startsWith("RING") &&
+                !l.startsWith("EAL: Error")).toList();
+            final List<String> jdpdkTail = jdpdk.stderr().lines().dropWhile(l -> !l.startsWith("RING") &&
+                !l.startsWith("EAL: Error")).toList();
+            assertTrue(dpdkTail.get(dpdkTail.size() - 1).startsWith("  Cause: "), dpdk.stderr());
+            assertEquals(dpdkTail, jdpdkTail, String.join(" ", args));
+        }
+    }
+
     /** The "Port N: ... event" lines of a whole run, in order. */
     private static List<String> eventLines(final String stdout)
     {
