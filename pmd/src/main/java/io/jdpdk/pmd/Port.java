@@ -658,6 +658,8 @@ public final class Port implements AutoCloseable
             final int rxd = Short.toUnsignedInt(nbRxd.get(JAVA_SHORT, 0));
             final int txd = Short.toUnsignedInt(nbTxd.get(JAVA_SHORT, 0));
             final int socket = EthdevRaw.dev_socket_id(id);
+            final int rxSocket = cfg.rxQueueSocket() == PortConfig.DEVICE_SOCKET ? socket : cfg.rxQueueSocket();
+            final int txSocket = cfg.txQueueSocket() == PortConfig.DEVICE_SOCKET ? socket : cfg.txQueueSocket();
             // Each queue's configuration is the device's default with the configuration's thresholds and the
             // queue's offloads (PortConfig.rxQueueSetup), as testpmd sets its queues up. TX queues first, as in
             // testpmd's start_port, so that the same setup fails first.
@@ -673,14 +675,14 @@ public final class Port implements AutoCloseable
             for (int q = 0; q < cfg.txQueues(); q++)
             {
                 check("rte_eth_tx_queue_setup(port=" + id + ", queue=" + q + ", nb_txd=" + txd + ")",
-                    EthdevRaw.tx_queue_setup(id, q, txd, socket, queueConf(arena, defaults, false,
+                    EthdevRaw.tx_queue_setup(id, q, txd, txSocket, queueConf(arena, defaults, false,
                         cfg.txQueueSetup(q, txDefault), txQueueMask)));
             }
             for (int q = 0; q < cfg.rxQueues(); q++)
             {
                 check("rte_eth_rx_queue_setup(port=" + id + ", queue=" + q + ", nb_rxd=" + rxd + ", pool=" +
                     cfg.mempool().name() + ")",
-                    EthdevRaw.rx_queue_setup(id, q, rxd, socket, queueConf(arena, defaults, true,
+                    EthdevRaw.rx_queue_setup(id, q, rxd, rxSocket, queueConf(arena, defaults, true,
                         cfg.rxQueueSetup(q, rxDefault), rxQueueMask), cfg.mempool().address()));
             }
             if (cfg.packetTypes() != PortConfig.PTYPES_DEVICE_DEFAULT)

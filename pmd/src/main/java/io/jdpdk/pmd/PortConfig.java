@@ -72,11 +72,16 @@ public final class PortConfig
     /** testpmd's and the samples' default TX ring size. */
     public static final int DEFAULT_TX_DESC = 1024;
 
+    /** {@link #rxQueueSocket(int)} and {@link #txQueueSocket(int)}: the device's own socket. */
+    public static final int DEVICE_SOCKET = Integer.MIN_VALUE;
+
     private int rxQueues = 1;
     private int txQueues = 1;
     private int rxDesc = DEFAULT_RX_DESC;
     private int txDesc = DEFAULT_TX_DESC;
     private Mempool mempool;
+    private int rxQueueSocket = DEVICE_SOCKET;
+    private int txQueueSocket = DEVICE_SOCKET;
     private boolean promiscuous = true;
     private long rssHashFunctions;
     private int mtu;
@@ -163,6 +168,52 @@ public final class PortConfig
     {
         mempool = pool;
         return this;
+    }
+
+    /**
+     * The NUMA socket of the RX queues' descriptor rings ({@code rte_eth_rx_queue_setup}'s socket_id): testpmd's
+     * {@code --ring-numa-config}, or the port's socket.
+     *
+     * @param socket a socket id, {@link Mempool#SOCKET_ID_ANY}, or {@link #DEVICE_SOCKET} (the default: the
+     *               device's, {@code rte_eth_dev_socket_id})
+     * @return this
+     */
+    public PortConfig rxQueueSocket(final int socket)
+    {
+        rxQueueSocket = socket;
+        return this;
+    }
+
+    /**
+     * The NUMA socket of the TX queues' descriptor rings, as {@link #rxQueueSocket}.
+     *
+     * @param socket a socket id, {@link Mempool#SOCKET_ID_ANY}, or {@link #DEVICE_SOCKET} (the default)
+     * @return this
+     */
+    public PortConfig txQueueSocket(final int socket)
+    {
+        txQueueSocket = socket;
+        return this;
+    }
+
+    /**
+     * The RX queues' socket, as given to {@link #rxQueueSocket(int)}.
+     *
+     * @return a socket id, {@link Mempool#SOCKET_ID_ANY} or {@link #DEVICE_SOCKET}
+     */
+    public int rxQueueSocket()
+    {
+        return rxQueueSocket;
+    }
+
+    /**
+     * The TX queues' socket, as given to {@link #txQueueSocket(int)}.
+     *
+     * @return a socket id, {@link Mempool#SOCKET_ID_ANY} or {@link #DEVICE_SOCKET}
+     */
+    public int txQueueSocket()
+    {
+        return txQueueSocket;
     }
 
     /**

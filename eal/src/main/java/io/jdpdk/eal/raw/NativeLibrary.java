@@ -170,9 +170,34 @@ public final class NativeLibrary
     public static void loadLibrary(final String soname)
     {
         load();
+        library(soname);
+    }
+
+    /**
+     * A downcall for a control-path function of an installed DPDK library that the shim does not link (librte_metrics,
+     * librte_latencystats, librte_bitratestats: their constructors act, so they load only for a program that uses
+     * them), loading that library first ({@link #loadLibrary}).
+     *
+     * @param soname the library's file name, e.g. {@code librte_latencystats.so.23}
+     * @param name the symbol
+     * @param descriptor its C signature
+     * @return the downcall handle
+     * @throws DpdkUnavailableException when the library or the symbol is missing
+     */
+    public static MethodHandle downcallIn(final String soname, final String name, final FunctionDescriptor descriptor)
+    {
+        load();
+        final MemorySegment symbol = library(soname).find(name).orElseThrow(() -> new DpdkUnavailableException(
+            "symbol " + name + " not found in " + soname, null));
+        return LINKER.downcallHandle(symbol, descriptor, NONE);
+    }
+
+    /** {@code dlopen} of an installed library for the life of the process (once; later calls count references). */
+    private static SymbolLookup library(final String soname)
+    {
         try
         {
-            SymbolLookup.libraryLookup(soname, Arena.global());
+            return SymbolLookup.libraryLookup(soname, Arena.global());
         }
         catch (final IllegalArgumentException ex)
         {
