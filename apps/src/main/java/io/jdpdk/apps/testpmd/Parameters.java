@@ -11,8 +11,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -70,6 +77,10 @@ final class Parameters
             description = "statistics will be shown every PERIOD seconds (only if interactive is disabled)")
         String statsPeriod;
 
+        @Option(names = "--eth-peers-configfile", paramLabel = "FILE",
+            description = "config file with ethernet addresses of peer ports")
+        String ethPeersConfigFile;
+
         @Option(names = "--eth-peer", paramLabel = "X,M:M:M:M:M:M",
             description = "set the MAC address of the X peer port (0 <= X < 32)")
         List<String> ethPeers = new ArrayList<>();
@@ -95,6 +106,22 @@ final class Parameters
         @Option(names = "--flowgen-clones", paramLabel = "N",
             description = "set the number of single packet clones to send in flowgen mode (less than the burst)")
         String flowgenClones;
+
+        @Option(names = "--port-numa-config", paramLabel = "(port,socket)[,(port,socket)]",
+            description = "the socket from which all memory of each port is allocated (with --numa)")
+        String portNumaConfig;
+
+        @Option(names = "--ring-numa-config", paramLabel = "(port,flag,socket)[,(port,flag,socket)]",
+            description = "the socket of the RX (flag 1), TX (2) or both (3) rings of each port (with --numa)")
+        String ringNumaConfig;
+
+        @Option(names = "--latencystats", paramLabel = "N",
+            description = "enable latency and jitter statistics monitoring on forwarding lcore id N")
+        String latencyStats;
+
+        @Option(names = "--bitrate-stats", paramLabel = "N",
+            description = "set the logical core N to perform bit-rate calculation")
+        String bitrateStats;
 
         @Option(names = "--noisy-tx-sw-buffer-size", paramLabel = "N", description = "size of FIFO buffer")
         String noisyTxSwBufferSize;
@@ -325,6 +352,10 @@ final class Parameters
     /** {@code --forward-mode}, io unless a valid one was given. */
     String mode = "io";
     boolean noFlushRx;
+    /** {@code --latencystats}: the lcore that publishes the latency statistics, or -1 for none. */
+    int latencyStatsLcore = -1;
+    /** {@code --bitrate-stats}: the lcore that computes the bit rates once a second, or -1 for none. */
+    int bitrateLcore = -1;
     int statsPeriod;
     int nbRxd = TestPmd.DEFAULT_DESC;
     int nbTxd = TestPmd.DEFAULT_DESC;
@@ -461,6 +492,13 @@ final class Parameters
                 case "--txd" -> nbTxd = descriptors(value, "txd must be in > 0");
                 case "--stats-period" -> statsPeriod(value);
                 case "--eth-peer" -> parseEthPeer(value);
+                case "--eth-peers-configfile" ->
+                {
+                    if (!peersFromFile(value))
+                    {
+                        throw new BadOption("Cannot open logfile"); // testpmd's words for any failure here
+                    }
+                }
                 case "--total-num-mbufs" -> totalNumMbufs(value);
                 case "--mbuf-size" -> mbufSize(value);
                 // testpmd asks with the queue count it has then; past RTE_MAX_QUEUES_PER_PORT its --txq is refused.
@@ -481,6 +519,24 @@ final class Parameters
                         throw new BadOption("clones must be >= 0 and <= current burst");
                     }
                     config.flowgenClones = n & 0xFFFF; // testpmd's uint16_t nb_pkt_flowgen_clones
+                }
+                case "--latencystats" ->
+                {
+                    latencyStatsLcore = atoi(value);
+                    if (latencyStatsLcore < 0)
+                    {
+                        throw new BadOption("invalid lcore id " + latencyStatsLcore + " for latencystats must be >= 0");
+                    }
+                    latencyStatsLcore &= 0xFFFF; // testpmd's lcoreid_t
+                }
+                case "--bitrate-stats" ->
+                {
+                    bitrateLcore = atoi(value);
+                    if (bitrateLcore < 0)
+                    {
+                        throw new BadOption("invalid lcore id " + bitrateLcore + " for bitrate stats must be >= 0");
+                    }
+                    bitrateLcore &= 0xFFFF;
                 }
                 case "--noisy-tx-sw-buffer-size" ->
                     config.noisy.txSwBufferSize = nonNegative(value, "noisy-tx-sw-buffer-size") & 0xFFFF; // uint16_t
@@ -574,6 +630,8 @@ final class Parameters
                     afterEal.add(new String[] {name, value}); // the lcores are checked once the EAL runs
                 }
                 case "--socket-num" -> afterEal.add(new String[] {name, value}); // against the EAL's sockets
+                case "--port-numa-config", "--ring-numa-config" ->
+                    afterEal.add(new String[] {name, value}); // against the ports and sockets the EAL found
                 case "--disable-device-start" -> noDeviceStart = true;
                 case "--eth-link-speed" ->
                 {
@@ -973,6 +1031,51 @@ final class Parameters
                 TestPmd.MAX_PKT_BURST);
         }
         return recommended;
+    }
+
+    /**
+     * testpmd's {@code init_peer_eth_addrs}: the peer address of port 0, 1, ... from each of the file's first
+     * {@code RTE_MAX_ETHPORTS} lines, read as {@code fgets} into 50 bytes reads them (a longer line is several) and
+     * parsed as {@code rte_ether_unformat_addr} parses them, the line's newline included: in DPDK 22.11 only a last
+     * line without a newline parses, and jdpdk keeps that behaviour. What fails is said on standard error.
+     *
+     * @return false when the file cannot be read or a line is no address
+     */
+    private boolean peersFromFile(final String file)
+    {
+        final String text;
+        try
+        {
+            text = Files.isDirectory(Path.of(file)) ? "" : // fopen takes it, fgets fails
+                new String(Files.readAllBytes(Path.of(file)),
+                    StandardCharsets.ISO_8859_1);
+        }
+        catch (final IOException | InvalidPathException ex)
+        {
+            // perror("Failed to open eth config file\n")
+            err.println("Failed to open eth config file");
+            err.println(": " + (ex instanceof NoSuchFileException ? "No such file or directory" :
+                ex instanceof AccessDeniedException ? "Permission denied" : ex.getMessage()));
+            return false;
+        }
+        int at = 0;
+        for (int i = 0; i < TestPmd.MAX_ETHPORTS && at < text.length(); i++)
+        {
+            final int newline = text.indexOf('\n', at);
+            final int end = Math.min(at + 49, newline < 0 ? text.length() : newline + 1);
+            String line = text.substring(at, end);
+            at = end;
+            final int nul = line.indexOf('\0');
+            line = nul < 0 ? line : line.substring(0, nul);
+            final long mac = Port.parseMac(line);
+            if (mac < 0)
+            {
+                err.println("Bad MAC address format on line " + (i + 1));
+                return false;
+            }
+            config.peerMac[i] = mac;
+        }
+        return true;
     }
 
     private void parseEthPeer(final String arg) throws BadOption

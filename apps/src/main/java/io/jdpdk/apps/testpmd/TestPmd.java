@@ -14,14 +14,17 @@ import io.jdpdk.eal.Hugepages;
 import io.jdpdk.eal.Lcore;
 import io.jdpdk.eal.LcoreException;
 import io.jdpdk.eal.Log;
+import io.jdpdk.eal.Metrics;
 import io.jdpdk.eal.Signals;
 import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.eal.raw.LayoutCheck;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.MbufInfo;
 import io.jdpdk.mempool.Mempool;
+import io.jdpdk.pmd.BitrateStats;
 import io.jdpdk.pmd.DeviceInfo;
 import io.jdpdk.pmd.FlowControl;
+import io.jdpdk.pmd.LatencyStats;
 import io.jdpdk.pmd.LinkStatus;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
@@ -49,6 +52,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -56,6 +60,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToIntFunction;
+import java.util.stream.Collectors;
 
 /**
  * DPDK 22.11's {@code dpdk-testpmd} in Java, for the options and commands below, with testpmd's command line,
@@ -79,6 +84,8 @@ import java.util.function.ToIntFunction;
  *       [--print-event=EVENT]... [--mask-event=EVENT]... [--mlockall|--no-mlockall] [--no-iova-contig]
  *       [--noisy-tx-sw-buffer-size=N] [--noisy-tx-sw-buffer-flushtime=MS] [--noisy-lkup-memory=MIB]
  *       [--noisy-lkup-num-writes=N] [--noisy-lkup-num-reads=N] [--noisy-lkup-num-reads-writes=N]
+ *       [--latencystats=LCORE] [--bitrate-stats=LCORE] [--eth-peers-configfile=FILE]
+ *       [--port-numa-config=(PORT,SOCKET)[,...]] [--ring-numa-config=(PORT,FLAG,SOCKET)[,...]]
  * </pre>
  * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
  * (testpmd's size unless {@code --total-num-mbufs}, a cache of {@code --mbcache}), with testpmd's RSS functions
@@ -106,7 +113,13 @@ import java.util.function.ToIntFunction;
  * RX available threshold only with {@code --print-event}), and "Port N is closed" as ethdev releases a port; a device
  * removal event stops forwarding if the port takes part, closes the port and
  * detaches its device 100 ms later, then forwarding starts again, as testpmd's {@code rmv_port_callback}. As
- * dpdk-testpmd, it locks its memory ({@link Eal#lockAllMemory}) unless {@code --no-mlockall}.
+ * dpdk-testpmd, it locks its memory ({@link Eal#lockAllMemory}) unless {@code --no-mlockall}. Once the ports started
+ * it creates DPDK's metrics registry ({@link Metrics#init}); {@code --latencystats} puts librte_latencystats'
+ * callbacks on every queue ({@link LatencyStats}) and its lcore publishes the latencies on each turn,
+ * {@code --bitrate-stats}' lcore computes every port's bit rates once a second ({@link BitrateStats}), for
+ * {@code dpdk-proc-info --metrics}. With NUMA, {@code --port-numa-config} gives a port's socket and
+ * {@code --ring-numa-config} its RX and TX rings' ({@link PortConfig#rxQueueSocket}), and each socket of
+ * {@code socket_ids} gets a pool {@code mb_pool_<socket>}.
  * <p>
  * The commands of {@code --cmdline-file} run first, as testpmd runs them: no prompt, no echo, nothing of
  * librte_cmdline's own ("Command not found", "Bad arguments", help), {@code quit} ending the file. Without {@code -i}
@@ -191,7 +204,6 @@ public final class TestPmd
      * RTE_ETH_DEV_FALLBACK_RX_RINGSIZE / TX (512) when it has none (the virtual devices).
      */
     static final int DEFAULT_DESC = 0;
-    static final String POOL_NAME = "mb_pool_0";
     /**
      * {@code RTE_ETHER_MIN_LEN}: the least frame {@code --max-pkt-len} and {@code port config all max-pkt-len} take.
      */
@@ -232,6 +244,14 @@ public final class TestPmd
 
     private Eal eal;
     private Mempool pool;
+    /** The pools by socket ({@code mempools[]}), {@link #pool} the first. */
+    private final Map<Integer, Mempool> pools = new LinkedHashMap<>();
+    /** testpmd's {@code socket_ids}: the lcores' sockets, then those --port-numa-config and --ring-numa-config add. */
+    private final List<Integer> sockets = new ArrayList<>();
+    /** testpmd's {@code port_numa}, {@code rxring_numa}, {@code txring_numa}: a socket, or -1 for none given. */
+    private final int[] portNuma = filled(MAX_ETHPORTS, -1);
+    private final int[] rxRingNuma = filled(MAX_ETHPORTS, -1);
+    private final int[] txRingNuma = filled(MAX_ETHPORTS, -1);
     private Port[] ports = new Port[0];
     private FlowCommands flowCommands;
     /** The ethdev events this run prints ({@link #onPortEvent}), from the ports' set-up to the end of the run. */
@@ -291,6 +311,10 @@ public final class TestPmd
     private FwdStream[] streams = new FwdStream[0];
     /** The engines of the lcores forwarding now, one per lcore, and the ports they began on. */
     private ForwardEngine[] runningEngines = new ForwardEngine[0];
+    /** Whether {@code --latencystats} put librte_latencystats' callbacks on the queues. */
+    private boolean latencyStatsOn;
+    /** {@code --bitrate-stats}' rates, or null. */
+    private BitrateStats bitrates;
     private int[] runningPortIds = new int[0];
     /** The streams' counters when forwarding last stopped: {@code show fwd stats all} prints them until a start. */
     private List<FwdStats.Stream> stoppedCounts = List.of();
@@ -459,6 +483,14 @@ public final class TestPmd
                 {
                     closing = true; // no removal event acts from here
                     closePortsInIdOrder();
+                    if (latencyStatsOn)
+                    {
+                        LatencyStats.disable(); // pmd_test_exit's rte_latencystats_uninit
+                    }
+                    if (bitrates != null)
+                    {
+                        bitrates.close();
+                    }
                     eal.close();
                 }
             }
@@ -525,6 +557,11 @@ public final class TestPmd
             maxRxq = Math.min(maxRxq, infos[i].maxRxQueues());
             maxTxq = Math.min(maxTxq, infos[i].maxTxQueues());
         }
+        sockets.clear();
+        for (final int socket : socketIds())
+        {
+            sockets.add(socket);
+        }
         // launch_args_parse's checks that need the EAL, each occurrence in command-line order.
         for (final String[] option : params.afterEal)
         {
@@ -574,14 +611,26 @@ public final class TestPmd
                 case "--socket-num" ->
                 {
                     final int socket = Parameters.atoi(option[1]) & 0xFF; // testpmd's uint8_t socket_num
-                    final int[] sockets = socketIds();
-                    if (Arrays.stream(sockets).noneMatch(id -> id == socket))
+                    if (!sockets.contains(socket))
                     {
-                        err.println("Invalid socket id, options are: " +
-                            String.join(",", Arrays.stream(sockets).mapToObj(String::valueOf).toList()));
+                        printInvalidSocketId();
                         throw new Parameters.BadOption("Invalid socket id");
                     }
                     params.socketNum = socket;
+                }
+                case "--port-numa-config" ->
+                {
+                    if (!parseNumaConfig(option[1], ids, false))
+                    {
+                        throw new Parameters.BadOption("invalid port-numa configuration");
+                    }
+                }
+                case "--ring-numa-config" ->
+                {
+                    if (!parseNumaConfig(option[1], ids, true))
+                    {
+                        throw new Parameters.BadOption("invalid ring-numa configuration");
+                    }
                 }
                 // parse_fwd_portlist keeps the ports that exist.
                 case "--portlist" -> setFwdPortsList(Arrays.stream(Parameters.parsePortList(option[1], MAX_ETHPORTS))
@@ -626,21 +675,25 @@ public final class TestPmd
             err.printf("Warning: nb_rxq=%d enables RSS configuration, but nb_txq=%d will prevent to fully test it.%n",
                 nbRxq, nbTxq);
         }
-        for (final DeviceInfo info : infos)
+        for (int i = 0; i < ids.length; i++)
         {
-            checkSocketId(info);
+            if (portNuma[ids[i]] < 0)
+            {
+                checkSocketId(infos[i]); // init_config's, for the ports --port-numa-config leaves to their device
+            }
         }
         final int n = params.totalNumMbufs != 0 ? params.totalNumMbufs :
             defaultNumMbufs(eal.workers().size(), params.mbufCache);
         // mbuf_pool_create's two TESTPMD_LOG lines.
         out.flush();
-        // init_config: with NUMA, a pool on each lcore's socket (this host's first); without, on --socket-num's or 0.
-        final int poolSocket = params.numaSupport ? socketIds()[0] : Math.max(0, params.socketNum);
-        Log.log(Log.INFO, logtype, String.format("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d",
-            POOL_NAME, n, params.mbufSize, poolSocket));
-        Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
-        // On that socket, as mbuf_pool_create (dump_mempool says socket_id=0 for both programs, not -1).
-        pool = Mempool.create(POOL_NAME, n, params.mbufCache, params.mbufSize, poolSocket);
+        // init_config: with NUMA, a pool on each socket of socket_ids (the lcores', then those the NUMA options
+        // named); without, one on --socket-num's or 0. The first is the forwarding streams' pool.
+        pools.clear();
+        for (final int socket : params.numaSupport ? sockets : List.of(Math.max(0, params.socketNum)))
+        {
+            pools.put(socket, createPool(socket, n));
+        }
+        pool = pools.values().iterator().next();
         fwdConfigSetup(); // init_config's, before the ports start
 
         ports = new Port[ids.length];
@@ -665,6 +718,31 @@ public final class TestPmd
         {
             enablePromiscuous(port);
         }
+        Metrics.init(); // rte_metrics_init, always: dpdk-proc-info --metrics reads it
+        if (params.latencyStatsLcore >= 0)
+        {
+            try
+            {
+                LatencyStats.enable(1);
+                latencyStatsOn = true;
+            }
+            catch (final DpdkException ex)
+            {
+                err.println("Warning: latencystats init() returned error " + -ex.errno());
+            }
+            err.println("Latencystats running on lcore " + params.latencyStatsLcore);
+        }
+        if (params.bitrateLcore >= 0)
+        {
+            try
+            {
+                bitrates = BitrateStats.create();
+            }
+            catch (final DpdkException ex)
+            {
+                throw new RteExit("Could not allocate bitrate data.", ex);
+            }
+        }
         out.flush();
         return 0;
     }
@@ -676,9 +754,14 @@ public final class TestPmd
     private void initPortConfig(final Port port, final DeviceInfo info)
     {
         final int id = port.id();
-        // --no-numa: --socket-num's socket, or 0.
-        portSocket[id] = params.numaSupport ? Math.max(0, info.socketId()) : Math.max(0, params.socketNum);
-        portConfigs[id] = withQueues(withOffloads(new PortConfig().mempool(pool).promiscuous(true), info), info)
+        // With NUMA: --port-numa-config's socket, else the device's, else (none, or one no lcore is on) the first of
+        // socket_ids; without: --socket-num's socket, or 0. The RX and TX rings go where --ring-numa-config says.
+        portSocket[id] = !params.numaSupport ? Math.max(0, params.socketNum) : portNuma[id] >= 0 ? portNuma[id] :
+            sockets.contains(info.socketId()) ? info.socketId() : sockets.get(0);
+        final int rxSocket = params.numaSupport && rxRingNuma[id] >= 0 ? rxRingNuma[id] : portSocket[id];
+        final int txSocket = params.numaSupport && txRingNuma[id] >= 0 ? txRingNuma[id] : portSocket[id];
+        portConfigs[id] = withQueues(withOffloads(new PortConfig().mempool(pools.getOrDefault(rxSocket, pool))
+            .rxQueueSocket(rxSocket).txQueueSocket(txSocket).promiscuous(true), info), info)
             .linkStateInterrupt(params.lscInterrupt).removalInterrupt(params.rmvInterrupt)
             .linkSpeeds(params.linkSpeeds).maxLroPktSize(params.maxLroPktSize).rxMqModeMask(params.rxMqMode);
         if (params.maxRxPktLen != 0)
@@ -696,7 +779,7 @@ public final class TestPmd
      */
     private void checkSocketId(final DeviceInfo info)
     {
-        if (info.socketId() < 0 && !numaWarned)
+        if (!sockets.contains(info.socketId()) && !numaWarned)
         {
             numaWarned = true;
             if (params.numaSupport)
@@ -984,8 +1067,9 @@ public final class TestPmd
             final Lcore lcore = workers.get(lc);
             try
             {
-                lcore.launch(new ForwardLcore(lcore.id(), engines[lc], streamsOf(lc), config.recordCoreCycles),
-                    new BusySpinIdleStrategy());
+                lcore.launch(new ForwardLcore(lcore.id(), engines[lc], streamsOf(lc), config.recordCoreCycles,
+                    latencyStatsOn && lcore.id() == params.latencyStatsLcore,
+                    lcore.id() == params.bitrateLcore ? bitrates : null, probedIds), new BusySpinIdleStrategy());
             }
             catch (final DpdkException ex)
             {
@@ -2390,6 +2474,120 @@ public final class TestPmd
             nbFwdLcores = list.size();
         }
         return true;
+    }
+
+    /**
+     * testpmd's {@code mbuf_pool_create}: the pool {@code mb_pool_<socket>} of n mbufs, after its two log lines.
+     *
+     * @throws RteExit in testpmd's words when DPDK refuses (a socket with no memory)
+     */
+    private Mempool createPool(final int socket, final int n)
+    {
+        final String name = "mb_pool_" + socket;
+        Log.log(Log.INFO, logtype, String.format("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d",
+            name, n, params.mbufSize, socket));
+        Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
+        try
+        {
+            // On that socket, as mbuf_pool_create (dump_mempool says socket_id=0 for both programs, not -1).
+            return Mempool.create(name, n, params.mbufCache, params.mbufSize, socket);
+        }
+        catch (final DpdkException ex)
+        {
+            throw new RteExit("Creation of mbuf pool for socket " + socket + " failed: " + ex.reason(), ex);
+        }
+    }
+
+    /**
+     * testpmd's {@code parse_portnuma_config} ({@code rings} false: "(port,socket)[,(port,socket)]...") and
+     * {@code parse_ringnuma_config} ({@code rings} true: "(port,flag,socket)...", flag 1 RX, 2 TX, 3 both): each field
+     * {@code strtoul}'s of base 0 up to 255, the last taking the rest of its group as {@code rte_strsplit} leaves it;
+     * a port the EAL did not probe is said with the valid ones, a new socket joins {@link #sockets} (a 33rd is
+     * refused), a bad flag is said. The groups before a bad one stay applied, as in testpmd.
+     *
+     * @return false for a bad group
+     */
+    private boolean parseNumaConfig(final String arg, final int[] probed, final boolean rings)
+    {
+        final int fields = rings ? 3 : 2;
+        int open;
+        int from = 0;
+        while ((open = arg.indexOf('(', from)) >= 0)
+        {
+            final int close = arg.indexOf(')', open + 1);
+            if (close < 0 || close - open - 1 >= 256)
+            {
+                return false;
+            }
+            from = close;
+            final String[] tokens = arg.substring(open + 1, close).split(",", fields);
+            if (tokens.length != fields || tokens[fields - 1].isEmpty()) // "(0,)": rte_strsplit's one token
+            {
+                return false;
+            }
+            final int[] values = new int[fields];
+            for (int i = 0; i < fields; i++)
+            {
+                final long v = CNumbers.strtoul(tokens[i], 0, false);
+                if (v < 0 || v > 255)
+                {
+                    return false;
+                }
+                values[i] = (int)v;
+            }
+            final int portId = values[0];
+            if (Arrays.binarySearch(probed, portId) < 0)
+            {
+                err.println("Invalid port " + portId);
+                out.println("The valid ports array is [" + Arrays.stream(probed).mapToObj(id -> " " + id)
+                    .collect(Collectors.joining()) + " ]");
+                return false;
+            }
+            final int socket = values[fields - 1];
+            if (!sockets.contains(socket))
+            {
+                if (sockets.size() >= MAX_NUMA_NODES)
+                {
+                    printInvalidSocketId();
+                    return false;
+                }
+                sockets.add(socket);
+            }
+            if (!rings)
+            {
+                portNuma[portId] = socket;
+                continue;
+            }
+            final int flag = values[1];
+            if (flag < 1 || flag > 3)
+            {
+                err.println("Invalid ring-flag=" + flag + " config for port =" + portId);
+                return false;
+            }
+            if ((flag & 1) != 0)
+            {
+                rxRingNuma[portId] = socket;
+            }
+            if ((flag & 2) != 0)
+            {
+                txRingNuma[portId] = socket;
+            }
+        }
+        return true;
+    }
+
+    private static int[] filled(final int length, final int value)
+    {
+        final int[] array = new int[length];
+        Arrays.fill(array, value);
+        return array;
+    }
+
+    /** testpmd's {@code print_invalid_socket_id_error}: the sockets it knows, on standard error. */
+    private void printInvalidSocketId()
+    {
+        err.println("Invalid socket id, options are: " + String.join(",", sockets.stream().map(String::valueOf)
+            .toList()));
     }
 
     /** The NUMA sockets of the EAL's lcores, main lcore included, in lcore order (testpmd's {@code socket_ids}). */
@@ -4140,7 +4338,14 @@ public final class TestPmd
             sb.append(String.format("Devargs: %s%n", more.devArgs()));
         }
         sb.append(String.format("Connect to socket: %d%n", socketOf(portId)));
-        sb.append(String.format("memory allocation on the socket: %d%n", socketOf(portId)));
+        if (portNuma[portId] < 0)
+        {
+            sb.append(String.format("memory allocation on the socket: %d%n", socketOf(portId)));
+        }
+        else if (pools.containsKey(portNuma[portId]))
+        {
+            sb.append(String.format("memory allocation on the socket: %d%n", portNuma[portId]));
+        }
         sb.append(String.format("Link status: %s%n", link.up() ? "up" : "down"));
         sb.append(String.format("Link speed: %s%n", link.speedText()));
         sb.append(String.format("Link duplex: %s%n", link.fullDuplex() ? "full-duplex" : "half-duplex"));
@@ -4267,9 +4472,9 @@ public final class TestPmd
             out.printf("%nShutting down port %d...%n", id);
             closePort(id);
         }
-        if (pool != null)
+        for (final Mempool p : pools.values())
         {
-            out.printf("%nMempool %s: %d of %d mbufs in use%n", pool.name(), pool.inUseCount(), pool.size());
+            out.printf("%nMempool %s: %d of %d mbufs in use%n", p.name(), p.inUseCount(), p.size());
         }
         out.printf("%nBye...%n");
         out.flush();

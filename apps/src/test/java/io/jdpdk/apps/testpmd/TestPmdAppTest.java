@@ -211,7 +211,7 @@ class TestPmdAppTest
             assertTrue(out.contains("testpmd> bogus" + "\r\n" + "Command not found"), out);
             assertTrue(out.contains("testpmd> show port stats" + "\r\n" + "Bad arguments"), out);
             assertTrue(out.contains("testpmd> set fwd nope" + "\r\n" + "Bad arguments"), out);
-            assertTrue(out.contains("set fwd (io|mac|macswap|flowgen|rxonly|txonly|csum|icmpecho|5tswap)"), out);
+            assertTrue(out.contains("set fwd (io|mac|macswap|flowgen|rxonly|txonly|csum|icmpecho|noisy|5tswap)"), out);
             assertCleanExit(out);
         }
     }
