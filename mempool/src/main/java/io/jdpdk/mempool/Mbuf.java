@@ -75,6 +75,12 @@ public final class Mbuf
     public static final long F_TX_IPV4 = 1L << 55;
     /** {@code RTE_MBUF_F_TX_IPV6}: the packet is IPv6 (for the TX offloads). */
     public static final long F_TX_IPV6 = 1L << 56;
+    /** {@code RTE_MBUF_F_TX_VLAN}: the NIC is to insert {@link #vlanTci()}. */
+    public static final long F_TX_VLAN = 1L << 57;
+    /** {@code RTE_MBUF_F_TX_QINQ}: the NIC is to insert {@link #vlanTciOuter()} and {@link #vlanTci()}. */
+    public static final long F_TX_QINQ = 1L << 49;
+    /** {@code RTE_MBUF_F_TX_MACSEC}: the NIC is to insert a MACsec header. */
+    public static final long F_TX_MACSEC = 1L << 44;
 
     private long address;
 

@@ -63,6 +63,10 @@ public final class Port implements AutoCloseable
     public static final int VLAN_EXTEND_OFFLOAD = 0x0004;
     /** {@code RTE_ETH_QINQ_STRIP_OFFLOAD} of {@link #vlanOffload()}. */
     public static final int QINQ_STRIP_OFFLOAD = 0x0008;
+    /** {@code RTE_ETH_VLAN_TYPE_INNER} of {@link #vlanTpid}. */
+    public static final int VLAN_TYPE_INNER = 1;
+    /** {@code RTE_ETH_VLAN_TYPE_OUTER} of {@link #vlanTpid}. */
+    public static final int VLAN_TYPE_OUTER = 2;
     private enum State
     {
         NEW, CONFIGURED, STARTED, STOPPED, CLOSED
@@ -547,6 +551,79 @@ public final class Port implements AutoCloseable
         checkOpen("rte_eth_dev_get_vlan_offload(port=" + id + ")");
         final int offload = EthdevRaw.dev_get_vlan_offload(id);
         return offload < 0 ? -1 : offload;
+    }
+
+    /**
+     * Sets the VLAN offloads in force on the running port ({@code rte_eth_dev_set_vlan_offload}): stripping,
+     * filtering, extended (QinQ) mode and QinQ stripping, each within the device's RX offload capabilities.
+     *
+     * @param offloads an OR of {@link #VLAN_STRIP_OFFLOAD}, {@link #VLAN_FILTER_OFFLOAD}, {@link #VLAN_EXTEND_OFFLOAD}
+     *                 and {@link #QINQ_STRIP_OFFLOAD}
+     * @throws DpdkException with ethdev's errno: EINVAL past the device's capabilities, ENOTSUP for a driver
+     *                       that cannot change them
+     */
+    public void vlanOffload(final int offloads)
+    {
+        final String call = "rte_eth_dev_set_vlan_offload(port=" + id + ", 0x" + Integer.toHexString(offloads) + ")";
+        checkOpen(call);
+        check(call, EthdevRaw.dev_set_vlan_offload(id, offloads));
+    }
+
+    /**
+     * Turns VLAN stripping on or off for one RX queue ({@code rte_eth_dev_set_vlan_strip_on_queue}).
+     *
+     * @param queue an RX queue
+     * @param on whether the queue strips VLAN tags
+     * @throws DpdkException with ethdev's errno (ENOTSUP for a driver without it, EINVAL for a queue it lacks)
+     */
+    public void vlanStripOnQueue(final int queue, final boolean on)
+    {
+        final String call = "rte_eth_dev_set_vlan_strip_on_queue(port=" + id + ", queue=" + queue + ")";
+        checkOpen(call);
+        check(call, EthdevRaw.dev_vlan_set(0, id, queue, on));
+    }
+
+    /**
+     * Adds a VLAN id to the port's VLAN filter or removes it ({@code rte_eth_dev_vlan_filter}); the port needs VLAN
+     * filtering on ({@link #VLAN_FILTER_OFFLOAD}).
+     *
+     * @param vlanId 0 to 4095
+     * @param on true to accept the VLAN, false to drop it again
+     * @throws DpdkException with ethdev's errno (ENOSYS without VLAN filtering, ENOTSUP for a driver without it)
+     */
+    public void vlanFilter(final int vlanId, final boolean on)
+    {
+        final String call = "rte_eth_dev_vlan_filter(port=" + id + ", vlan_id=" + vlanId + ")";
+        checkOpen(call);
+        check(call, EthdevRaw.dev_vlan_set(1, id, vlanId, on));
+    }
+
+    /**
+     * Sets the tag protocol identifier of the inner or outer VLAN tag ({@code rte_eth_dev_set_vlan_ether_type}).
+     *
+     * @param vlanType {@link #VLAN_TYPE_INNER} or {@link #VLAN_TYPE_OUTER}
+     * @param tpid e.g. 0x8100 or 0x88A8
+     * @throws DpdkException with ethdev's errno (ENOTSUP for a driver without it)
+     */
+    public void vlanTpid(final int vlanType, final int tpid)
+    {
+        final String call = "rte_eth_dev_set_vlan_ether_type(port=" + id + ", type=" + vlanType + ")";
+        checkOpen(call);
+        check(call, EthdevRaw.dev_set_vlan_ether_type(id, vlanType, tpid));
+    }
+
+    /**
+     * Sets or clears the port's VLAN id for untagged TX traffic ({@code rte_eth_dev_set_vlan_pvid}).
+     *
+     * @param pvid the VLAN id
+     * @param on whether the device inserts it
+     * @throws DpdkException with ethdev's errno (ENOTSUP for a driver without it)
+     */
+    public void vlanPvid(final int pvid, final boolean on)
+    {
+        final String call = "rte_eth_dev_set_vlan_pvid(port=" + id + ", pvid=" + pvid + ")";
+        checkOpen(call);
+        check(call, EthdevRaw.dev_vlan_set(2, id, pvid, on));
     }
 
     /**

@@ -31,6 +31,20 @@ public final class PortConfig
     public static final long RX_OFFLOAD_IPV4_CKSUM = 1L << 1;
     /** {@code RTE_ETH_RX_OFFLOAD_CHECKSUM}: IPv4, UDP and TCP checksums. */
     public static final long RX_OFFLOAD_CHECKSUM = 1L << 1 | 1L << 2 | 1L << 3;
+    /** {@code RTE_ETH_RX_OFFLOAD_VLAN_STRIP}. */
+    public static final long RX_OFFLOAD_VLAN_STRIP = 1L;
+    /** {@code RTE_ETH_RX_OFFLOAD_QINQ_STRIP}. */
+    public static final long RX_OFFLOAD_QINQ_STRIP = 1L << 5;
+    /** {@code RTE_ETH_RX_OFFLOAD_VLAN_FILTER}. */
+    public static final long RX_OFFLOAD_VLAN_FILTER = 1L << 9;
+    /** {@code RTE_ETH_RX_OFFLOAD_VLAN_EXTEND}. */
+    public static final long RX_OFFLOAD_VLAN_EXTEND = 1L << 10;
+    /** {@code RTE_ETH_TX_OFFLOAD_VLAN_INSERT}: the NIC inserts an mbuf's {@code vlan_tci} on request. */
+    public static final long TX_OFFLOAD_VLAN_INSERT = 1L;
+    /** {@code RTE_ETH_TX_OFFLOAD_QINQ_INSERT}: the NIC inserts an mbuf's outer and inner VLAN tags on request. */
+    public static final long TX_OFFLOAD_QINQ_INSERT = 1L << 8;
+    /** {@code RTE_ETH_TX_OFFLOAD_MACSEC_INSERT}. */
+    public static final long TX_OFFLOAD_MACSEC_INSERT = 1L << 13;
     /** {@code RTE_ETH_TX_OFFLOAD_IPV4_CKSUM}: the NIC computes IPv4 header checksums on request. */
     public static final long TX_OFFLOAD_IPV4_CKSUM = 1L << 1;
     /** {@code RTE_ETH_TX_OFFLOAD_UDP_CKSUM}: the NIC computes UDP checksums on request. */

@@ -124,7 +124,9 @@ final class CmdLine
      * {@code set flow_ctrl ...}, {@code show port N flow_ctrl}, {@code set flush_rx|link_check|xstats-hide-zero on|off},
      * {@code set log global|TYPE LEVEL}, {@code load FILE}, {@code show port N rxq|txq Q desc D status},
      * {@code show port N rxq Q desc used count}, {@code set corelist LIST}, {@code mcast_addr add|remove N MAC},
-     * {@code show port N eeprom|module_eeprom}, {@code dump_physmem|dump_memzone|dump_socket_mem|dump_struct_sizes|
+     * {@code show port N eeprom|module_eeprom}, {@code vlan set strip|filter|qinq_strip|extend|stripq on|off N[,Q]},
+ * {@code vlan set inner|outer tpid T N}, {@code rx_vlan add|rm VLAN|all N}, {@code tx_vlan set N VLAN [OUTER]},
+ * {@code tx_vlan set pvid N VLAN on|off}, {@code tx_vlan reset N}, {@code dump_physmem|dump_memzone|dump_socket_mem|dump_struct_sizes|
      * dump_ring|dump_mempool|dump_devargs|dump_log_types}, {@code dump_ring|dump_mempool NAME}, {@code port config all burst N},
      * {@code port config all rxpt|rxht|rxwt|txpt|txht|txwt|rxfreet|txfreet|txrst N},
      * {@code port config all|N speed SPEED duplex DUPLEX},
@@ -600,6 +602,57 @@ final class CmdLine
                     return bad();
                 }
             }
+            case "vlan" ->
+            {
+                if (w.length == 5 && w[1].equals("set") &&
+                    List.of("strip", "filter", "qinq_strip", "extend", "stripq").contains(w[2]) &&
+                    (w[3].equals("on") || w[3].equals("off")) && fitsFixedString(w[4]))
+                {
+                    app.vlanSet(w[2], w[3].equals("on"), w[4]);
+                }
+                else if (w.length == 6 && w[1].equals("set") && (w[2].equals("inner") || w[2].equals("outer")) &&
+                    w[3].equals("tpid") && parseUint16(w[4]) >= 0 && parseUint16(w[5]) >= 0)
+                {
+                    app.vlanTpid(w[2].equals("inner"), parseUint16(w[4]), parseUint16(w[5]));
+                }
+                else
+                {
+                    return bad();
+                }
+            }
+            case "rx_vlan" ->
+            {
+                if (w.length == 4 && (w[1].equals("add") || w[1].equals("rm")) &&
+                    (w[2].equals("all") || parseUint16(w[2]) >= 0) && parseUint16(w[3]) >= 0)
+                {
+                    app.rxVlan(w[1].equals("add"), w[2].equals("all") ? -1 : parseUint16(w[2]), parseUint16(w[3]));
+                }
+                else
+                {
+                    return bad();
+                }
+            }
+            case "tx_vlan" ->
+            {
+                if (w.length == 3 && w[1].equals("reset") && parseUint16(w[2]) >= 0)
+                {
+                    app.txVlanReset(parseUint16(w[2]));
+                }
+                else if (w.length == 6 && w[1].equals("set") && w[2].equals("pvid") && parseUint16(w[3]) >= 0 &&
+                    parseUint16(w[4]) >= 0 && (w[5].equals("on") || w[5].equals("off")))
+                {
+                    app.txVlanPvid(parseUint16(w[3]), parseUint16(w[4]), w[5].equals("on"));
+                }
+                else if ((w.length == 4 || w.length == 5) && w[1].equals("set") && parseUint16(w[2]) >= 0 &&
+                    parseUint16(w[3]) >= 0 && (w.length == 4 || parseUint16(w[4]) >= 0))
+                {
+                    app.txVlanSet(parseUint16(w[2]), parseUint16(w[3]), w.length == 5 ? parseUint16(w[4]) : -1);
+                }
+                else
+                {
+                    return bad();
+                }
+            }
             case "mcast_addr" ->
             {
                 final long mac = w.length == 4 ? Port.parseMac(w[3]) : -1;
@@ -834,6 +887,27 @@ final class CmdLine
         to.println();
         to.println("show port (port_id) (module_eeprom|eeprom)");
         to.println("    Show the module EEPROM or EEPROM of port_id.");
+        to.println();
+        to.println("vlan set (strip|filter|qinq_strip|extend) (on|off) (port_id)");
+        to.println("    Set the VLAN strip, filter, QinQ strip or extend offload of a port.");
+        to.println();
+        to.println("vlan set stripq (on|off) (port_id,queue_id)");
+        to.println("    Set the VLAN strip for a queue on a port.");
+        to.println();
+        to.println("vlan set (inner|outer) tpid (value) (port_id)");
+        to.println("    Set the VLAN TPID of a port.");
+        to.println();
+        to.println("rx_vlan add|rm (vlan_id|all) (port_id)");
+        to.println("    Add or remove a VLAN id, or all of them, to or from the VLAN filter of a port.");
+        to.println();
+        to.println("tx_vlan set (port_id) (vlan_id) [(outer_vlan_id)]");
+        to.println("    Set the VLAN id (and the outer one: QinQ) inserted in the packets sent on a stopped port.");
+        to.println();
+        to.println("tx_vlan set pvid (port_id) (vlan_id) (on|off)");
+        to.println("    Set the port VLAN id of a port.");
+        to.println();
+        to.println("tx_vlan reset (port_id)");
+        to.println("    Insert no more VLAN ids in the packets a stopped port sends.");
         to.println();
         to.println("mcast_addr add|remove (port_id) (mcast_addr)");
         to.println("    Add/Remove multicast MAC address on port_id.");

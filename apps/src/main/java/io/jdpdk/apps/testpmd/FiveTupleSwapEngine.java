@@ -59,6 +59,13 @@ public final class FiveTupleSwapEngine implements ForwardEngine
     private final Mbuf mbuf = new Mbuf();
     private final EthernetView eth = new EthernetView();
     private final VlanView vlan = new VlanView();
+    private final MbufFields.TxTags tags = new MbufFields.TxTags();
+
+    @Override
+    public void portBegin(final int portId, final TestPmdConfig config)
+    {
+        tags.begin(portId, config);
+    }
 
     @Override
     public String name()
@@ -75,16 +82,18 @@ public final class FiveTupleSwapEngine implements ForwardEngine
             return;
         }
         final MbufBurst burst = stream.burst;
+        final int txPort = stream.txPort.id();
         for (int i = 0; i < n; i++)
         {
-            swap(burst.mbuf(i, mbuf));
+            final Mbuf m = burst.mbuf(i, mbuf);
+            MbufFields.set(m, tags.flags[txPort], tags.vlan[txPort], tags.vlanOuter[txPort]);
+            swap(m);
         }
         stream.sendOrFree();
     }
 
     private void swap(final Mbuf m)
     {
-        MbufFields.set(m);
         EthernetView.swapAddresses(m);
         if (!eth.wrap(m, 0))
         {

@@ -30,8 +30,8 @@ import io.jdpdk.mempool.header.Checksums;
  *   {@code min(clones, burst)} packets of the burst are the same mbuf again, its reference count
  *   raised by one each.</li>
  * </ul>
- * Not carried over: the mbuf's TX offload metadata for VLAN/QinQ/MACsec insertion and
- * {@code --tx-retry}.
+ * The TX port's insert offloads and {@code tx_vlan set} tags go into each new packet's {@code ol_flags},
+ * {@code vlan_tci} and {@code vlan_tci_outer} ({@link MbufFields.TxTags}). Not carried over: {@code --tx-retry}.
  * <p>
  * Threading: as {@link TxOnlyEngine}: {@link #portBegin} on the control thread, {@link #packetFwd}
  * on any number of lcores, per-lcore state ({@code RTE_PER_LCORE(_next_flow)}, flyweight) in a
@@ -66,6 +66,7 @@ public final class FlowGenEngine implements ForwardEngine
     private static final long WORD1 = ((ETHER_SRC & 0xFFFF_FFFFL) << 32) | 0x0800_4500L;
 
     private final ThreadLocal<PerLcore> perLcore = ThreadLocal.withInitial(PerLcore::new);
+    private final MbufFields.TxTags tags = new MbufFields.TxTags();
 
     // What the run's parameters make of the packet; written only by portBegin.
     private int pktSize;
@@ -101,6 +102,7 @@ public final class FlowGenEngine implements ForwardEngine
     public void portBegin(final int portId, final TestPmdConfig config)
     {
         begin(config);
+        tags.begin(portId, config);
     }
 
     private void begin(final TestPmdConfig config)
@@ -137,6 +139,8 @@ public final class FlowGenEngine implements ForwardEngine
         burst.freeAll();
 
         final int perBurst = Math.min(stream.config.burst, burst.capacity());
+        final int txPort = stream.txPort.id();
+        final boolean tagged = tags.any(txPort);
         final int size = pktSize;
         final int ipLength = (size - 14) & 0xFFFF;
         final int udpLength = (size - 14 - 20) & 0xFFFF;
@@ -170,6 +174,10 @@ public final class FlowGenEngine implements ForwardEngine
                         udpLength)
                     .putShort(40, 0);
                 pkt.length(size);
+                if (tagged)
+                {
+                    tags.setGenerated(pkt, txPort);
+                }
             }
             else
             {

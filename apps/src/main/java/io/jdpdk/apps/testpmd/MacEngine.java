@@ -8,10 +8,10 @@ import io.jdpdk.mempool.header.EthernetView;
  * {@code mac} mode, DPDK 22.11's {@code app/test-pmd/macfwd.c} ({@code pkt_burst_mac_forward}): every received
  * packet leaves with the TX port's peer address as destination ({@code --eth-peer}, default
  * {@code 02:00:00:00:00:<port>}) and the TX port's own MAC as source. As macfwd.c, it also resets the mbuf's TX
- * metadata: offload flags cleared but for {@code RTE_MBUF_F_INDIRECT | RTE_MBUF_F_EXTERNAL} (testpmd adds
- * VLAN/QinQ/MACsec insert flags only when those TX offloads are configured, which jdpdk's testpmd never does),
- * {@code l2_len = 14}, {@code l3_len = 20}, {@code vlan_tci = vlan_tci_outer = 0} (the port's {@code tx_vlan_id},
- * 0 unless {@code tx_vlan set}).
+ * metadata ({@link MbufFields}): offload flags cleared but for {@code RTE_MBUF_F_INDIRECT | RTE_MBUF_F_EXTERNAL},
+ * VLAN/QinQ/MACsec insert flags added where those TX offloads are configured, {@code l2_len = 14},
+ * {@code l3_len = 20}, {@code vlan_tci} and {@code vlan_tci_outer} the TX port's {@code tx_vlan set} tags (0 unless
+ * set).
  * <p>
  * Frames shorter than the 12 address bytes get the bytes they have (testpmd writes the full 12, past the data,
  * where the bytes are never sent); nothing outside the data is written.
@@ -27,6 +27,13 @@ public final class MacEngine implements ForwardEngine
 
     private final Mbuf mbuf = new Mbuf();
     private final EthernetView eth = new EthernetView();
+    private final MbufFields.TxTags tags = new MbufFields.TxTags();
+
+    @Override
+    public void portBegin(final int portId, final TestPmdConfig config)
+    {
+        tags.begin(portId, config);
+    }
 
     @Override
     public String name()
@@ -46,12 +53,14 @@ public final class MacEngine implements ForwardEngine
         final long peer = stream.config.peerMac[txPort];
         final long own = stream.config.portMac[txPort];
         final MbufBurst burst = stream.burst;
+        final long flags = tags.flags[txPort];
+        final int vlan = tags.vlan[txPort];
+        final int vlanOuter = tags.vlanOuter[txPort];
         for (int i = 0; i < n; i++)
         {
             final Mbuf m = burst.mbuf(i, mbuf);
             writeAddresses(m, eth, peer, own);
-            MbufFields.set(m);
-            m.vlanTci(0).vlanTciOuter(0);
+            MbufFields.set(m, flags, vlan, vlanOuter);
         }
         stream.sendOrFree();
     }

@@ -26,6 +26,13 @@ public final class MacSwapEngine implements ForwardEngine
     }
 
     private final Mbuf mbuf = new Mbuf();
+    private final MbufFields.TxTags tags = new MbufFields.TxTags();
+
+    @Override
+    public void portBegin(final int portId, final TestPmdConfig config)
+    {
+        tags.begin(portId, config);
+    }
 
     @Override
     public String name()
@@ -42,11 +49,15 @@ public final class MacSwapEngine implements ForwardEngine
             return;
         }
         final MbufBurst burst = stream.burst;
+        final int txPort = stream.txPort.id();
+        final long flags = tags.flags[txPort];
+        final int vlan = tags.vlan[txPort];
+        final int vlanOuter = tags.vlanOuter[txPort];
         for (int i = 0; i < n; i++)
         {
             final Mbuf m = burst.mbuf(i, mbuf);
             EthernetView.swapAddresses(m);
-            MbufFields.set(m);
+            MbufFields.set(m, flags, vlan, vlanOuter);
         }
         stream.sendOrFree();
     }

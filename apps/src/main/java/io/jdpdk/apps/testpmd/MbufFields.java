@@ -1,6 +1,8 @@
 package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.mempool.Mbuf;
+import io.jdpdk.pmd.Port;
+import io.jdpdk.pmd.PortConfig;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.ETH_HEADER_LENGTH;
 import static io.jdpdk.mempool.header.HeaderOffsets.IPV4_MIN_HEADER_LENGTH;
@@ -8,9 +10,11 @@ import static io.jdpdk.mempool.header.HeaderOffsets.IPV4_MIN_HEADER_LENGTH;
 /**
  * {@code mbuf_field_set} of DPDK 22.11's {@code app/test-pmd/macswap_common.h}, which macfwd.c, macswap and
  * 5tswap.c apply to every forwarded mbuf: offload flags cleared but for {@code RTE_MBUF_F_INDIRECT} and
- * {@code RTE_MBUF_F_EXTERNAL}, {@code l2_len = sizeof(rte_ether_hdr)}, {@code l3_len = sizeof(rte_ipv4_hdr)}.
- * testpmd ORs in {@code RTE_MBUF_F_TX_VLAN}/{@code TX_QINQ}/{@code TX_MACSEC} only when the TX port was
- * configured with those insert offloads; jdpdk's testpmd configures none, so the flags stay clear.
+ * {@code RTE_MBUF_F_EXTERNAL}, then {@code RTE_MBUF_F_TX_VLAN}/{@code TX_QINQ}/{@code TX_MACSEC} added where the TX
+ * port was configured with those insert offloads, {@code l2_len = sizeof(rte_ether_hdr)},
+ * {@code l3_len = sizeof(rte_ipv4_hdr)}, and the TX port's VLAN tags of {@code tx_vlan set} (0 by default) in
+ * {@code vlan_tci} and {@code vlan_tci_outer}. {@link TxTags} holds each TX port's flags and tags, as the engines
+ * read them from {@code ports[fs->tx_port]} on each burst.
  */
 final class MbufFields
 {
@@ -19,11 +23,51 @@ final class MbufFields
     }
 
     /**
-     * Applies {@code mbuf_field_set} to {@code m}: a read and a write of ol_flags, one 16-bit store for both
-     * lengths ({@link Mbuf#l2l3Len}), as gcc compiles it. Allocation-free.
+     * Each TX port's insert flags and VLAN tags, taken at {@code port_fwd_begin} (the port is started and
+     * {@code tx_vlan set} only acts on a stopped port): one per engine instance, written on the control thread
+     * before the lcores launch.
      */
-    static void set(final Mbuf m)
+    static final class TxTags
     {
-        m.olFlags(m.olFlags() & (Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL)).l2l3Len(ETH_HEADER_LENGTH, IPV4_MIN_HEADER_LENGTH);
+        final long[] flags = new long[TestPmdConfig.MAX_PORTS];
+        final int[] vlan = new int[TestPmdConfig.MAX_PORTS];
+        final int[] vlanOuter = new int[TestPmdConfig.MAX_PORTS];
+
+        /** Takes port {@code portId}'s TX offloads in force and its {@code tx_vlan set} tags. */
+        void begin(final int portId, final TestPmdConfig config)
+        {
+            final long offloads = Port.of(portId).txOffloads();
+            flags[portId] = ((offloads & PortConfig.TX_OFFLOAD_VLAN_INSERT) != 0 ? Mbuf.F_TX_VLAN : 0) |
+                ((offloads & PortConfig.TX_OFFLOAD_QINQ_INSERT) != 0 ? Mbuf.F_TX_QINQ : 0) |
+                ((offloads & PortConfig.TX_OFFLOAD_MACSEC_INSERT) != 0 ? Mbuf.F_TX_MACSEC : 0);
+            vlan[portId] = config.txVlanId[portId];
+            vlanOuter[portId] = config.txVlanIdOuter[portId];
+        }
+
+        /** Whether port {@code portId}'s packets need any of these fields (a generator's fresh mbuf has none). */
+        boolean any(final int portId)
+        {
+            return (flags[portId] | vlan[portId] | vlanOuter[portId]) != 0;
+        }
+
+        /**
+         * What txonly.c's {@code pkt_burst_prepare} and flowgen.c set on a generated packet: the flags (only
+         * {@code RTE_MBUF_F_EXTERNAL} kept) and both tags.
+         */
+        void setGenerated(final Mbuf m, final int portId)
+        {
+            m.olFlags(m.olFlags() & Mbuf.F_EXTERNAL | flags[portId]).vlanTci(vlan[portId])
+                .vlanTciOuter(vlanOuter[portId]);
+        }
+    }
+
+    /**
+     * Applies {@code mbuf_field_set(m, flags, vlan, vlanOuter)}: a read and a write of ol_flags, one 16-bit store for
+     * both lengths ({@link Mbuf#l2l3Len}), the two tags. Allocation-free.
+     */
+    static void set(final Mbuf m, final long flags, final int vlan, final int vlanOuter)
+    {
+        m.olFlags(m.olFlags() & (Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL) | flags)
+            .l2l3Len(ETH_HEADER_LENGTH, IPV4_MIN_HEADER_LENGTH).vlanTci(vlan).vlanTciOuter(vlanOuter);
     }
 }

@@ -142,7 +142,8 @@ import java.util.stream.Collectors;
  * {@code port config N rx_offload|tx_offload NAME on|off} and {@code port N rxq|txq Q rx_offload|tx_offload NAME
  * on|off} (on a stopped port, applied at its next start, where a queue setup ethdev refuses is said as "Fail to
  * configure port N rx queues" and tried again at the following start),
- * {@code help} and {@code quit}.
+ * {@code vlan set}, {@code rx_vlan}, {@code tx_vlan} (VLAN offloads, filter, TPID and the tags the engines ask the
+ * TX port to insert), {@code help} and {@code quit}.
  * Either way the exit stops forwarding (printing the forward statistics), stops and closes the ports, prints the
  * pool's in-use count ({@code Mempool mb_pool_0: N of M mbufs in use}, 0 when every mbuf came home) and
  * {@code Bye...}, and exits 0, as testpmd 22.11.11 does on a signal too. Bad options exit 1 with
@@ -2378,6 +2379,251 @@ public final class TestPmd
             }
             needReconfig[port.id()] = true; // cmd_reconfig_device_queue(RTE_PORT_ALL, 1, 1)
         }
+    }
+
+    // ---- VLAN: cmdline.c's cmd_vlan_offload, cmd_vlan_tpid, cmd_rx_vlan_filter[_all], cmd_tx_vlan_* ----------
+
+    /**
+     * {@code vlan set strip|filter|qinq_strip|extend|stripq on|off PORT[,QUEUE]}: the port id is {@code strtoul}'s of
+     * what comes before a comma, silently ignored from {@code RTE_MAX_ETHPORTS} on; {@code stripq} needs the queue.
+     */
+    void vlanSet(final String what, final boolean on, final String portArg)
+    {
+        final int comma = portArg.indexOf(',');
+        final long portId = looseStrtoul(comma < 0 ? portArg : portArg.substring(0, comma));
+        if (portId >= MAX_ETHPORTS)
+        {
+            return;
+        }
+        final int id = (int)portId;
+        switch (what)
+        {
+            case "strip" -> vlanOffloadSet(id, on, Port.VLAN_STRIP_OFFLOAD, PortConfig.RX_OFFLOAD_VLAN_STRIP,
+                "rx_vlan_strip_set");
+            case "filter" -> vlanOffloadSet(id, on, Port.VLAN_FILTER_OFFLOAD, PortConfig.RX_OFFLOAD_VLAN_FILTER,
+                "rx_vlan_filter_set");
+            case "qinq_strip" -> vlanOffloadSet(id, on, Port.QINQ_STRIP_OFFLOAD, PortConfig.RX_OFFLOAD_QINQ_STRIP,
+                "rx_vlan_qinq_strip_set");
+            case "extend" -> vlanOffloadSet(id, on, Port.VLAN_EXTEND_OFFLOAD, PortConfig.RX_OFFLOAD_VLAN_EXTEND,
+                "rx_vlan_extend_set");
+            default ->
+            {
+                if (comma < 0 || comma + 1 >= portArg.length())
+                {
+                    err.println("must specify (port,queue_id)");
+                    return;
+                }
+                final long queue = looseStrtoul(portArg.substring(comma + 1));
+                if (queue > 0xFFFF || !validPortOrSay(id))
+                {
+                    return;
+                }
+                try
+                {
+                    Port.of(id).vlanStripOnQueue((int)queue, on);
+                }
+                catch (final DpdkException ex)
+                {
+                    err.printf("rx_vlan_strip_set_on_queue(port_pi=%d, queue_id=%d, on=%d) failed diag=%d%n", id,
+                        queue, on ? 1 : 0, -ex.errno());
+                }
+            }
+        }
+    }
+
+    /** {@code strtoul(text, NULL, 0)} as cmd_vlan_offload reads it: 0 without digits, all ones for a negative. */
+    private static long looseStrtoul(final String text)
+    {
+        final long n = CNumbers.strtoul(text, 0, false);
+        if (n >= 0)
+        {
+            return n;
+        }
+        return text.strip().startsWith("-") && CNumbers.strtoul(text.strip().substring(1), 0, false) > 0 ?
+            Long.MAX_VALUE : 0;
+    }
+
+    /**
+     * testpmd's {@code rx_vlan_strip_set} and its three twins: the VLAN offload bit on or off in what the port has in
+     * force ({@link Port#vlanOffload(int)}), then, if ethdev took it, the RX offload bit in the port's record.
+     */
+    private void vlanOffloadSet(final int portId, final boolean on, final int vlanBit, final long rxOffload,
+        final String function)
+    {
+        if (!validPortOrSay(portId))
+        {
+            return;
+        }
+        final Port port = Port.of(portId);
+        final int offload = port.vlanOffload();
+        try
+        {
+            port.vlanOffload(on ? offload | vlanBit : offload & ~vlanBit);
+        }
+        catch (final DpdkException ex)
+        {
+            err.printf("%s(port_pi=%d, on=%d) failed diag=%d%n", function, portId, on ? 1 : 0, -ex.errno());
+            return;
+        }
+        final PortConfig cfg = record(portId);
+        cfg.rxOffloads(on ? cfg.rxOffloads() | rxOffload : cfg.rxOffloads() & ~rxOffload);
+    }
+
+    /** {@code vlan set inner|outer tpid TPID PORT}: {@code vlan_tpid_set}. */
+    void vlanTpid(final boolean inner, final int tpid, final int portId)
+    {
+        if (!validPortOrSay(portId))
+        {
+            return;
+        }
+        final int type = inner ? Port.VLAN_TYPE_INNER : Port.VLAN_TYPE_OUTER;
+        try
+        {
+            Port.of(portId).vlanTpid(type, tpid);
+        }
+        catch (final DpdkException ex)
+        {
+            err.printf("tx_vlan_tpid_set(port_pi=%d, vlan_type=%d, tpid=%d) failed diag=%d%n", portId, type, tpid,
+                -ex.errno());
+        }
+    }
+
+    /** {@code rx_vlan add|rm VLAN PORT}, or every VLAN id with {@code vlanId} -1 ({@code rx_vlan add|rm all PORT}). */
+    void rxVlan(final boolean add, final int vlanId, final int portId)
+    {
+        if (vlanId >= 0)
+        {
+            rxVftSet(portId, vlanId, add);
+            return;
+        }
+        if (!validPortOrSay(portId))
+        {
+            return;
+        }
+        for (int id = 0; id < 4096 && rxVftSet(portId, id, add) == 0; id++)
+        {
+            // rx_vlan_all_filter_set: until the first refusal
+        }
+    }
+
+    /** testpmd's {@code rx_vft_set}: 0, or 1 for a bad port or VLAN id, -1 when ethdev refused (said). */
+    private int rxVftSet(final int portId, final int vlanId, final boolean on)
+    {
+        if (!validPortOrSay(portId) || vlanIdInvalid(vlanId))
+        {
+            return 1;
+        }
+        try
+        {
+            Port.of(portId).vlanFilter(vlanId, on);
+            return 0;
+        }
+        catch (final DpdkException ex)
+        {
+            err.printf("rte_eth_dev_vlan_filter(port_pi=%d, vlan_id=%d, on=%d) failed diag=%d%n", portId, vlanId,
+                on ? 1 : 0, -ex.errno());
+            return -1;
+        }
+    }
+
+    /** testpmd's {@code vlan_id_is_invalid}: said when the id is 4096 or more. */
+    private boolean vlanIdInvalid(final int vlanId)
+    {
+        if (vlanId < 4096)
+        {
+            return false;
+        }
+        err.printf("Invalid vlan_id %d (must be < 4096)%n", vlanId);
+        return true;
+    }
+
+    /**
+     * {@code tx_vlan set PORT VLAN} ({@code vlanOuter} -1) and {@code tx_vlan set PORT VLAN OUTER} on a stopped port:
+     * {@code tx_vlan_set} / {@code tx_qinq_set}, the insert offload joining the port's record (checked against the
+     * device's capabilities) and the tags going into what the engines send; the port is configured again at its next
+     * start.
+     */
+    void txVlanSet(final int portId, final int vlanId, final int vlanOuter)
+    {
+        if (!validPortOrSay(portId) || !stoppedOrSay(portId))
+        {
+            return;
+        }
+        final PortConfig cfg = record(portId);
+        final boolean qinq = vlanOuter >= 0;
+        if (!vlanIdInvalid(vlanId) && !(qinq && vlanIdInvalid(vlanOuter)))
+        {
+            if (!qinq && (cfg.txOffloads() & PortConfig.TX_OFFLOAD_QINQ_INSERT) != 0)
+            {
+                err.println("Error, as QinQ has been enabled.");
+            }
+            else
+            {
+                final DeviceInfo info = infoOrPrintErr(portId);
+                final long needed = qinq ? PortConfig.TX_OFFLOAD_QINQ_INSERT : PortConfig.TX_OFFLOAD_VLAN_INSERT;
+                if (info != null && (info.txOffloadCapa() & needed) == 0)
+                {
+                    err.println(qinq ? "Error: qinq insert not supported by port " + portId :
+                        "Error: vlan insert is not supported by port " + portId);
+                }
+                else if (info != null)
+                {
+                    txVlanResetRecord(portId);
+                    cfg.txOffloads(cfg.txOffloads() | PortConfig.TX_OFFLOAD_VLAN_INSERT |
+                        (qinq ? PortConfig.TX_OFFLOAD_QINQ_INSERT : 0));
+                    config.txVlanId[portId] = vlanId;
+                    config.txVlanIdOuter[portId] = qinq ? vlanOuter : 0;
+                }
+            }
+        }
+        needReconfig[portId] = true; // cmd_reconfig_device_queue(port, 1, 1), whatever tx_vlan_set did
+    }
+
+    /** {@code tx_vlan reset PORT} on a stopped port: {@code tx_vlan_reset}. */
+    void txVlanReset(final int portId)
+    {
+        if (!validPortOrSay(portId) || !stoppedOrSay(portId))
+        {
+            return;
+        }
+        txVlanResetRecord(portId);
+        needReconfig[portId] = true;
+    }
+
+    private void txVlanResetRecord(final int portId)
+    {
+        final PortConfig cfg = record(portId);
+        cfg.txOffloads(cfg.txOffloads() & ~(PortConfig.TX_OFFLOAD_VLAN_INSERT | PortConfig.TX_OFFLOAD_QINQ_INSERT));
+        config.txVlanId[portId] = 0;
+        config.txVlanIdOuter[portId] = 0;
+    }
+
+    /** {@code tx_vlan set pvid PORT VLAN on|off}: {@code tx_vlan_pvid_set}, whose result testpmd ignores. */
+    void txVlanPvid(final int portId, final int vlanId, final boolean on)
+    {
+        if (!validPortOrSay(portId))
+        {
+            return;
+        }
+        try
+        {
+            Port.of(portId).vlanPvid(vlanId, on);
+        }
+        catch (final DpdkException ex)
+        {
+            // rte_eth_dev_set_vlan_pvid's return is not looked at
+        }
+    }
+
+    /** testpmd's {@code port_id_is_invalid(port, ENABLED_WARN)}: "Invalid port N" for a port it does not list. */
+    private boolean validPortOrSay(final int portId)
+    {
+        if (isPort(portId))
+        {
+            return true;
+        }
+        err.println("Invalid port " + portId);
+        return false;
     }
 
     /** testpmd's {@code port_is_stopped} for a port {@link CmdLine} checked, its refusal said. */

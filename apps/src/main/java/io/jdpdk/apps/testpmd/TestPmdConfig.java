@@ -79,6 +79,11 @@ public final class TestPmdConfig
      */
     public int flowgenClones;
 
+    /** Each port's VLAN id to insert on TX ({@code tx_vlan set}, with {@code RTE_ETH_TX_OFFLOAD_VLAN_INSERT}), or 0. */
+    public final int[] txVlanId = new int[MAX_PORTS];
+    /** Each port's outer VLAN id to insert on TX ({@code tx_vlan set} with two ids: QinQ), or 0. */
+    public final int[] txVlanIdOuter = new int[MAX_PORTS];
+
     /** The {@code --noisy-*} settings, and the noisy mode's per-port state while it forwards. */
     public final NoisyVnf noisy = new NoisyVnf();
 

@@ -43,9 +43,9 @@ import io.jdpdk.mempool.header.Checksums;
  * is freed and counted as dropped ({@link FwdStream#sendOrFree()}). Generated packets are not
  * counted as received (testpmd shows RX 0 for txonly).
  * <p>
- * Not carried over: {@code --txsplit} (random segment counts), {@code --tx-pkt-times} (timestamps),
- * the mbuf's TX offload metadata ({@code ol_flags} for VLAN/QinQ/MACsec insertion, {@code vlan_tci},
- * {@code l2_len}/{@code l3_len}, which testpmd sets only for ports with those offloads), and
+ * The TX port's insert offloads and {@code tx_vlan set} tags go into each packet's {@code ol_flags},
+ * {@code vlan_tci} and {@code vlan_tci_outer} ({@link MbufFields.TxTags}), as {@code pkt_burst_prepare} sets them.
+ * Not carried over: {@code --txsplit} (random segment counts), {@code --tx-pkt-times} (timestamps) and
  * {@code --tx-retry}.
  * <p>
  * Threading: {@link #portBegin} on the control thread before any lcore forwards (the lcore launch
@@ -72,6 +72,7 @@ public final class TxOnlyEngine implements ForwardEngine
     private static final int UDP_LENGTH = IP_OFFSET + 20 + 4;
 
     private final ThreadLocal<PerLcore> perLcore = ThreadLocal.withInitial(PerLcore::new);
+    private final MbufFields.TxTags tags = new MbufFields.TxTags();
 
     // What tx_only_begin computes, read by every lcore; written only by portBegin.
     private int[] segLengths;
@@ -109,6 +110,7 @@ public final class TxOnlyEngine implements ForwardEngine
     public void portBegin(final int portId, final TestPmdConfig config)
     {
         begin(config);
+        tags.begin(portId, config);
     }
 
     private void begin(final TestPmdConfig config)
@@ -223,6 +225,13 @@ public final class TxOnlyEngine implements ForwardEngine
         if (nbPkt == 0)
         {
             return;
+        }
+        if (tags.any(txPort))
+        {
+            for (int i = 0; i < nbPkt; i++)
+            {
+                tags.setGenerated(l.pkt.wrap(burst.get(i)), txPort);
+            }
         }
         final long sentBefore = stream.txPackets;
         final long droppedBefore = stream.fwdDropped;

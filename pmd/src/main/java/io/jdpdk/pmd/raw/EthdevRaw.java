@@ -352,6 +352,16 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle SET_LINK_DOWN = downcall("rte_eth_dev_set_link_down",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle SET_VLAN_OFFLOAD = downcall("rte_eth_dev_set_vlan_offload",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_INT));
+    private static final MethodHandle SET_VLAN_STRIP_ON_QUEUE = downcall("rte_eth_dev_set_vlan_strip_on_queue",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_INT));
+    private static final MethodHandle VLAN_FILTER = downcall("rte_eth_dev_vlan_filter",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_INT));
+    private static final MethodHandle SET_VLAN_ETHER_TYPE = downcall("rte_eth_dev_set_vlan_ether_type",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle SET_VLAN_PVID = downcall("rte_eth_dev_set_vlan_pvid",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_INT));
     private static final MethodHandle GET_VLAN_OFFLOAD = downcall("rte_eth_dev_get_vlan_offload",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle FW_VERSION_GET = downcall("rte_eth_dev_fw_version_get",
@@ -1383,6 +1393,68 @@ public final class EthdevRaw
     public static int allmulticast_set(final int port, final boolean on)
     {
         return call(on ? ALLMULTICAST_ENABLE : ALLMULTICAST_DISABLE, port);
+    }
+
+    /**
+     * {@code rte_eth_dev_set_vlan_offload}: the VLAN offloads in force, applied to the running port.
+     *
+     * @param port the port id
+     * @param offloads an OR of {@code RTE_ETH_VLAN_*_OFFLOAD} bits
+     * @return 0, or -errno (-ENOTSUP for a change the driver cannot make, -EINVAL past the device's capabilities)
+     */
+    public static int dev_set_vlan_offload(final int port, final int offloads)
+    {
+        try
+        {
+            return (int)SET_VLAN_OFFLOAD.invokeExact((short)port, offloads);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_dev_set_vlan_strip_on_queue}, {@code rte_eth_dev_vlan_filter} or {@code rte_eth_dev_set_vlan_pvid}
+     * ({@code which} 0, 1, 2): one queue's VLAN stripping, a VLAN id in the port's filter, the port's VLAN id to insert.
+     *
+     * @param which 0 strip on queue {@code value}, 1 filter VLAN id {@code value}, 2 the PVID {@code value}
+     * @param port the port id
+     * @param value the queue or VLAN id
+     * @param on whether to turn it on
+     * @return 0, or -errno
+     */
+    public static int dev_vlan_set(final int which, final int port, final int value, final boolean on)
+    {
+        final MethodHandle handle = which == 0 ? SET_VLAN_STRIP_ON_QUEUE : which == 1 ? VLAN_FILTER : SET_VLAN_PVID;
+        try
+        {
+            return (int)handle.invokeExact((short)port, (short)value, on ? 1 : 0);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_dev_set_vlan_ether_type}: the TPID of the inner or outer VLAN tag.
+     *
+     * @param port the port id
+     * @param vlanType {@code enum rte_vlan_type}: 1 inner, 2 outer
+     * @param tpid the tag protocol identifier
+     * @return 0, or -errno
+     */
+    public static int dev_set_vlan_ether_type(final int port, final int vlanType, final int tpid)
+    {
+        try
+        {
+            return (int)SET_VLAN_ETHER_TYPE.invokeExact((short)port, vlanType, (short)tpid);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
     }
 
     /**
