@@ -10,9 +10,16 @@
  *
  * Pointers to mbuf arrays are taken as plain pointers; Java passes them as 64-bit addresses.
  * Port and queue ids are taken as int so that Java never deals with unsigned shorts here.
+ *
+ * Also three recipes that need C's sizeof and callbacks into DPDK's own functions: a packet pool on anonymous
+ * memory, one whose data buffers are pinned in memzones (rte_pktmbuf_pool_create_extbuf, experimental in 22.11,
+ * hence ALLOW_EXPERIMENTAL_API), and the list of a pool's memory chunks.
  */
+#define ALLOW_EXPERIMENTAL_API 1
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <rte_config.h>
@@ -30,6 +37,7 @@
 #include <rte_net.h>
 #include <rte_ring.h>
 #include <rte_malloc.h>
+#include <rte_memzone.h>
 #include <rte_version.h>
 
 /* ---- ethdev fast path ------------------------------------------------------------------------ */
@@ -142,6 +150,130 @@ int jdpdk_mempool_cache_size(const struct rte_mempool *mp)
 int jdpdk_mempool_socket_id(const struct rte_mempool *mp)
 {
 	return mp->socket_id;
+}
+
+/*
+ * A packet mbuf pool on anonymous memory (testpmd's --mp-alloc=anon): rte_mempool_create_empty, then
+ * rte_mempool_populate_anon, rte_pktmbuf_pool_init and rte_pktmbuf_init on every mbuf. NULL with rte_errno set.
+ */
+struct rte_mempool *jdpdk_pktmbuf_pool_create_anon(const char *name, unsigned int n, unsigned int cache_size,
+	uint16_t data_room_size, int socket_id, unsigned int flags)
+{
+	struct rte_mempool *mp = rte_mempool_create_empty(name, n, sizeof(struct rte_mbuf) + data_room_size,
+		cache_size, sizeof(struct rte_pktmbuf_pool_private), socket_id, flags);
+	if (mp == NULL)
+		return NULL;
+	if (rte_mempool_populate_anon(mp) == 0) {
+		int err = rte_errno != 0 ? rte_errno : ENOMEM;
+		rte_mempool_free(mp);
+		rte_errno = err;
+		return NULL;
+	}
+	rte_pktmbuf_pool_init(mp, NULL);
+	rte_mempool_obj_iter(mp, rte_pktmbuf_init, NULL);
+	return mp;
+}
+
+void jdpdk_pinned_zones_free(const char *name);
+
+/* testpmd's EXTBUF_ZONE_SIZE: each pinned buffer memzone's size. */
+#define JDPDK_EXTBUF_ZONE_SIZE (RTE_PGSIZE_2M - 4 * RTE_CACHE_LINE_SIZE)
+
+/*
+ * A packet mbuf pool whose data buffers are pinned in memzones apart from the mbufs (testpmd's --mp-alloc=xbuf:
+ * setup_extbuf, then rte_pktmbuf_pool_create_extbuf): memzones "MP_<name>_xb_<i>", IOVA-contiguous, of
+ * EXTBUF_ZONE_SIZE each. NULL with rte_errno set; the memzones made are freed again on failure.
+ */
+struct rte_mempool *jdpdk_pktmbuf_pool_create_pinned(const char *name, unsigned int n, unsigned int cache_size,
+	uint16_t data_room_size, int socket_id)
+{
+	unsigned int elt_size = RTE_ALIGN_CEIL(data_room_size, RTE_CACHE_LINE_SIZE);
+	unsigned int elt_num = JDPDK_EXTBUF_ZONE_SIZE / elt_size;
+	unsigned int zones = (n + elt_num - 1) / elt_num;
+	struct rte_pktmbuf_extmem *xmem = calloc(zones, sizeof(*xmem));
+	struct rte_mempool *mp = NULL;
+	unsigned int i;
+
+	if (xmem == NULL) {
+		rte_errno = ENOMEM;
+		return NULL;
+	}
+	for (i = 0; i < zones; i++) {
+		char mz_name[RTE_MEMZONE_NAMESIZE];
+		const struct rte_memzone *mz;
+		int ret = snprintf(mz_name, sizeof(mz_name), RTE_MEMPOOL_MZ_FORMAT "_xb_%u", name, i);
+
+		if (ret < 0 || ret >= (int)sizeof(mz_name)) {
+			rte_errno = ENAMETOOLONG;
+			break;
+		}
+		mz = rte_memzone_reserve(mz_name, JDPDK_EXTBUF_ZONE_SIZE, socket_id,
+			RTE_MEMZONE_IOVA_CONTIG | RTE_MEMZONE_1GB | RTE_MEMZONE_SIZE_HINT_ONLY);
+		if (mz == NULL) {
+			rte_errno = ENOMEM;
+			break;
+		}
+		xmem[i].buf_ptr = mz->addr;
+		xmem[i].buf_iova = mz->iova;
+		xmem[i].buf_len = JDPDK_EXTBUF_ZONE_SIZE;
+		xmem[i].elt_size = elt_size;
+	}
+	if (i == zones)
+		mp = rte_pktmbuf_pool_create_extbuf(name, n, cache_size, 0, data_room_size, socket_id, xmem, zones);
+	free(xmem);
+	if (mp == NULL) {
+		int err = rte_errno;
+
+		jdpdk_pinned_zones_free(name);
+		rte_errno = err;
+	}
+	return mp;
+}
+
+/* Frees the pinned buffer memzones of pool `name` (after its rte_mempool_free). */
+void jdpdk_pinned_zones_free(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0;; i++) {
+		char mz_name[RTE_MEMZONE_NAMESIZE];
+		const struct rte_memzone *mz;
+
+		snprintf(mz_name, sizeof(mz_name), RTE_MEMPOOL_MZ_FORMAT "_xb_%u", name, i);
+		mz = rte_memzone_lookup(mz_name);
+		if (mz == NULL)
+			return;
+		rte_memzone_free(mz);
+	}
+}
+
+struct jdpdk_chunks {
+	uint64_t *out;
+	int max;
+	int n;
+};
+
+static void jdpdk_chunk(struct rte_mempool *mp, void *opaque, struct rte_mempool_memhdr *memhdr,
+	unsigned int mem_idx)
+{
+	struct jdpdk_chunks *c = opaque;
+
+	RTE_SET_USED(mp);
+	RTE_SET_USED(mem_idx);
+	if (c->n < c->max) {
+		c->out[2 * c->n] = (uint64_t)(uintptr_t)memhdr->addr;
+		c->out[2 * c->n + 1] = memhdr->len;
+	}
+	c->n++;
+}
+
+/* The pool's memory chunks (rte_mempool_mem_iter): up to max (address, length) pairs; returns how many it has. */
+int jdpdk_mempool_chunks(struct rte_mempool *mp, uint64_t *out, int max)
+{
+	struct jdpdk_chunks c = { out, max, 0 };
+
+	rte_mempool_mem_iter(mp, jdpdk_chunk, &c);
+	return c.n;
 }
 
 int jdpdk_pktmbuf_data_room_size(struct rte_mempool *mp)

@@ -10,6 +10,9 @@ import io.jdpdk.mempool.raw.MempoolRaw;
 import org.agrona.concurrent.status.AtomicCounter;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * A pool of packet mbufs ({@code rte_pktmbuf_pool_create}) in DPDK memory: hugepages, or plain
@@ -34,18 +37,24 @@ public final class Mempool implements AutoCloseable
     /** Any NUMA socket ({@code SOCKET_ID_ANY}). */
     public static final int SOCKET_ID_ANY = -1;
 
+    /** {@code RTE_MEMPOOL_F_NO_IOVA_CONTIG}: objects may cross IOVA page boundaries ({@link #createAnonymous}). */
+    public static final int F_NO_IOVA_CONTIG = 0x0020;
+
     private final String name;
     private final long address;
     private final int size;
+    /** Whether the data buffers are pinned in memzones of the pool's own, freed after it. */
+    private final boolean pinned;
     private boolean closed;
     private final AtomicCounter inUse;
     private final AtomicCounter sizeCounter;
     private final AutoCloseable sampler;
 
-    private Mempool(final String name, final long address)
+    private Mempool(final String name, final long address, final boolean pinned)
     {
         this.name = name;
         this.address = address;
+        this.pinned = pinned;
         this.size = MempoolRaw.mempool_size(address);
         final Counters counters = Counters.get();
         this.inUse = counters.newCounter("mempool " + name + ": mbufs in use", Counters.MEMPOOL_IN_USE);
@@ -96,6 +105,60 @@ public final class Mempool implements AutoCloseable
     public static Mempool create(final String name, final int n, final int cacheSize, final int dataRoomSize,
         final int socketId)
     {
+        check(name, n, cacheSize, dataRoomSize);
+        return make("rte_pktmbuf_pool_create", name, n, cacheSize, dataRoomSize, socketId, false,
+            cName -> MbufRaw.pktmbuf_pool_create(cName, n, cacheSize, (short)0, (short)dataRoomSize, socketId));
+    }
+
+    /**
+     * Creates a packet mbuf pool on anonymous memory, outside DPDK's own (testpmd's {@code --mp-alloc=anon}):
+     * {@code rte_mempool_create_empty}, then {@code rte_mempool_populate_anon} (mmap'd, locked pages), then the
+     * packet pool's and each mbuf's initialisation. Its memory chunks ({@link #memoryChunks()}) are not registered
+     * with DPDK; DMA to them needs {@code rte_extmem_register} and a device mapping first.
+     *
+     * @param name         unique name in the process
+     * @param n            number of mbufs
+     * @param cacheSize    per-lcore cache, 0 to {@value #CACHE_MAX_SIZE} and at most n / 1.5
+     * @param dataRoomSize bytes per mbuf for data, headroom included
+     * @param socketId     NUMA socket, or {@link #SOCKET_ID_ANY}
+     * @param flags        0, or {@link #F_NO_IOVA_CONTIG}
+     * @return the pool, registered with the running {@link Eal}
+     * @throws DpdkException when DPDK cannot create or populate it
+     * @see #create(String, int, int, int, int)
+     */
+    public static Mempool createAnonymous(final String name, final int n, final int cacheSize, final int dataRoomSize,
+        final int socketId, final int flags)
+    {
+        check(name, n, cacheSize, dataRoomSize);
+        return make("rte_mempool_populate_anon", name, n, cacheSize, dataRoomSize, socketId, false,
+            cName -> MempoolRaw.pktmbuf_pool_create_anon(cName, n, cacheSize, (short)dataRoomSize, socketId, flags));
+    }
+
+    /**
+     * Creates a packet mbuf pool whose data buffers are pinned in memzones apart from the mbufs (testpmd's
+     * {@code --mp-alloc=xbuf}, {@code rte_pktmbuf_pool_create_extbuf}): every mbuf points at its own buffer in an
+     * IOVA-contiguous memzone {@code MP_<name>_xb_<i>} of 2 MiB less four cache lines, freed with the pool.
+     *
+     * @param name         unique name in the process
+     * @param n            number of mbufs
+     * @param cacheSize    per-lcore cache, 0 to {@value #CACHE_MAX_SIZE} and at most n / 1.5
+     * @param dataRoomSize bytes per buffer, headroom included
+     * @param socketId     NUMA socket of the mbufs and the memzones, or {@link #SOCKET_ID_ANY}
+     * @return the pool, registered with the running {@link Eal}
+     * @throws DpdkException when DPDK cannot reserve the memzones or create the pool
+     * @see #create(String, int, int, int, int)
+     */
+    public static Mempool createPinned(final String name, final int n, final int cacheSize, final int dataRoomSize,
+        final int socketId)
+    {
+        check(name, n, cacheSize, dataRoomSize);
+        return make("rte_pktmbuf_pool_create_extbuf", name, n, cacheSize, dataRoomSize, socketId, true,
+            cName -> MempoolRaw.pktmbuf_pool_create_pinned(cName, n, cacheSize, (short)dataRoomSize, socketId));
+    }
+
+    /** The sizes every packet pool takes, checked before anything native is touched. */
+    private static void check(final String name, final int n, final int cacheSize, final int dataRoomSize)
+    {
         if (n <= 0)
         {
             throw new IllegalArgumentException("mempool " + name + ": size must be positive, got " + n);
@@ -110,22 +173,77 @@ public final class Mempool implements AutoCloseable
             throw new IllegalArgumentException("mempool " + name + ": data room " + dataRoomSize +
                 " must be " + MbufRaw.PKTMBUF_HEADROOM + "..65535 (headroom included)");
         }
-        final String call = "rte_pktmbuf_pool_create(\"" + name + "\", n=" + n + ", cache=" + cacheSize +
+    }
+
+    /**
+     * The memory the pool's objects live in, chunk by chunk ({@code rte_mempool_mem_iter}): one for a pool in
+     * DPDK's IOVA-contiguous memory, one per page or run of pages for an anonymous one.
+     *
+     * @return {address, length} of each chunk, in the pool's order
+     */
+    public long[][] memoryChunks()
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            int room = 64;
+            while (true)
+            {
+                final MemorySegment out = arena.allocate(16L * room, 8);
+                final int count = MempoolRaw.mempool_chunks(address, out, room);
+                if (count <= room)
+                {
+                    final long[][] chunks = new long[count][];
+                    for (int i = 0; i < count; i++)
+                    {
+                        chunks[i] = new long[] {out.getAtIndex(JAVA_LONG, 2L * i),
+                            out.getAtIndex(JAVA_LONG, 2L * i + 1)};
+                    }
+                    return chunks;
+                }
+                room = count;
+            }
+        }
+    }
+
+    /**
+     * {@code rte_mempool_calc_obj_size}: the bytes an object of {@code eltSize} takes in a pool, header and trailer
+     * included (what sizing memory for a pool by hand needs).
+     *
+     * @param eltSize the object's own size, e.g. {@code sizeof(struct rte_mbuf)} plus the data room
+     * @param flags the pool's flags, e.g. 0
+     * @return bytes per object
+     */
+    public static int objectSize(final int eltSize, final int flags)
+    {
+        Eal.checkRunning("Mempool.objectSize");
+        return MempoolRaw.mempool_calc_obj_size(eltSize, flags);
+    }
+
+    /** One of DPDK's ways to make a packet pool: its pointer, or 0 with rte_errno set. */
+    @FunctionalInterface
+    private interface Maker
+    {
+        long make(MemorySegment name);
+    }
+
+    private static Mempool make(final String function, final String name, final int n, final int cacheSize,
+        final int dataRoomSize, final int socketId, final boolean pinned, final Maker maker)
+    {
+        final String call = function + "(\"" + name + "\", n=" + n + ", cache=" + cacheSize +
             ", data_room=" + dataRoomSize + ", socket=" + socketId + ")";
         final Eal eal = Eal.current();
         final long pool;
         final int errno;
         try (Arena arena = Arena.ofConfined())
         {
-            pool = MbufRaw.pktmbuf_pool_create(arena.allocateFrom(name), n, cacheSize, (short)0,
-                (short)dataRoomSize, socketId);
+            pool = maker.make(arena.allocateFrom(name));
             errno = pool == 0 ? EalRaw.errno() : 0;
         }
         if (pool == 0)
         {
             throw new DpdkException(call, errno, EalRaw.strerror(errno));
         }
-        final Mempool mempool = new Mempool(name, pool);
+        final Mempool mempool = new Mempool(name, pool, pinned);
         try
         {
             eal.onClose(mempool);
@@ -261,6 +379,13 @@ public final class Mempool implements AutoCloseable
         {
             Eal.current().forget(this);
             MempoolRaw.mempool_free(address);
+            if (pinned)
+            {
+                try (Arena arena = Arena.ofConfined())
+                {
+                    MempoolRaw.pinned_zones_free(arena.allocateFrom(name));
+                }
+            }
         }
     }
 

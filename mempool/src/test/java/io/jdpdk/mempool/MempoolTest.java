@@ -250,4 +250,54 @@ class MempoolTest
             assertThrows(IndexOutOfBoundsException.class, () -> burst.count(9));
         }
     }
+
+    @Test
+    void shouldMakePoolsOnAnonymousMemoryPinnedBuffersAndAnExternalHeapWhoseMbufsWork()
+    {
+        try (Mempool anon = Mempool.createAnonymous("mp_anon_" + (++seq), 1023, 0, MbufRaw.MBUF_DEFAULT_BUF_SIZE, 0,
+            Mempool.F_NO_IOVA_CONTIG))
+        {
+            assertTrue(anon.memoryChunks().length > 0, "populated from anonymous memory");
+            assertAllocFreeWorks(anon);
+        }
+        final String pinnedName = "mp_xbuf_" + (++seq);
+        try (Mempool pinned = Mempool.createPinned(pinnedName, 2047, 0, MbufRaw.MBUF_DEFAULT_BUF_SIZE, 0))
+        {
+            assertAllocFreeWorks(pinned);
+        }
+        // Its memzones went with it: the same name again reserves them again.
+        Mempool.createPinned(pinnedName, 2047, 0, MbufRaw.MBUF_DEFAULT_BUF_SIZE, 0).close();
+
+        final String heap = "jdpdk_heap_" + (++seq);
+        assertEquals(-1, io.jdpdk.eal.MallocHeap.socketOf(heap));
+        io.jdpdk.eal.MallocHeap.create(heap);
+        final int socket = io.jdpdk.eal.MallocHeap.socketOf(heap);
+        assertTrue(socket >= 0, "a heap is a socket of its own: " + socket);
+        final long page = io.jdpdk.eal.MallocHeap.pageSize();
+        assertTrue(io.jdpdk.eal.MallocHeap.addAnonymousMemory(heap, 16L << 20, page, false));
+        try (Mempool external = Mempool.create("mp_xmem_" + (++seq), 1023, 0, MbufRaw.MBUF_DEFAULT_BUF_SIZE, socket))
+        {
+            assertEquals(socket, external.socketId());
+            assertAllocFreeWorks(external);
+        }
+    }
+
+    /** 32 mbufs taken, written at the end of their data room and given back. */
+    private static void assertAllocFreeWorks(final Mempool pool)
+    {
+        try (MbufBurst burst = new MbufBurst(32))
+        {
+            assertTrue(burst.allocFrom(pool, 32), pool.toString());
+            assertEquals(32, pool.inUseCount());
+            for (int i = 0; i < 32; i++)
+            {
+                final Mbuf m = new Mbuf().wrap(burst.get(i));
+                assertTrue(m.length(2048));
+                m.putLong(2040, 0x1122_3344_5566_7788L);
+                assertEquals(0x1122_3344_5566_7788L, m.getLong(2040));
+            }
+            burst.freeAll();
+            assertEquals(0, pool.inUseCount());
+        }
+    }
 }

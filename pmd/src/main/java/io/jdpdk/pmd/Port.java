@@ -554,6 +554,44 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * Maps memory for the port's device to DMA to and from ({@code rte_dev_dma_map} with IOVA 0, as testpmd maps an
+     * anonymous pool's chunks once {@code rte_extmem_register} took them).
+     *
+     * @param address the memory's virtual address
+     * @param length bytes
+     * @return true when the device mapped it, false when it refused (the virtual PMDs have no DMA)
+     */
+    public boolean dmaMap(final long address, final long length)
+    {
+        return dma(true, address, length);
+    }
+
+    /**
+     * Undoes {@link #dmaMap} ({@code rte_dev_dma_unmap} with IOVA 0).
+     *
+     * @param address the memory's virtual address
+     * @param length bytes
+     * @return true when the device unmapped it, false when it refused
+     */
+    public boolean dmaUnmap(final long address, final long length)
+    {
+        return dma(false, address, length);
+    }
+
+    private boolean dma(final boolean map, final long address, final long length)
+    {
+        final String call = "rte_eth_dev_info_get(port=" + id + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment info = arena.allocate(RTE_ETH_DEV_INFO);
+            check(call, EthdevRaw.dev_info_get(id, info));
+            return EthdevRaw.dev_dma(map, info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "device")), address, 0,
+                length) == 0;
+        }
+    }
+
+    /**
      * Sets the VLAN offloads in force on the running port ({@code rte_eth_dev_set_vlan_offload}): stripping,
      * filtering, extended (QinQ) mode and QinQ stripping, each within the device's RX offload capabilities.
      *

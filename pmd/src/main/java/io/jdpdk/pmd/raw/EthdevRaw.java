@@ -352,6 +352,10 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle SET_LINK_DOWN = downcall("rte_eth_dev_set_link_down",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle DEV_DMA_MAP = downcall("rte_dev_dma_map",
+        FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
+    private static final MethodHandle DEV_DMA_UNMAP = downcall("rte_dev_dma_unmap",
+        FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
     private static final MethodHandle SET_VLAN_OFFLOAD = downcall("rte_eth_dev_set_vlan_offload",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_INT));
     private static final MethodHandle SET_VLAN_STRIP_ON_QUEUE = downcall("rte_eth_dev_set_vlan_strip_on_queue",
@@ -1393,6 +1397,43 @@ public final class EthdevRaw
     public static int allmulticast_set(final int port, final boolean on)
     {
         return call(on ? ALLMULTICAST_ENABLE : ALLMULTICAST_DISABLE, port);
+    }
+
+    /**
+     * {@code rte_dev_dma_map}: maps memory for the device's DMA.
+     *
+     * @param device the {@code struct rte_device *} ({@code dev_info.device})
+     * @param address the memory's virtual address
+     * @param iova its IOVA
+     * @param length bytes
+     * @return 0, or -1 with rte_errno set (ENOTSUP for a bus or driver without it)
+     */
+    public static int dev_dma_map(final long device, final long address, final long iova, final long length)
+    {
+        return dev_dma(true, device, address, iova, length);
+    }
+
+    /**
+     * {@code rte_dev_dma_map} ({@code map} true) or {@code rte_dev_dma_unmap}.
+     *
+     * @param map true to map, false to unmap
+     * @param device the {@code struct rte_device *}
+     * @param address the memory's virtual address
+     * @param iova its IOVA
+     * @param length bytes
+     * @return 0, or -1 with rte_errno set
+     */
+    public static int dev_dma(final boolean map, final long device, final long address, final long iova,
+        final long length)
+    {
+        try
+        {
+            return (int)(map ? DEV_DMA_MAP : DEV_DMA_UNMAP).invokeExact(device, address, iova, length);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
     }
 
     /**
