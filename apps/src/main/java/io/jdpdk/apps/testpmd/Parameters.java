@@ -3,6 +3,7 @@ package io.jdpdk.apps.testpmd;
 import io.jdpdk.apps.common.CNumbers;
 import io.jdpdk.apps.common.OptionOrder;
 import io.jdpdk.apps.common.ParseOutput;
+import io.jdpdk.mempool.Mempool;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
 import io.jdpdk.pmd.PortEvent;
@@ -314,9 +315,15 @@ final class Parameters
         @Option(names = "--mask-event", paramLabel = "EVENT", description = "disable printing of an ethdev event")
         String maskEvent;
 
-        @Option(names = "--no-iova-contig",
-            description = "mempool memory can be IOVA non contiguous (with --mp-alloc=anon, which jdpdk lacks)")
+        @Option(names = "--no-iova-contig", description = "mempool memory can be IOVA non contiguous (with --mp-alloc=anon)")
         boolean noIovaContig;
+
+        @Option(names = "--mp-alloc", paramLabel = "native|anon|xmem|xmemhuge|xbuf",
+            description = "mempool allocation method")
+        String mpAlloc;
+
+        @Option(names = "--mp-anon", description = "allocate mempool with anonymous memory (--mp-alloc=anon)")
+        boolean mpAnon;
 
         @Option(names = "--mlockall", description = "lock all memory (the default)")
         boolean mlockall;
@@ -352,6 +359,10 @@ final class Parameters
     /** {@code --forward-mode}, io unless a valid one was given. */
     String mode = "io";
     boolean noFlushRx;
+    /** {@code --mp-alloc}: how the pools get their memory, native unless given. */
+    String mpAlloc = "native";
+    /** {@code --no-iova-contig} with an anonymous pool: {@link Mempool#F_NO_IOVA_CONTIG}. */
+    int mempoolFlags;
     /** {@code --latencystats}: the lcore that publishes the latency statistics, or -1 for none. */
     int latencyStatsLcore = -1;
     /** {@code --bitrate-stats}: the lcore that computes the bit rates once a second, or -1 for none. */
@@ -538,6 +549,15 @@ final class Parameters
                     }
                     bitrateLcore &= 0xFFFF;
                 }
+                case "--mp-anon" -> mpAlloc = "anon";
+                case "--mp-alloc" ->
+                {
+                    if (!List.of("native", "anon", "xmem", "xmemhuge", "xbuf").contains(value))
+                    {
+                        throw new BadOption("mp-alloc " + value + " invalid - must be: native, anon, xmem or xmemhuge");
+                    }
+                    mpAlloc = value;
+                }
                 case "--noisy-tx-sw-buffer-size" ->
                     config.noisy.txSwBufferSize = nonNegative(value, "noisy-tx-sw-buffer-size") & 0xFFFF; // uint16_t
                 case "--noisy-tx-sw-buffer-flushtime" ->
@@ -666,11 +686,12 @@ final class Parameters
                 }
             }
         });
-        if (o.noIovaContig)
+        if (o.noIovaContig && !mpAlloc.equals("anon"))
         {
-            // launch_args_parse's last check: only an anonymous pool takes the flag, and jdpdk's are native.
+            // launch_args_parse's last check: only an anonymous pool takes the flag.
             err.println("testpmd: cannot use no-iova-contig without mp-alloc=anon. mempool no-iova-contig is ignored");
         }
+        mempoolFlags = o.noIovaContig && mpAlloc.equals("anon") ? Mempool.F_NO_IOVA_CONTIG : 0;
         noFlushRx = o.noFlushRx;
         config.txOnlyMultiFlow = o.txOnlyMultiFlow;
     }

@@ -14,6 +14,7 @@ import io.jdpdk.eal.Hugepages;
 import io.jdpdk.eal.Lcore;
 import io.jdpdk.eal.LcoreException;
 import io.jdpdk.eal.Log;
+import io.jdpdk.eal.MallocHeap;
 import io.jdpdk.eal.Metrics;
 import io.jdpdk.eal.Signals;
 import io.jdpdk.eal.raw.EalRaw;
@@ -86,6 +87,7 @@ import java.util.stream.Collectors;
  *       [--noisy-lkup-num-writes=N] [--noisy-lkup-num-reads=N] [--noisy-lkup-num-reads-writes=N]
  *       [--latencystats=LCORE] [--bitrate-stats=LCORE] [--eth-peers-configfile=FILE]
  *       [--port-numa-config=(PORT,SOCKET)[,...]] [--ring-numa-config=(PORT,FLAG,SOCKET)[,...]]
+ *       [--mp-alloc=native|anon|xmem|xmemhuge|xbuf] [--mp-anon]
  * </pre>
  * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
  * (testpmd's size unless {@code --total-num-mbufs}, a cache of {@code --mbcache}), with testpmd's RSS functions
@@ -119,7 +121,10 @@ import java.util.stream.Collectors;
  * {@code --bitrate-stats}' lcore computes every port's bit rates once a second ({@link BitrateStats}), for
  * {@code dpdk-proc-info --metrics}. With NUMA, {@code --port-numa-config} gives a port's socket and
  * {@code --ring-numa-config} its RX and TX rings' ({@link PortConfig#rxQueueSocket}), and each socket of
- * {@code socket_ids} gets a pool {@code mb_pool_<socket>}.
+ * {@code socket_ids} gets a pool {@code mb_pool_<socket>}, made as {@code --mp-alloc} says: in DPDK's memory
+ * (native), on anonymous memory ({@link Mempool#createAnonymous}, its chunks registered and mapped for each device's
+ * DMA where DPDK takes them, and unmapped at the exit), on the external heap {@code extmem} of plain or huge pages
+ * ({@link MallocHeap}), or with pinned external buffers ({@link Mempool#createPinned}).
  * <p>
  * The commands of {@code --cmdline-file} run first, as testpmd runs them: no prompt, no echo, nothing of
  * librte_cmdline's own ("Command not found", "Bad arguments", help), {@code quit} ending the file. Without {@code -i}
@@ -1368,8 +1373,8 @@ public final class TestPmd
     {
         final StringBuilder sb = new StringBuilder(512);
         sb.append(String.format("%s packet forwarding%s - ports=%d - cores=%d - streams=%d - NUMA support %s, " +
-            "MP allocation mode: native%n", cfg.mode, withRetry(), cfg.fwdPorts.length, cfg.nbLcores,
-            cfg.streams.length, params.numaSupport ? "enabled" : "disabled"));
+            "MP allocation mode: %s%n", cfg.mode, withRetry(), cfg.fwdPorts.length, cfg.nbLcores,
+            cfg.streams.length, params.numaSupport ? "enabled" : "disabled", params.mpAlloc));
         if (config.txRetry)
         {
             sb.append(String.format("TX retry num: %d, delay between TX retries: %dus%n", TestPmdConfig.TX_RETRY_NUM,
@@ -2732,16 +2737,151 @@ public final class TestPmd
         final String name = "mb_pool_" + socket;
         Log.log(Log.INFO, logtype, String.format("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d",
             name, n, params.mbufSize, socket));
-        Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
         try
         {
-            // On that socket, as mbuf_pool_create (dump_mempool says socket_id=0 for both programs, not -1).
-            return Mempool.create(name, n, params.mbufCache, params.mbufSize, socket);
+            switch (params.mpAlloc)
+            {
+                case "anon" ->
+                {
+                    final Mempool anon = Mempool.createAnonymous(name, n, params.mbufCache, params.mbufSize, socket,
+                        params.mempoolFlags);
+                    dmaMapChunks(anon);
+                    return anon;
+                }
+                case "xmem", "xmemhuge" ->
+                {
+                    if (!setUpExternalMemory(n, params.mpAlloc.equals("xmemhuge")))
+                    {
+                        throw new RteExit("Could not create external memory", null);
+                    }
+                    final int heapSocket = MallocHeap.socketOf(EXTMEM_HEAP_NAME);
+                    if (heapSocket < 0)
+                    {
+                        throw new RteExit("Could not get external memory socket ID", null);
+                    }
+                    Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
+                    return Mempool.create(name, n, params.mbufCache, params.mbufSize, heapSocket);
+                }
+                case "xbuf" ->
+                {
+                    Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
+                    return Mempool.createPinned(name, n, params.mbufCache, params.mbufSize, socket);
+                }
+                default ->
+                {
+                    Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
+                    // On that socket, as mbuf_pool_create (dump_mempool says socket_id=0 for both programs, not -1).
+                    return Mempool.create(name, n, params.mbufCache, params.mbufSize, socket);
+                }
+            }
         }
         catch (final DpdkException ex)
         {
             throw new RteExit("Creation of mbuf pool for socket " + socket + " failed: " + ex.reason(), ex);
         }
+    }
+
+    /** testpmd's {@code EXTMEM_HEAP_NAME}. */
+    private static final String EXTMEM_HEAP_NAME = "extmem";
+
+    /**
+     * testpmd's {@code dma_map_cb} on each chunk of an anonymous pool: registered with DPDK as external memory, then
+     * mapped for each port's device; what DPDK or a device refuses is logged at DEBUG, in testpmd's words.
+     */
+    private void dmaMapChunks(final Mempool anon)
+    {
+        final long pageSize = MallocHeap.pageSize();
+        for (final long[] chunk : anon.memoryChunks())
+        {
+            if (!MallocHeap.registerExternal(chunk[0], chunk[1], pageSize))
+            {
+                Log.log(Log.DEBUG, logtype, "testpmd: unable to register addr 0x0x" + Long.toHexString(chunk[0]));
+                continue;
+            }
+            for (final int portId : Port.ids())
+            {
+                if (!Port.of(portId).dmaMap(chunk[0], chunk[1]))
+                {
+                    Log.log(Log.DEBUG, logtype, "testpmd: unable to DMA map addr 0x0x" + Long.toHexString(chunk[0]) +
+                        " for device " + Port.of(portId).name());
+                }
+            }
+        }
+    }
+
+    /**
+     * testpmd's {@code dma_unmap_cb} on each chunk of an anonymous pool, at the exit: unmapped for each port's device,
+     * then unregistered; refusals logged at DEBUG in testpmd's words.
+     */
+    private void dmaUnmapChunks(final Mempool anon)
+    {
+        for (final long[] chunk : anon.memoryChunks())
+        {
+            for (final int portId : Port.ids())
+            {
+                if (!Port.of(portId).dmaUnmap(chunk[0], chunk[1]))
+                {
+                    Log.log(Log.DEBUG, logtype, "testpmd: unable to DMA unmap addr 0x0x" + Long.toHexString(chunk[0]) +
+                        " for device " + Port.of(portId).name());
+                }
+            }
+            if (!MallocHeap.unregisterExternal(chunk[0], chunk[1]))
+            {
+                Log.log(Log.DEBUG, logtype, "testpmd: unable to un-register addr 0x0x" + Long.toHexString(chunk[0]));
+            }
+        }
+    }
+
+    /**
+     * testpmd's {@code setup_extmem}: the heap {@code extmem} (made once), then memory for n mbufs and 128 MiB of pool
+     * headers, in the first page size that maps (2 MiB, then 1 GiB hugepages with {@code huge}; the system's pages
+     * without), added to the heap ({@link MallocHeap#addAnonymousMemory}).
+     *
+     * @return false, after testpmd's log lines, when no memory could be had
+     */
+    private boolean setUpExternalMemory(final int n, final boolean huge)
+    {
+        if (MallocHeap.socketOf(EXTMEM_HEAP_NAME) < 0)
+        {
+            try
+            {
+                MallocHeap.create(EXTMEM_HEAP_NAME);
+            }
+            catch (final DpdkException ex)
+            {
+                Log.log(Log.ERR, logtype, "testpmd: Cannot create heap");
+                return false;
+            }
+        }
+        final long objectSize = Mempool.objectSize(params.mbufSize, 0);
+        for (final long size : new long[] {2L << 20, 1L << 30, 16L << 20, 16L << 30})
+        {
+            final long pageSize = huge ? size : MallocHeap.pageSize();
+            if (objectSize > pageSize)
+            {
+                Log.log(Log.ERR, logtype, "testpmd: Object size is bigger than page size");
+                Log.log(Log.ERR, logtype, "testpmd: Cannot calculate memory size");
+                break;
+            }
+            final long perPage = pageSize / objectSize;
+            final long pages = n / perPage + (n % perPage > 0 ? 1 : 0);
+            final long length = (((128L << 20) + pages * pageSize) + pageSize - 1) / pageSize * pageSize;
+            try
+            {
+                if (MallocHeap.addAnonymousMemory(EXTMEM_HEAP_NAME, length, pageSize, huge))
+                {
+                    Log.log(Log.DEBUG, logtype, "testpmd: Allocated " + (length >> 20) + "MB of external memory");
+                    return true;
+                }
+            }
+            catch (final DpdkException ex)
+            {
+                Log.log(Log.ERR, logtype, "testpmd: Cannot add memory to heap");
+                return false;
+            }
+        }
+        Log.log(Log.ERR, logtype, "testpmd: Cannot create memory area");
+        return false;
     }
 
     /**
@@ -4707,6 +4847,10 @@ public final class TestPmd
         out.printf("%nPrimary: Sending 'stop_req' request to secondary...%n");
         out.flush();
         eal.requestPeers(TESTPMD_MP, new byte[Integer.BYTES], STOP_REQUEST_TIMEOUT); // TESTPMD_REQ_TYPE_EXIT: 0
+        if (params.mpAlloc.equals("anon"))
+        {
+            pools.values().forEach(this::dmaUnmapChunks);
+        }
         params.noLinkCheck = true;
         for (final int id : probedIds)
         {

@@ -88,12 +88,18 @@ final class TestPmdSession
     static List<String> onDevices(final boolean dpdk, final Path dir, final List<String> vdevs,
         final List<String> appArgs, final List<String> commands) throws Exception
     {
+        return run(dpdk, dir, args(vdevs, appArgs), commands).commands();
+    }
+
+    /** The whole command line of {@link #onDevices}: EAL's arguments, {@code vdevs}, {@code --}, testpmd's. */
+    static List<String> args(final List<String> vdevs, final List<String> appArgs)
+    {
         final List<String> args = new ArrayList<>(EAL);
         args.addAll(vdevs);
         args.add("--");
         args.addAll(APP);
         args.addAll(appArgs);
-        return run(dpdk, dir, args, commands).commands();
+        return args;
     }
 
     /** How a run that was not interactive ended: its exit code and standard error. */

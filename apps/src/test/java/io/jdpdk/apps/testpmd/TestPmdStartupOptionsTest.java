@@ -125,6 +125,35 @@ class TestPmdStartupOptionsTest
         }
     }
 
+    @Test
+    void shouldMakeThePoolEachMpAllocModeAsksForAsDpdkTestpmd() throws Exception
+    {
+        // anon: anonymous memory, whose chunks testpmd tries to register and map for DMA (the virtual PMDs refuse,
+        // as many lines as the memory has physically contiguous runs, which differ from run to run); xmem and
+        // xmemhuge: an external heap of plain or huge pages; xbuf: data buffers pinned in memzones.
+        for (final String mode : List.of("anon", "xmem", "xmemhuge", "xbuf"))
+        {
+            final List<String> args = List.of("--mp-alloc=" + mode);
+            TestPmdSession.sameAsDpdk(dir, NULLS, args, List.of("show config fwd"), TestPmdSession::maskMacs);
+            final TestPmdSession.Exit dpdk = TestPmdSession.exitOnDevices(true, dir, NULLS, args);
+            final TestPmdSession.Exit jdpdk = TestPmdSession.exitOnDevices(false, dir, NULLS, args);
+            assertEquals(0, jdpdk.code(), jdpdk.stderr());
+            assertEquals(distinctLines(dpdk.stderr()), distinctLines(jdpdk.stderr()), mode);
+            final TestPmdSession.Result run = TestPmdSession.run(false, dir, TestPmdSession.args(NULLS, args),
+                List.of("start", TestPmdSession.PAUSE + "300", "stop"));
+            final long[] acc = TestPmdRun.accumulated(run.stdout());
+            assertTrue(acc != null && acc[0] > 0 && acc[0] == acc[2], mode + " forwards: " + run.stdout());
+            assertTrue(run.stdout().contains("Mempool mb_pool_0: 0 of 8192 mbufs in use"), run.stdout());
+        }
+    }
+
+    /** {@link #testpmdLines}, addresses masked, each line once, sorted. */
+    private static List<String> distinctLines(final String stderr)
+    {
+        return testpmdLines(stderr).stream().map(l -> l.replaceAll("0x0x[0-9a-f]+", "ADDR")).distinct().sorted()
+            .toList();
+    }
+
     /** Standard error without EAL's and telemetry's own lines (rte_exit's "EAL: Error" kept). */
     private static List<String> testpmdLines(final String stderr)
     {
