@@ -182,10 +182,11 @@ void jdpdk_pinned_zones_free(const char *name);
 /*
  * A packet mbuf pool whose data buffers are pinned in memzones apart from the mbufs (testpmd's --mp-alloc=xbuf:
  * setup_extbuf, then rte_pktmbuf_pool_create_extbuf): memzones "MP_<name>_xb_<i>", IOVA-contiguous, of
- * EXTBUF_ZONE_SIZE each. NULL with rte_errno set; the memzones made are freed again on failure.
+ * EXTBUF_ZONE_SIZE each. NULL with rte_errno set, and *buffers_failed 1 when the memzones could not be had (0 when
+ * the pool could not be made); the memzones made are freed again on failure.
  */
 struct rte_mempool *jdpdk_pktmbuf_pool_create_pinned(const char *name, unsigned int n, unsigned int cache_size,
-	uint16_t data_room_size, int socket_id)
+	uint16_t data_room_size, int socket_id, int *buffers_failed)
 {
 	unsigned int elt_size = RTE_ALIGN_CEIL(data_room_size, RTE_CACHE_LINE_SIZE);
 	unsigned int elt_num = JDPDK_EXTBUF_ZONE_SIZE / elt_size;
@@ -194,6 +195,7 @@ struct rte_mempool *jdpdk_pktmbuf_pool_create_pinned(const char *name, unsigned 
 	struct rte_mempool *mp = NULL;
 	unsigned int i;
 
+	*buffers_failed = 1;
 	if (xmem == NULL) {
 		rte_errno = ENOMEM;
 		return NULL;
@@ -218,8 +220,10 @@ struct rte_mempool *jdpdk_pktmbuf_pool_create_pinned(const char *name, unsigned 
 		xmem[i].buf_len = JDPDK_EXTBUF_ZONE_SIZE;
 		xmem[i].elt_size = elt_size;
 	}
-	if (i == zones)
+	if (i == zones) {
+		*buffers_failed = 0;
 		mp = rte_pktmbuf_pool_create_extbuf(name, n, cache_size, 0, data_room_size, socket_id, xmem, zones);
+	}
 	free(xmem);
 	if (mp == NULL) {
 		int err = rte_errno;

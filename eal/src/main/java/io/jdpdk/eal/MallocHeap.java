@@ -15,9 +15,10 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * DPDK's named external malloc heaps ({@code rte_malloc_heap_*}): memory the application maps itself, added to a
- * heap of its own name that DPDK then allocates from like a NUMA socket of its own ({@link #socketOf}), so that a
- * pool made on that socket lives in it (testpmd's {@code --mp-alloc=xmem|xmemhuge}). Control path.
+ * DPDK's malloc heaps: {@link #zmalloc} and {@link #free} from DPDK's own ({@code rte_zmalloc}), and named external
+ * heaps ({@code rte_malloc_heap_*}), memory the application maps itself, added to a heap of its own name that DPDK
+ * then allocates from like a NUMA socket of its own ({@link #socketOf}), so that a pool made on that socket lives in
+ * it (testpmd's {@code --mp-alloc=xmem|xmemhuge}). Control path.
  */
 public final class MallocHeap
 {
@@ -35,6 +36,9 @@ public final class MallocHeap
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
         static final MethodHandle MEMORY_ADD = NativeLibrary.downcall("rte_malloc_heap_memory_add",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_INT, JAVA_LONG));
+        static final MethodHandle ZMALLOC = NativeLibrary.downcall("rte_zmalloc",
+            FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_INT));
+        static final MethodHandle FREE = NativeLibrary.downcall("rte_free", FunctionDescriptor.ofVoid(JAVA_LONG));
         static final MethodHandle EXTMEM_REGISTER = NativeLibrary.downcall("rte_extmem_register",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_INT, JAVA_LONG));
         static final MethodHandle EXTMEM_UNREGISTER = NativeLibrary.downcall("rte_extmem_unregister",
@@ -64,6 +68,46 @@ public final class MallocHeap
         try
         {
             return (int)Linked.GETPAGESIZE.invokeExact();
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_zmalloc}: zeroed memory from DPDK's heaps (hugepages unless {@code --no-huge}) on any socket.
+     *
+     * @param type what it is for, as DPDK's malloc statistics name it
+     * @param size bytes
+     * @param align 0, or a power of two
+     * @return the memory, to {@link #free}; null when DPDK has not that much
+     */
+    @SuppressWarnings("restricted") // size bytes, as rte_zmalloc gave them
+    public static MemorySegment zmalloc(final String type, final long size, final int align)
+    {
+        Eal.current();
+        try (Arena arena = Arena.ofConfined())
+        {
+            final long address = (long)Linked.ZMALLOC.invokeExact(arena.allocateFrom(type), size, align);
+            return address == 0 ? null : MemorySegment.ofAddress(address).reinterpret(size);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_free} of memory {@link #zmalloc} gave.
+     *
+     * @param memory the memory, not used after this
+     */
+    public static void free(final MemorySegment memory)
+    {
+        try
+        {
+            Linked.FREE.invokeExact(memory.address());
         }
         catch (final Throwable t)
         {

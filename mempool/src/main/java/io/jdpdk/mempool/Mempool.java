@@ -12,6 +12,7 @@ import org.agrona.concurrent.status.AtomicCounter;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
+import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
@@ -145,16 +146,37 @@ public final class Mempool implements AutoCloseable
      * @param dataRoomSize bytes per buffer, headroom included
      * @param socketId     NUMA socket of the mbufs and the memzones, or {@link #SOCKET_ID_ANY}
      * @return the pool, registered with the running {@link Eal}
-     * @throws DpdkException when DPDK cannot reserve the memzones or create the pool
+     * @throws DpdkException when DPDK cannot reserve the memzones (its call starting with
+     *                       {@link #PINNED_BUFFERS_CALL}) or create the pool
      * @see #create(String, int, int, int, int)
      */
     public static Mempool createPinned(final String name, final int n, final int cacheSize, final int dataRoomSize,
         final int socketId)
     {
         check(name, n, cacheSize, dataRoomSize);
-        return make("rte_pktmbuf_pool_create_extbuf", name, n, cacheSize, dataRoomSize, socketId, true,
-            cName -> MempoolRaw.pktmbuf_pool_create_pinned(cName, n, cacheSize, (short)dataRoomSize, socketId));
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment buffersFailed = arena.allocate(JAVA_INT);
+            try
+            {
+                return make("rte_pktmbuf_pool_create_extbuf", name, n, cacheSize, dataRoomSize, socketId, true,
+                    cName -> MempoolRaw.pktmbuf_pool_create_pinned(cName, n, cacheSize, (short)dataRoomSize,
+                        socketId, buffersFailed));
+            }
+            catch (final DpdkException ex)
+            {
+                if (buffersFailed.get(JAVA_INT, 0) == 0)
+                {
+                    throw ex;
+                }
+                throw new DpdkException(PINNED_BUFFERS_CALL + "(\"" + name + "\", n=" + n + ", socket=" + socketId +
+                    ")", ex.errno(), ex.reason());
+            }
+        }
     }
+
+    /** The start of {@link DpdkException#call()} when {@link #createPinned} could not reserve the buffers' memzones. */
+    public static final String PINNED_BUFFERS_CALL = "rte_memzone_reserve";
 
     /** The sizes every packet pool takes, checked before anything native is touched. */
     private static void check(final String name, final int n, final int cacheSize, final int dataRoomSize)

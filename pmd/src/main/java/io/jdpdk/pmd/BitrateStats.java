@@ -3,7 +3,6 @@ package io.jdpdk.pmd;
 import io.jdpdk.eal.DpdkException;
 import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.Metrics;
-import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.eal.raw.NativeLibrary;
 
 import java.lang.foreign.FunctionDescriptor;
@@ -48,7 +47,8 @@ public final class BitrateStats implements AutoCloseable
      * metrics registered. Control path.
      *
      * @return the statistics, to {@link #calc} and finally close
-     * @throws DpdkException when DPDK cannot allocate them or register the metrics
+     * @throws DpdkException when DPDK cannot allocate them (a failed registration, of metrics already registered,
+     *                       is passed over as testpmd passes it over)
      */
     public static BitrateStats create()
     {
@@ -60,12 +60,7 @@ public final class BitrateStats implements AutoCloseable
             {
                 throw new DpdkException("rte_stats_bitrate_create", 12, "Could not allocate bitrate data.");
             }
-            final int ret = (int)Linked.REG.invokeExact(data);
-            if (ret < 0)
-            {
-                Linked.FREE.invokeExact(data);
-                throw new DpdkException("rte_stats_bitrate_reg", -ret, EalRaw.strerror(-ret));
-            }
+            final int registered = (int)Linked.REG.invokeExact(data); // < 0 when already registered: as testpmd, go on
             return new BitrateStats(data);
         }
         catch (final Throwable t)

@@ -83,10 +83,12 @@ public final class FiveTupleSwapEngine implements ForwardEngine
         }
         final MbufBurst burst = stream.burst;
         final int txPort = stream.txPort.id();
+        final long flags = tags.flags[txPort];
+        MbufFields.vlanQinqSet(burst, n, mbuf, flags, tags.vlan[txPort], tags.vlanOuter[txPort]);
         for (int i = 0; i < n; i++)
         {
             final Mbuf m = burst.mbuf(i, mbuf);
-            MbufFields.set(m, tags.flags[txPort], tags.vlan[txPort], tags.vlanOuter[txPort]);
+            MbufFields.set(m, flags);
             swap(m);
         }
         stream.sendOrFree();

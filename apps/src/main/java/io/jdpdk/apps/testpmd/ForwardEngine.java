@@ -47,6 +47,17 @@ public interface ForwardEngine
     {
     }
 
+    /**
+     * Whether {@code --record-core-cycles} counts this engine's cycles ({@code get_start_cycles} and
+     * {@code get_end_cycles} in its C file). True by default.
+     *
+     * @return false for an engine whose testpmd counterpart records none
+     */
+    default boolean recordsCycles()
+    {
+        return true;
+    }
+
     /** Releases what the instance holds (after every {@link #portEnd}); it is not used again. Nothing by default. */
     default void close()
     {

@@ -39,7 +39,7 @@ final class ForwardLcore implements Agent
         this.lcoreId = lcoreId;
         this.engine = engine;
         this.streams = streams.clone();
-        this.recordCycles = recordCycles;
+        this.recordCycles = recordCycles && engine.recordsCycles();
         this.latencyStats = latencyStats;
         this.bitrates = bitrates;
         this.bitratePorts = bitratePorts.clone();

@@ -60,7 +60,7 @@ public final class MacEngine implements ForwardEngine
         {
             final Mbuf m = burst.mbuf(i, mbuf);
             writeAddresses(m, eth, peer, own);
-            MbufFields.set(m, flags, vlan, vlanOuter);
+            MbufFields.set(m, flags).vlanTci(vlan).vlanTciOuter(vlanOuter); // macfwd.c writes both tags always
         }
         stream.sendOrFree();
     }

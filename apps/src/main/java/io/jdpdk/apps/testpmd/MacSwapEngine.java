@@ -51,13 +51,12 @@ public final class MacSwapEngine implements ForwardEngine
         final MbufBurst burst = stream.burst;
         final int txPort = stream.txPort.id();
         final long flags = tags.flags[txPort];
-        final int vlan = tags.vlan[txPort];
-        final int vlanOuter = tags.vlanOuter[txPort];
+        MbufFields.vlanQinqSet(burst, n, mbuf, flags, tags.vlan[txPort], tags.vlanOuter[txPort]);
         for (int i = 0; i < n; i++)
         {
             final Mbuf m = burst.mbuf(i, mbuf);
             EthernetView.swapAddresses(m);
-            MbufFields.set(m, flags, vlan, vlanOuter);
+            MbufFields.set(m, flags);
         }
         stream.sendOrFree();
     }

@@ -1,6 +1,7 @@
 package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.mempool.Mbuf;
+import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.pmd.Port;
 import io.jdpdk.pmd.PortConfig;
 
@@ -12,9 +13,10 @@ import static io.jdpdk.mempool.header.HeaderOffsets.IPV4_MIN_HEADER_LENGTH;
  * 5tswap.c apply to every forwarded mbuf: offload flags cleared but for {@code RTE_MBUF_F_INDIRECT} and
  * {@code RTE_MBUF_F_EXTERNAL}, then {@code RTE_MBUF_F_TX_VLAN}/{@code TX_QINQ}/{@code TX_MACSEC} added where the TX
  * port was configured with those insert offloads, {@code l2_len = sizeof(rte_ether_hdr)},
- * {@code l3_len = sizeof(rte_ipv4_hdr)}, and the TX port's VLAN tags of {@code tx_vlan set} (0 by default) in
- * {@code vlan_tci} and {@code vlan_tci_outer}. {@link TxTags} holds each TX port's flags and tags, as the engines
- * read them from {@code ports[fs->tx_port]} on each burst.
+ * {@code l3_len = sizeof(rte_ipv4_hdr)}; and its {@code vlan_qinq_set}, which macswap and 5tswap apply to a burst: the
+ * TX port's VLAN tags of {@code tx_vlan set} in {@code vlan_tci} (with {@code TX_VLAN}) and {@code vlan_tci_outer}
+ * (with {@code TX_QINQ}), macfwd.c writing both always. {@link TxTags} holds each TX port's flags and tags, as the
+ * engines read them from {@code ports[fs->tx_port]} on each burst.
  */
 final class MbufFields
 {
@@ -62,12 +64,39 @@ final class MbufFields
     }
 
     /**
-     * Applies {@code mbuf_field_set(m, flags, vlan, vlanOuter)}: a read and a write of ol_flags, one 16-bit store for
-     * both lengths ({@link Mbuf#l2l3Len}), the two tags. Allocation-free.
+     * Applies {@code mbuf_field_set(m, flags)}: a read and a write of ol_flags, one 16-bit store for both lengths
+     * ({@link Mbuf#l2l3Len}). Allocation-free.
+     *
+     * @return m
      */
-    static void set(final Mbuf m, final long flags, final int vlan, final int vlanOuter)
+    static Mbuf set(final Mbuf m, final long flags)
     {
-        m.olFlags(m.olFlags() & (Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL) | flags)
-            .l2l3Len(ETH_HEADER_LENGTH, IPV4_MIN_HEADER_LENGTH).vlanTci(vlan).vlanTciOuter(vlanOuter);
+        return m.olFlags(m.olFlags() & (Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL) | flags)
+            .l2l3Len(ETH_HEADER_LENGTH, IPV4_MIN_HEADER_LENGTH);
+    }
+
+    /**
+     * {@code vlan_qinq_set} on the first {@code n} mbufs of {@code burst}: {@code vlan_tci} when {@code flags} has
+     * {@code TX_VLAN}, {@code vlan_tci_outer} when it has {@code TX_QINQ}; nothing otherwise. Allocation-free.
+     */
+    static void vlanQinqSet(final MbufBurst burst, final int n, final Mbuf flyweight, final long flags, final int vlan,
+        final int vlanOuter)
+    {
+        if ((flags & (Mbuf.F_TX_VLAN | Mbuf.F_TX_QINQ)) == 0)
+        {
+            return;
+        }
+        for (int i = 0; i < n; i++)
+        {
+            final Mbuf m = burst.mbuf(i, flyweight);
+            if ((flags & Mbuf.F_TX_VLAN) != 0)
+            {
+                m.vlanTci(vlan);
+            }
+            if ((flags & Mbuf.F_TX_QINQ) != 0)
+            {
+                m.vlanTciOuter(vlanOuter);
+            }
+        }
     }
 }

@@ -13,6 +13,9 @@ import java.util.concurrent.TimeUnit;
  * send, and with {@code --noisy-lkup-*} it makes random reads and writes in {@code --noisy-lkup-memory} MiB for
  * each packet. Without those options it is io.
  * <p>
+ * As in testpmd, what leaves the FIFO counts in the ports' statistics and the streams' TX burst sizes, not in the
+ * streams' TX packets, and {@code --record-core-cycles} records nothing for it.
+ * <p>
  * Where it differs from testpmd, which loses mbufs in three places: new packets the full FIFO had no room for are
  * freed and counted as dropped (testpmd forgets them), a retry resends what was dequeued (testpmd's retries the
  * received count from the dequeued array), and a flush time without a FIFO flushes nothing (testpmd reads a NULL
@@ -103,7 +106,7 @@ public final class NoisyEngine implements ForwardEngine
                 enqueued = ncf.fifo.enqueue(burst, dequeued);
                 if (dequeued > 0)
                 {
-                    nbTx = fs.sendOrFree(out);
+                    nbTx = sendHeldBack(fs);
                 }
             }
             // What the FIFO did not take (another lcore filled it meanwhile, or it pushed fewer out) is dropped.
@@ -122,10 +125,28 @@ public final class NoisyEngine implements ForwardEngine
             while (needsFlush && ncf.fifo.count() > 0)
             {
                 ncf.fifo.dequeue(out, out.capacity());
-                fs.sendOrFree(out);
+                sendHeldBack(fs);
                 ncf.prevFlushNanos = System.nanoTime();
             }
         }
+    }
+
+    /**
+     * Sends what left the FIFO: counted in the stream's TX burst sizes and drops, but not in its TX packets, as
+     * noisy_vnf.c counts it (the ports' statistics count them).
+     */
+    private int sendHeldBack(final FwdStream fs)
+    {
+        final long txPackets = fs.txPackets;
+        final int sent = fs.sendOrFree(out);
+        fs.txPackets = txPackets;
+        return sent;
+    }
+
+    @Override
+    public boolean recordsCycles()
+    {
+        return false; // noisy_vnf.c takes no get_start_cycles / get_end_cycles
     }
 
     /** {@code sim_memory_lookups}: for each of {@code packets}, the random writes, reads and read-writes asked for. */

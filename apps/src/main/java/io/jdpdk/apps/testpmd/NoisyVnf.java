@@ -1,10 +1,10 @@
 package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.eal.DpdkException;
+import io.jdpdk.eal.MallocHeap;
 import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.mempool.MbufRing;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -42,21 +42,18 @@ public final class NoisyVnf
         final MbufRing fifo;
         final boolean flush;
         final boolean simulate;
-        final Arena arena;
-        /** The lookup memory, or null when there is none. */
+        /** The lookup memory (rte_zmalloc'd), or null when there is none. */
         final MemorySegment memory;
         /** How many bytes of it the lookups reach: its size / 64, as testpmd's index. */
         final long reach;
         /** System.nanoTime of the last flush, or {@link Long#MIN_VALUE} before the first burst ({@code prev_time}). */
         long prevFlushNanos = Long.MIN_VALUE;
 
-        PortState(final MbufRing fifo, final boolean flush, final boolean simulate, final Arena arena,
-            final MemorySegment memory)
+        PortState(final MbufRing fifo, final boolean flush, final boolean simulate, final MemorySegment memory)
         {
             this.fifo = fifo;
             this.flush = flush;
             this.simulate = simulate;
-            this.arena = arena;
             this.memory = memory;
             this.reach = memory == null ? 0 : memory.byteSize() / 64;
         }
@@ -76,10 +73,6 @@ public final class NoisyVnf
             return ports[portId];
         }
         final boolean simulate = lookupWrites + lookupReads + lookupReadsWrites != 0;
-        if (lookupMemoryMib == 0 && simulate)
-        {
-            throw new RteExit("--noisy-lkup-memory-size must be > 0", null);
-        }
         MbufRing fifo = null;
         if (txSwBufferSize > 0)
         {
@@ -93,14 +86,28 @@ public final class NoisyVnf
                 throw new RteExit("rte_ring_create(" + portId + "), size " + txSwBufferSize + ") failed", ex);
             }
         }
-        Arena arena = null;
         MemorySegment memory = null;
         if (lookupMemoryMib > 0)
         {
-            arena = Arena.ofShared();
-            memory = arena.allocate(lookupMemoryMib << 20, 64); // zeroed, as rte_zmalloc's
+            memory = MallocHeap.zmalloc("vnf sim memory", lookupMemoryMib << 20, 64);
+            if (memory == null)
+            {
+                if (fifo != null)
+                {
+                    fifo.close();
+                }
+                throw new RteExit("rte_zmalloc(" + lookupMemoryMib + ") for vnf memory) failed", null);
+            }
         }
-        ports[portId] = new PortState(fifo, txSwBufferFlushTimeMs > 0, simulate, arena, memory);
+        else if (simulate)
+        {
+            if (fifo != null)
+            {
+                fifo.close();
+            }
+            throw new RteExit("--noisy-lkup-memory-size must be > 0", null);
+        }
+        ports[portId] = new PortState(fifo, txSwBufferFlushTimeMs > 0, simulate, memory);
         return ports[portId];
     }
 
@@ -122,9 +129,9 @@ public final class NoisyVnf
         {
             state.fifo.close();
         }
-        if (state.arena != null)
+        if (state.memory != null)
         {
-            state.arena.close();
+            MallocHeap.free(state.memory);
         }
     }
 }

@@ -538,7 +538,6 @@ final class Parameters
                     {
                         throw new BadOption("invalid lcore id " + latencyStatsLcore + " for latencystats must be >= 0");
                     }
-                    latencyStatsLcore &= 0xFFFF; // testpmd's lcoreid_t
                 }
                 case "--bitrate-stats" ->
                 {
@@ -547,7 +546,6 @@ final class Parameters
                     {
                         throw new BadOption("invalid lcore id " + bitrateLcore + " for bitrate stats must be >= 0");
                     }
-                    bitrateLcore &= 0xFFFF;
                 }
                 case "--mp-anon" -> mpAlloc = "anon";
                 case "--mp-alloc" ->

@@ -229,6 +229,7 @@ public final class TestPmd
     static final int RSS_HASH_KEY_LENGTH = 64;
     private static final int ENODEV = 19;
     private static final int ENOTSUP = 95;
+    private static final int EINVAL = 22;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -317,6 +318,8 @@ public final class TestPmd
     private FwdStream[] streams = new FwdStream[0];
     /** The engines of the lcores forwarding now, one per lcore, and the ports they began on. */
     private ForwardEngine[] runningEngines = new ForwardEngine[0];
+    /** Why librte_metrics could not be loaded, or null when it was. */
+    private String metricsMissing;
     /** Whether {@code --latencystats} put librte_latencystats' callbacks on the queues. */
     private boolean latencyStatsOn;
     /** {@code --bitrate-stats}' rates, or null. */
@@ -362,6 +365,12 @@ public final class TestPmd
         catch (final CommandLine.UnmatchedArgumentException ex)
         {
             final String option = ex.getUnmatched().isEmpty() ? "" : ex.getUnmatched().get(0);
+            if (!option.startsWith("-"))
+            {
+                // getopt_long left a word that is no option: launch_args_parse's last check
+                err.println("Invalid parameter: " + option);
+                return exitCause(err, "Command line is incorrect");
+            }
             err.println("testpmd: unrecognized option '" + option + "' (testpmd --help lists the options)");
             err.println("Invalid option: " + option);
             return exitCause(err, "Command line is incomplete or incorrect");
@@ -416,11 +425,26 @@ public final class TestPmd
             }
             catch (final DpdkUnavailableException ex)
             {
-                // Only the legacy telemetry socket depends on it: testpmd runs on without.
+                // Only the legacy telemetry socket and the statistics of --latencystats and --bitrate-stats depend
+                // on it: testpmd runs on without.
+                metricsMissing = ex.getMessage();
             }
             // testpmd's log type, at DEBUG before rte_eal_init, whose --log-level then applies to it.
             logtype = Log.register("testpmd", Log.DEBUG);
-            eal = Eal.init(split.eal().length > 0 ? split.eal() : defaultEal());
+            try
+            {
+                eal = Eal.init(split.eal().length > 0 ? split.eal() : defaultEal());
+            }
+            catch (final DpdkException ex)
+            {
+                // main's rte_exit in DPDK's words, after jdpdk's own account of what went wrong, when it has one
+                final String strerror = EalRaw.strerror(ex.errno());
+                if (!ex.reason().equals(strerror))
+                {
+                    err.println("testpmd: " + ex.getMessage());
+                }
+                throw new RteExit("Cannot init EAL: " + strerror, ex);
+            }
             parsing.release();
             if (!eal.primary())
             {
@@ -724,7 +748,15 @@ public final class TestPmd
         {
             enablePromiscuous(port);
         }
-        Metrics.init(); // rte_metrics_init, always: dpdk-proc-info --metrics reads it
+        if (metricsMissing == null)
+        {
+            Metrics.init(); // rte_metrics_init, always: dpdk-proc-info --metrics reads it
+        }
+        else if (params.latencyStatsLcore >= 0 || params.bitrateLcore >= 0)
+        {
+            throw new RteExit("--latencystats and --bitrate-stats need DPDK's metrics library: " + metricsMissing,
+                null);
+        }
         if (params.latencyStatsLcore >= 0)
         {
             try
@@ -2395,7 +2427,7 @@ public final class TestPmd
     void vlanSet(final String what, final boolean on, final String portArg)
     {
         final int comma = portArg.indexOf(',');
-        final long portId = looseStrtoul(comma < 0 ? portArg : portArg.substring(0, comma));
+        final long portId = looseStrtoul(comma < 0 ? portArg : portArg.substring(0, comma)) & 0xFFFF_FFFFL; // unsigned int
         if (portId >= MAX_ETHPORTS)
         {
             return;
@@ -2418,7 +2450,7 @@ public final class TestPmd
                     err.println("must specify (port,queue_id)");
                     return;
                 }
-                final long queue = looseStrtoul(portArg.substring(comma + 1));
+                final long queue = looseStrtoul(portArg.substring(comma + 1)) & 0xFFFF_FFFFL;
                 if (queue > 0xFFFF || !validPortOrSay(id))
                 {
                     return;
@@ -2444,8 +2476,8 @@ public final class TestPmd
         {
             return n;
         }
-        return text.strip().startsWith("-") && CNumbers.strtoul(text.strip().substring(1), 0, false) > 0 ?
-            Long.MAX_VALUE : 0;
+        final long negated = text.strip().startsWith("-") ? CNumbers.strtoul(text.strip().substring(1), 0, false) : 0;
+        return negated > 0 ? -negated : 0; // strtoul negates in unsigned long
     }
 
     /**
@@ -2764,8 +2796,23 @@ public final class TestPmd
                 }
                 case "xbuf" ->
                 {
+                    final Mempool pinned;
+                    try
+                    {
+                        pinned = Mempool.createPinned(name, n, params.mbufCache, params.mbufSize, socket);
+                    }
+                    catch (final DpdkException ex)
+                    {
+                        if (ex.call().startsWith(Mempool.PINNED_BUFFERS_CALL))
+                        {
+                            throw new RteExit("Can't create pinned data buffers", ex); // setup_extbuf's failure
+                        }
+                        Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " +
+                            Mempool.bestOpsName());
+                        throw ex;
+                    }
                     Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
-                    return Mempool.createPinned(name, n, params.mbufCache, params.mbufSize, socket);
+                    return pinned;
                 }
                 default ->
                 {
@@ -2777,7 +2824,14 @@ public final class TestPmd
         }
         catch (final DpdkException ex)
         {
-            throw new RteExit("Creation of mbuf pool for socket " + socket + " failed: " + ex.reason(), ex);
+            throw new RteExit("Creation of mbuf pool for socket " + socket + " failed: " +
+                EalRaw.strerror(ex.errno()), ex);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            // Sizes Mempool refuses before DPDK would: rte_mempool_create's EINVAL
+            throw new RteExit("Creation of mbuf pool for socket " + socket + " failed: " + EalRaw.strerror(EINVAL),
+                ex);
         }
     }
 
@@ -2914,8 +2968,9 @@ public final class TestPmd
             final int[] values = new int[fields];
             for (int i = 0; i < fields; i++)
             {
-                final long v = CNumbers.strtoul(tokens[i], 0, false);
-                if (v < 0 || v > 255)
+                final long v = looseStrtoul(tokens[i]);
+                if ((v == 0 && CNumbers.strtoul(tokens[i].strip().replaceFirst("^-", ""), 0, false) < 0) ||
+                    v < 0 || v > 255) // no digits, or a negative (strtoul's huge unsigned value)
                 {
                     return false;
                 }

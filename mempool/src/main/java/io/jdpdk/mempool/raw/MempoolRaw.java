@@ -28,7 +28,7 @@ public final class MempoolRaw
     private static final MethodHandle CREATE_ANON = downcall("jdpdk_pktmbuf_pool_create_anon",
         FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT, JAVA_INT, JAVA_SHORT, JAVA_INT, JAVA_INT));
     private static final MethodHandle CREATE_PINNED = downcall("jdpdk_pktmbuf_pool_create_pinned",
-        FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT, JAVA_INT, JAVA_SHORT, JAVA_INT));
+        FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT, JAVA_INT, JAVA_SHORT, JAVA_INT, ADDRESS));
     private static final MethodHandle PINNED_ZONES_FREE = downcall("jdpdk_pinned_zones_free",
         FunctionDescriptor.ofVoid(ADDRESS));
     private static final MethodHandle CHUNKS = downcall("jdpdk_mempool_chunks",
@@ -199,14 +199,15 @@ public final class MempoolRaw
      * @param cacheSize the per-lcore cache
      * @param dataRoomSize bytes of data per mbuf, headroom included
      * @param socketId the NUMA socket
+     * @param buffersFailed an int the shim sets to 1 when the memzones could not be had, 0 past them
      * @return the pool, or 0 with rte_errno set (the memzones freed again)
      */
     public static long pktmbuf_pool_create_pinned(final MemorySegment name, final int n, final int cacheSize,
-        final short dataRoomSize, final int socketId)
+        final short dataRoomSize, final int socketId, final MemorySegment buffersFailed)
     {
         try
         {
-            return (long)CREATE_PINNED.invokeExact(name, n, cacheSize, dataRoomSize, socketId);
+            return (long)CREATE_PINNED.invokeExact(name, n, cacheSize, dataRoomSize, socketId, buffersFailed);
         }
         catch (final Throwable t)
         {
