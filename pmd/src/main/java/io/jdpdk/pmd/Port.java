@@ -554,6 +554,23 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * The most hairpin queues the device has ({@code rte_eth_dev_hairpin_capability_get}'s {@code max_nb_queues}):
+     * queues that forward from RX to TX inside the NIC.
+     *
+     * @return the count, or -1 for a device without hairpin queues (every virtual PMD here)
+     */
+    public int hairpinQueues()
+    {
+        checkOpen("rte_eth_dev_hairpin_capability_get(port=" + id + ")");
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment cap = arena.allocate(64, 8);
+            return EthdevRaw.dev_hairpin_capability_get(id, cap) == 0 ? Short.toUnsignedInt(cap.get(JAVA_SHORT, 0)) :
+                -1;
+        }
+    }
+
+    /**
      * Maps memory for the port's device to DMA to and from ({@code rte_dev_dma_map} with IOVA 0, as testpmd maps an
      * anonymous pool's chunks once {@code rte_extmem_register} took them).
      *

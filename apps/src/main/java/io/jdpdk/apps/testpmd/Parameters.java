@@ -116,6 +116,22 @@ final class Parameters
             description = "the socket of the RX (flag 1), TX (2) or both (3) rings of each port (with --numa)")
         String ringNumaConfig;
 
+        @Option(names = "--hairpinq", paramLabel = "N", description = "set the number of hairpin queues per port")
+        String hairpinq;
+
+        @Option(names = "--hairpin-mode", paramLabel = "0xXX", description = "bitmask set the hairpin port mode")
+        String hairpinMode;
+
+        @Option(names = "--rxq-share", paramLabel = "N", arity = "0..1", fallbackValue = "",
+            description = "number of ports per shared Rx queue group, zero to disable")
+        String rxqShare;
+
+        @Option(names = "--vxlan-gpe-port", paramLabel = "N", description = "UDP port number of tunnel VXLAN-GPE")
+        String vxlanGpePort;
+
+        @Option(names = "--geneve-parsed-port", paramLabel = "N", description = "UDP port to parse GENEVE tunnel protocol")
+        String geneveParsedPort;
+
         @Option(names = "--latencystats", paramLabel = "N",
             description = "enable latency and jitter statistics monitoring on forwarding lcore id N")
         String latencyStats;
@@ -359,6 +375,16 @@ final class Parameters
     /** {@code --forward-mode}, io unless a valid one was given. */
     String mode = "io";
     boolean noFlushRx;
+    /** {@code --hairpin-mode}: testpmd's {@code hairpin_mode} bits (no hairpin queues are set up by jdpdk). */
+    int hairpinMode;
+    /** {@code --rxq-share}: ports per shared RX queue group, 0 for none. */
+    long rxqShare;
+    /**
+     * {@code --vxlan-gpe-port} and {@code --geneve-parsed-port}: the UDP ports csum's tunnel parsing would take as
+     * VXLAN-GPE and GENEVE (testpmd's defaults 4790 and 6081); jdpdk's csum parses no tunnels, so they are kept only.
+     */
+    int vxlanGpePort = 4790;
+    int geneveParsedPort = 6081;
     /** {@code --mp-alloc}: how the pools get their memory, native unless given. */
     String mpAlloc = "native";
     /** {@code --no-iova-contig} with an anonymous pool: {@link Mempool#F_NO_IOVA_CONTIG}. */
@@ -548,6 +574,28 @@ final class Parameters
                     }
                 }
                 case "--mp-anon" -> mpAlloc = "anon";
+                case "--hairpinq" -> afterEal.add(new String[] {name, value}); // against the ports' hairpin queues
+                case "--hairpin-mode" ->
+                {
+                    final long mode = CNumbers.strtoul(value, 0, false);
+                    if (mode < 0)
+                    {
+                        throw new BadOption("hairpin mode invalid");
+                    }
+                    hairpinMode = (int)mode;
+                }
+                case "--rxq-share" ->
+                {
+                    // no value: UINT32_MAX, one group for all ports; else atoi's
+                    final long n = value.isEmpty() ? 0xFFFF_FFFFL : atoi(value);
+                    if (n < 0)
+                    {
+                        throw new BadOption("rxq-share must be >= 0");
+                    }
+                    rxqShare = n;
+                }
+                case "--vxlan-gpe-port" -> vxlanGpePort = nonNegative(value, "vxlan-gpe-port") & 0xFFFF;
+                case "--geneve-parsed-port" -> geneveParsedPort = nonNegative(value, "geneve-parsed-port") & 0xFFFF;
                 case "--mp-alloc" ->
                 {
                     if (!List.of("native", "anon", "xmem", "xmemhuge", "xbuf").contains(value))

@@ -87,7 +87,8 @@ import java.util.stream.Collectors;
  *       [--noisy-lkup-num-writes=N] [--noisy-lkup-num-reads=N] [--noisy-lkup-num-reads-writes=N]
  *       [--latencystats=LCORE] [--bitrate-stats=LCORE] [--eth-peers-configfile=FILE]
  *       [--port-numa-config=(PORT,SOCKET)[,...]] [--ring-numa-config=(PORT,FLAG,SOCKET)[,...]]
- *       [--mp-alloc=native|anon|xmem|xmemhuge|xbuf] [--mp-anon]
+ *       [--mp-alloc=native|anon|xmem|xmemhuge|xbuf] [--mp-anon] [--hairpinq=0] [--hairpin-mode=0xX]
+ *       [--rxq-share[=N]] [--vxlan-gpe-port=N] [--geneve-parsed-port=N]
  * </pre>
  * Every probed port is configured with rxq/txq queues of rxd/txd descriptors from one pool {@code mb_pool_0}
  * (testpmd's size unless {@code --total-num-mbufs}, a cache of {@code --mbcache}), with testpmd's RSS functions
@@ -157,7 +158,10 @@ import java.util.stream.Collectors;
  * for each probed port).
  * <p>
  * Where it differs from dpdk-testpmd 22.11, on purpose or for want of an API: only the options above (others are
- * unknown options); {@code --rxq=0}/{@code --txq=0} with an engine that needs both are refused with testpmd's
+ * unknown options: {@code --hot-plug}, buffer split, {@code --num-procs}/{@code --proc-id}); {@code --hairpinq} above 0
+ * and {@code --rxq-share} on a device with shared RX queues are refused (jdpdk sets up neither hairpin nor shared
+ * queues; no device here has them), and {@code --vxlan-gpe-port}/{@code --geneve-parsed-port} are kept for a tunnel
+ * parsing csum does not do; {@code --rxq=0}/{@code --txq=0} with an engine that needs both are refused with testpmd's
  * message before the ports are configured (testpmd configures them first); the
  * interactive commands are the ones {@link CmdLine#command} lists and {@code help} lists only them;
  * {@code set nbcore 0} (on which testpmd divides by zero) and {@code set burst 0} (after which it forwards nothing)
@@ -648,6 +652,39 @@ public final class TestPmd
                     }
                     params.socketNum = socket;
                 }
+                case "--hairpinq" ->
+                {
+                    // check_nb_hairpinq: the fewest hairpin queues of any port, 0 for a port without any
+                    int allowed = PortConfig.MAX_QUEUES_PER_PORT;
+                    int pid = 0;
+                    for (final int id : ids)
+                    {
+                        final int cap = Port.of(id).hairpinQueues();
+                        if (cap < allowed)
+                        {
+                            allowed = Math.max(cap, 0);
+                            pid = id;
+                        }
+                        if (cap < 0)
+                        {
+                            break;
+                        }
+                    }
+                    if (n < 0 || (n & 0xFFFF) > allowed)
+                    {
+                        if (n >= 0)
+                        {
+                            err.printf("Fail: input hairpin (%d) can't be greater than max_hairpin_queues (%d) of " +
+                                "port %d%n", n & 0xFFFF, allowed, pid);
+                        }
+                        throw new Parameters.BadOption("txq " + n + " invalid - must be >= 0 && <= " + allowed);
+                    }
+                    if (n > 0)
+                    {
+                        throw new Parameters.BadOption("--hairpinq=" + n + ": jdpdk's testpmd sets up no hairpin " +
+                            "queues (the devices here have none; dpdk-testpmd sets them up on those that do)");
+                    }
+                }
                 case "--port-numa-config" ->
                 {
                     if (!parseNumaConfig(option[1], ids, false))
@@ -694,6 +731,11 @@ public final class TestPmd
         {
             err.println("Warning: lsc_interrupt needs to be off when using tx_first. Disabling.");
             params.lscInterrupt = false;
+        }
+        if (params.rxqShare > 0 && Arrays.stream(infos).anyMatch(i -> (i.details().devCapa() & DEV_CAPA_RXQ_SHARE) != 0))
+        {
+            throw new Parameters.BadOption("--rxq-share: jdpdk's testpmd shares no RX queues, and a port here could " +
+                "(RTE_ETH_DEV_CAPA_RXQ_SHARE); dpdk-testpmd shares them");
         }
         if (nbRxq == 0 || nbTxq == 0)
         {

@@ -107,6 +107,11 @@ class TestPmdOptionsTest
         assertRefused("Invalid max-pkt-len=63 - should be > 64", "--max-pkt-len=63");
         assertRefused("mbcache must be >= 0 and <= 512", "--mbcache=513");
         assertRefused("noisy-tx-sw-buffer-size must be >= 0", "--noisy-tx-sw-buffer-size=-1");
+        assertRefused("rxq-share must be >= 0", "--rxq-share=-1");
+        assertRefused("vxlan-gpe-port must be >= 0", "--vxlan-gpe-port=-1");
+        assertRefused("geneve-parsed-port must be >= 0", "--geneve-parsed-port=-2");
+        assertRefused("hairpin mode invalid", "--hairpin-mode=x");
+        assertRefused("mp-alloc bogus invalid - must be: native, anon, xmem or xmemhuge", "--mp-alloc=bogus");
         assertRefused("noisy-lkup-num-reads-writes must be >= 0", "--noisy-lkup-num-reads-writes=-2");
         // strtoull's value kept in an int: bit 31 or a negative or too large a number is refused.
         assertRefused("rx-offloads must be >= 0", "--rx-offloads=0x80000000");

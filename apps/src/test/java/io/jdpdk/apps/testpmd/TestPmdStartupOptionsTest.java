@@ -109,6 +109,23 @@ class TestPmdStartupOptionsTest
     }
 
     @Test
+    void shouldTakeTheHairpinRxqShareAndTunnelPortOptionsTheDevicesLetPassAsDpdkTestpmd() throws Exception
+    {
+        // The virtual devices have no hairpin queues and no shared RX queues: testpmd takes 0 hairpin queues, a mode,
+        // a share group size and the tunnel ports its csum would parse, and refuses a hairpin queue.
+        TestPmdSession.sameAsDpdk(dir, NULLS, List.of("--hairpinq=0", "--hairpin-mode=0x12", "--rxq-share",
+            "--rxq-share=2", "--vxlan-gpe-port=4791", "--geneve-parsed-port=6082"), List.of("show config fwd"),
+            TestPmdSession::maskMacs);
+        final TestPmdSession.Exit dpdk = TestPmdSession.exitOnDevices(true, dir, NULLS, List.of("--hairpinq=1"));
+        final TestPmdSession.Exit jdpdk = TestPmdSession.exitOnDevices(false, dir, NULLS, List.of("--hairpinq=1"));
+        assertEquals(1, dpdk.code(), dpdk.stderr());
+        assertEquals(1, jdpdk.code(), jdpdk.stderr());
+        assertTrue(testpmdLines(dpdk.stderr()).contains(
+            "Fail: input hairpin (1) can't be greater than max_hairpin_queues (0) of port 0"), dpdk.stderr());
+        assertEquals(testpmdLines(dpdk.stderr()), testpmdLines(jdpdk.stderr()));
+    }
+
+    @Test
     void shouldRefuseBadNumaConfigurationsAndPeersFilesAsDpdkTestpmd() throws Exception
     {
         final Path twoLines = dir.resolve("two");

@@ -352,6 +352,8 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle SET_LINK_DOWN = downcall("rte_eth_dev_set_link_down",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
+    private static final MethodHandle HAIRPIN_CAPABILITY_GET = downcall("rte_eth_dev_hairpin_capability_get",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle DEV_DMA_MAP = downcall("rte_dev_dma_map",
         FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
     private static final MethodHandle DEV_DMA_UNMAP = downcall("rte_dev_dma_unmap",
@@ -1397,6 +1399,19 @@ public final class EthdevRaw
     public static int allmulticast_set(final int port, final boolean on)
     {
         return call(on ? ALLMULTICAST_ENABLE : ALLMULTICAST_DISABLE, port);
+    }
+
+    /**
+     * {@code rte_eth_dev_hairpin_capability_get}: the port's hairpin queue capabilities ({@code struct
+     * rte_eth_hairpin_cap}, its first field {@code uint16_t max_nb_queues}).
+     *
+     * @param port the port id
+     * @param cap room for the struct (at least 32 bytes)
+     * @return 0, or -errno (-ENOTSUP for a device without hairpin queues)
+     */
+    public static int dev_hairpin_capability_get(final int port, final MemorySegment cap)
+    {
+        return call(HAIRPIN_CAPABILITY_GET, port, cap);
     }
 
     /**
