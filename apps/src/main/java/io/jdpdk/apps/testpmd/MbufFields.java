@@ -64,6 +64,14 @@ final class MbufFields
     }
 
     /**
+     * Applies {@code mbuf_field_set(m, 0)}, for a TX port without insert offloads. Allocation-free.
+     */
+    static void set(final Mbuf m)
+    {
+        m.olFlags(m.olFlags() & (Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL)).l2l3Len(ETH_HEADER_LENGTH, IPV4_MIN_HEADER_LENGTH);
+    }
+
+    /**
      * Applies {@code mbuf_field_set(m, flags)}: a read and a write of ol_flags, one 16-bit store for both lengths
      * ({@link Mbuf#l2l3Len}). Allocation-free.
      *
