@@ -582,14 +582,26 @@ public final class TestPmd
         nbFwdPorts = ids.length;
         nbCfgPorts = ids.length;
         System.arraycopy(ids, 0, cfgPortIds, 0, ids.length);
-        int maxRxq = Integer.MAX_VALUE;
-        int maxTxq = Integer.MAX_VALUE;
+        // get_allowed_max_nb_rxq/txq: the fewest queues of any port (RTE_MAX_QUEUES_PER_PORT without ports), and
+        // the first port that has that few
+        int maxRxq = ids.length == 0 ? 0 : PortConfig.MAX_QUEUES_PER_PORT;
+        int maxTxq = ids.length == 0 ? 0 : PortConfig.MAX_QUEUES_PER_PORT;
+        int maxRxqPort = 0;
+        int maxTxqPort = 0;
         final DeviceInfo[] infos = new DeviceInfo[ids.length];
         for (int i = 0; i < ids.length; i++)
         {
             infos[i] = Port.of(ids[i]).info();
-            maxRxq = Math.min(maxRxq, infos[i].maxRxQueues());
-            maxTxq = Math.min(maxTxq, infos[i].maxTxQueues());
+            if (infos[i].maxRxQueues() < maxRxq)
+            {
+                maxRxq = infos[i].maxRxQueues();
+                maxRxqPort = ids[i];
+            }
+            if (infos[i].maxTxQueues() < maxTxq)
+            {
+                maxTxq = infos[i].maxTxQueues();
+                maxTxqPort = ids[i];
+            }
         }
         sockets.clear();
         for (final int socket : socketIds())
@@ -618,22 +630,8 @@ public final class TestPmd
                     }
                     nbFwdPorts = n;
                 }
-                case "--rxq" ->
-                {
-                    if (n < 0 || n > maxRxq)
-                    {
-                        throw new Parameters.BadOption("rxq " + n + " invalid - must be >= 0 && <= " + maxRxq);
-                    }
-                    nbRxq = n;
-                }
-                case "--txq" ->
-                {
-                    if (n < 0 || n > maxTxq)
-                    {
-                        throw new Parameters.BadOption("txq " + n + " invalid - must be >= 0 && <= " + maxTxq);
-                    }
-                    nbTxq = n;
-                }
+                case "--rxq" -> nbRxq = checkQueues("rxq", n, maxRxq, maxRxqPort);
+                case "--txq" -> nbTxq = checkQueues("txq", n, maxTxq, maxTxqPort);
                 case "--portmask" -> setFwdPortsMask(Parameters.parsePortmask(option[1]));
                 case "--coremask" ->
                 {
@@ -4191,6 +4189,25 @@ public final class TestPmd
         }
         lastAllocs = alloc;
         lastTotal = total;
+    }
+
+    /**
+     * {@code --rxq}/{@code --txq}'s check ({@code check_nb_rxq}/{@code check_nb_txq} on testpmd's 16-bit
+     * {@code queueid_t}): the count, or the refusal, after the "Fail:" line for a count above the fewest queues.
+     */
+    private int checkQueues(final String what, final int n, final int max, final int maxPort)
+        throws Parameters.BadOption
+    {
+        if (n >= 0 && (n & 0xFFFF) <= max)
+        {
+            return n & 0xFFFF;
+        }
+        if (n >= 0)
+        {
+            err.printf("Fail: input %s (%d) can't be greater than max_%s_queues (%d) of port %d%n", what, n & 0xFFFF,
+                what.substring(0, 2), max, maxPort);
+        }
+        throw new Parameters.BadOption(what + " " + n + " invalid - must be >= 0 && <= " + max);
     }
 
     /** {@code RTE_MAX_NUMA_NODES} of Debian's build. */

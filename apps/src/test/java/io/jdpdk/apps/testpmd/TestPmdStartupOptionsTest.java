@@ -126,11 +126,11 @@ class TestPmdStartupOptionsTest
     }
 
     @Test
-    void shouldRefuseBadNumaConfigurationsAndPeersFilesAsDpdkTestpmd() throws Exception
+    void shouldRefuseBadQueueCountsNumaConfigurationsAndPeersFilesAsDpdkTestpmd() throws Exception
     {
         final Path twoLines = dir.resolve("two");
         Files.writeString(twoLines, "0A:0B:0C:0D:0E:0F\n0A:0B:0C:0D:0E:10\n");
-        for (final String option : List.of("--port-numa-config=(2,0)", "--port-numa-config=(0,1)",
+        for (final String option : List.of("--rxq=2000", "--txq=-1", "--port-numa-config=(2,0)", "--port-numa-config=(0,1)",
             "--port-numa-config=(0,)", "--ring-numa-config=(0,4,0)", "--ring-numa-config=(1,2,1)",
             "--eth-peers-configfile=" + twoLines, "--eth-peers-configfile=" + dir.resolve("none")))
         {
