@@ -635,7 +635,7 @@ public final class Port implements AutoCloseable
     {
         final String call = "rte_eth_dev_set_vlan_strip_on_queue(port=" + id + ", queue=" + queue + ")";
         checkOpen(call);
-        check(call, EthdevRaw.dev_vlan_set(0, id, queue, on));
+        check(call, EthdevRaw.dev_set_vlan_strip_on_queue(id, queue, on));
     }
 
     /**
@@ -650,7 +650,7 @@ public final class Port implements AutoCloseable
     {
         final String call = "rte_eth_dev_vlan_filter(port=" + id + ", vlan_id=" + vlanId + ")";
         checkOpen(call);
-        check(call, EthdevRaw.dev_vlan_set(1, id, vlanId, on));
+        check(call, EthdevRaw.dev_vlan_filter(id, vlanId, on));
     }
 
     /**
@@ -678,7 +678,7 @@ public final class Port implements AutoCloseable
     {
         final String call = "rte_eth_dev_set_vlan_pvid(port=" + id + ", pvid=" + pvid + ")";
         checkOpen(call);
-        check(call, EthdevRaw.dev_vlan_set(2, id, pvid, on));
+        check(call, EthdevRaw.dev_set_vlan_pvid(id, pvid, on));
     }
 
     /**

@@ -686,7 +686,7 @@ final class Parameters
                 case "--record-core-cycles" -> config.recordCoreCycles = true;
                 case "--record-burst-stats" -> config.recordBurstStats = true;
                 case "--rxpt", "--rxht", "--rxwt", "--rxfreet", "--txpt", "--txht", "--txwt", "--txfreet", "--txrst" ->
-                    setThreshold(name.substring(2), threshold(value, name.substring(2)));
+                    setThreshold(name.substring(2), nonNegative(value, name.substring(2)));
                 case "--coremask" ->
                 {
                     if (parseCoremask(value) == null)
@@ -839,17 +839,6 @@ final class Parameters
             case "txrst" -> txThresholds[4] = (short)value;
             default -> throw new IllegalArgumentException("no queue threshold " + name);
         }
-    }
-
-    /** A queue threshold option's value: {@code atoi}'s, refused when negative; {@link #setThreshold} narrows it. */
-    private static int threshold(final String value, final String name) throws BadOption
-    {
-        final int n = atoi(value);
-        if (n < 0)
-        {
-            throw new BadOption(name + " must be >= 0");
-        }
-        return n;
     }
 
     /** The {@code RTE_ETH_RX_OFFLOAD_*} bits of testpmd's {@code --enable-*} flags. */
@@ -1372,7 +1361,10 @@ final class Parameters
         return Arrays.copyOf(items, count);
     }
 
-    /** The {@code --noisy-*} options' value: {@code atoi}'s, refused in testpmd's words when negative. */
+    /**
+     * An option's value that must not be negative ({@code --noisy-*}, the queue thresholds, which
+     * {@link #setThreshold} narrows, the tunnel ports): {@code atoi}'s, refused in testpmd's words when negative.
+     */
     private static int nonNegative(final String value, final String option) throws BadOption
     {
         final int n = atoi(value);

@@ -2151,9 +2151,8 @@ public final class TestPmd
             }
             return;
         }
-        if (!isPort(id))
+        if (!validPortOrSay(id))
         {
-            err.println("Invalid port " + id);
             return;
         }
         final DeviceInfo info = Port.of(id).info();
@@ -2467,7 +2466,8 @@ public final class TestPmd
     void vlanSet(final String what, final boolean on, final String portArg)
     {
         final int comma = portArg.indexOf(',');
-        final long portId = looseStrtoul(comma < 0 ? portArg : portArg.substring(0, comma)) & 0xFFFF_FFFFL; // unsigned int
+        // strtoul(str, NULL, 0) kept in an unsigned int
+        final long portId = CNumbers.strtoull(comma < 0 ? portArg : portArg.substring(0, comma), 0) & 0xFFFF_FFFFL;
         if (portId >= MAX_ETHPORTS)
         {
             return;
@@ -2490,7 +2490,7 @@ public final class TestPmd
                     err.println("must specify (port,queue_id)");
                     return;
                 }
-                final long queue = looseStrtoul(portArg.substring(comma + 1)) & 0xFFFF_FFFFL;
+                final long queue = CNumbers.strtoull(portArg.substring(comma + 1), 0) & 0xFFFF_FFFFL;
                 if (queue > 0xFFFF || !validPortOrSay(id))
                 {
                     return;
@@ -2506,18 +2506,6 @@ public final class TestPmd
                 }
             }
         }
-    }
-
-    /** {@code strtoul(text, NULL, 0)} as cmd_vlan_offload reads it: 0 without digits, all ones for a negative. */
-    private static long looseStrtoul(final String text)
-    {
-        final long n = CNumbers.strtoul(text, 0, false);
-        if (n >= 0)
-        {
-            return n;
-        }
-        final long negated = text.strip().startsWith("-") ? CNumbers.strtoul(text.strip().substring(1), 0, false) : 0;
-        return negated > 0 ? -negated : 0; // strtoul negates in unsigned long
     }
 
     /**
@@ -2831,7 +2819,7 @@ public final class TestPmd
                     {
                         throw new RteExit("Could not get external memory socket ID", null);
                     }
-                    Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
+                    logOpsSelected();
                     return Mempool.create(name, n, params.mbufCache, params.mbufSize, heapSocket);
                 }
                 case "xbuf" ->
@@ -2847,16 +2835,15 @@ public final class TestPmd
                         {
                             throw new RteExit("Can't create pinned data buffers", ex); // setup_extbuf's failure
                         }
-                        Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " +
-                            Mempool.bestOpsName());
+                        logOpsSelected();
                         throw ex;
                     }
-                    Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
+                    logOpsSelected();
                     return pinned;
                 }
                 default ->
                 {
-                    Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
+                    logOpsSelected();
                     // On that socket, as mbuf_pool_create (dump_mempool says socket_id=0 for both programs, not -1).
                     return Mempool.create(name, n, params.mbufCache, params.mbufSize, socket);
                 }
@@ -2873,6 +2860,12 @@ public final class TestPmd
             throw new RteExit("Creation of mbuf pool for socket " + socket + " failed: " + EalRaw.strerror(EINVAL),
                 ex);
         }
+    }
+
+    /** mbuf_pool_create's second TESTPMD_LOG line, where a mode makes its pool with the preferred mempool ops. */
+    private void logOpsSelected()
+    {
+        Log.log(Log.INFO, logtype, "testpmd: preferred mempool ops selected: " + Mempool.bestOpsName());
     }
 
     /** testpmd's {@code EXTMEM_HEAP_NAME}. */
@@ -3008,9 +3001,9 @@ public final class TestPmd
             final int[] values = new int[fields];
             for (int i = 0; i < fields; i++)
             {
-                final long v = looseStrtoul(tokens[i]);
+                final long v = CNumbers.strtoull(tokens[i], 0); // unsigned: a negative is huge
                 if ((v == 0 && CNumbers.strtoul(tokens[i].strip().replaceFirst("^-", ""), 0, false) < 0) ||
-                    v < 0 || v > 255) // no digits, or a negative (strtoul's huge unsigned value)
+                    Long.compareUnsigned(v, 255) > 0) // no digits, or past 255
                 {
                     return false;
                 }
@@ -3111,9 +3104,8 @@ public final class TestPmd
     {
         for (final int id : list)
         {
-            if (!isPort(id))
+            if (!validPortOrSay(id))
             {
-                err.println("Invalid port " + id);
                 return;
             }
         }
@@ -4015,9 +4007,8 @@ public final class TestPmd
             err.println("Invalid multicast addr " + Port.formatMac(mac));
             return;
         }
-        if (!isPort(portId))
+        if (!validPortOrSay(portId))
         {
-            err.println("Invalid port " + portId);
             return;
         }
         final List<Long> pool = mcastAddrPool[portId];

@@ -1471,18 +1471,47 @@ public final class EthdevRaw
     }
 
     /**
-     * {@code rte_eth_dev_set_vlan_strip_on_queue}, {@code rte_eth_dev_vlan_filter} or {@code rte_eth_dev_set_vlan_pvid}
-     * ({@code which} 0, 1, 2): one queue's VLAN stripping, a VLAN id in the port's filter, the port's VLAN id to insert.
+     * {@code rte_eth_dev_set_vlan_strip_on_queue}: VLAN stripping on one RX queue.
      *
-     * @param which 0 strip on queue {@code value}, 1 filter VLAN id {@code value}, 2 the PVID {@code value}
      * @param port the port id
-     * @param value the queue or VLAN id
-     * @param on whether to turn it on
+     * @param queue the RX queue
+     * @param on whether it strips
      * @return 0, or -errno
      */
-    public static int dev_vlan_set(final int which, final int port, final int value, final boolean on)
+    public static int dev_set_vlan_strip_on_queue(final int port, final int queue, final boolean on)
     {
-        final MethodHandle handle = which == 0 ? SET_VLAN_STRIP_ON_QUEUE : which == 1 ? VLAN_FILTER : SET_VLAN_PVID;
+        return callVlan(SET_VLAN_STRIP_ON_QUEUE, port, queue, on);
+    }
+
+    /**
+     * {@code rte_eth_dev_vlan_filter}: a VLAN id into or out of the port's filter.
+     *
+     * @param port the port id
+     * @param vlanId the VLAN id
+     * @param on true to add it, false to remove it
+     * @return 0, or -errno
+     */
+    public static int dev_vlan_filter(final int port, final int vlanId, final boolean on)
+    {
+        return callVlan(VLAN_FILTER, port, vlanId, on);
+    }
+
+    /**
+     * {@code rte_eth_dev_set_vlan_pvid}: the port's VLAN id to insert, on or off.
+     *
+     * @param port the port id
+     * @param pvid the VLAN id
+     * @param on whether the device inserts it
+     * @return 0, or -errno
+     */
+    public static int dev_set_vlan_pvid(final int port, final int pvid, final boolean on)
+    {
+        return callVlan(SET_VLAN_PVID, port, pvid, on);
+    }
+
+    /** The three VLAN calls of the signature {@code (uint16_t port, uint16_t value, int on)}. */
+    private static int callVlan(final MethodHandle handle, final int port, final int value, final boolean on)
+    {
         try
         {
             return (int)handle.invokeExact((short)port, (short)value, on ? 1 : 0);
