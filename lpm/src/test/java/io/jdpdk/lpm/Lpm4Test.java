@@ -325,7 +325,7 @@ class Lpm4Test
     }
 
     @Test
-    void shouldLookUpABurstWhereItLiesAndRefuseRangesOutsideTheArrays()
+    void shouldLookUpABurstWhereItLiesAndStopAtTheFirstIndexOutsideTheArrays()
     {
         final Lpm4 lpm = new Lpm4(16, 1);
         lpm.add(ip("10.0.0.0"), 8, 8);
@@ -338,11 +338,14 @@ class Lpm4Test
         lpm.lookupBulk(ips, 4, hops, 0, 0);
         assertArrayEquals(new int[] {-7, -7, 32, 8, NO_ROUTE, -7}, hops);
 
-        assertThrows(IndexOutOfBoundsException.class, () -> lpm.lookupBulk(ips, 3, hops, 0, 3));
-        assertThrows(IndexOutOfBoundsException.class, () -> lpm.lookupBulk(ips, 0, hops, 4, 3));
         assertThrows(IndexOutOfBoundsException.class, () -> lpm.lookupBulk(ips, -1, hops, 0, 1));
         assertThrows(IndexOutOfBoundsException.class, () -> lpm.lookupBulk(ips, 0, hops, 0, -1));
-        assertArrayEquals(new int[] {-7, -7, 32, 8, NO_ROUTE, -7}, hops, "nothing written by a refused call");
+        assertArrayEquals(new int[] {-7, -7, 32, 8, NO_ROUTE, -7}, hops, "nothing written before the first bad index");
+
+        assertThrows(IndexOutOfBoundsException.class, () -> lpm.lookupBulk(ips, 3, hops, 0, 3));
+        assertArrayEquals(new int[] {NO_ROUTE, 32, 32, 8, NO_ROUTE, -7}, hops, "ips[3] and ips[4], then ips[5] refused");
+        assertThrows(IndexOutOfBoundsException.class, () -> lpm.lookupBulk(ips, 0, hops, 4, 3));
+        assertArrayEquals(new int[] {NO_ROUTE, 32, 32, 8, NO_ROUTE, 32}, hops, "hops[4] and hops[5], then hops[6] refused");
     }
 
     @Test
