@@ -409,7 +409,12 @@ static const struct layout_entry layout_table[] = {
 
 	S(rte_eth_rxconf),
 	F(rte_eth_rxconf, rx_thresh), F(rte_eth_rxconf, rx_free_thresh), F(rte_eth_rxconf, rx_drop_en),
-	F(rte_eth_rxconf, rx_deferred_start), F(rte_eth_rxconf, offloads),
+	F(rte_eth_rxconf, rx_deferred_start), F(rte_eth_rxconf, rx_nseg), F(rte_eth_rxconf, offloads),
+	F(rte_eth_rxconf, rx_seg), F(rte_eth_rxconf, rx_mempools), F(rte_eth_rxconf, rx_nmempool),
+	S(rte_eth_rxseg_split),
+	F(rte_eth_rxseg_split, mp), F(rte_eth_rxseg_split, length), F(rte_eth_rxseg_split, offset),
+	F(rte_eth_rxseg_split, proto_hdr),
+	{ "rte_eth_rxseg", NULL, (long)sizeof(union rte_eth_rxseg) },
 	S(rte_eth_txconf),
 	F(rte_eth_txconf, tx_thresh), F(rte_eth_txconf, tx_rs_thresh), F(rte_eth_txconf, tx_free_thresh),
 	F(rte_eth_txconf, tx_deferred_start), F(rte_eth_txconf, offloads),

@@ -93,12 +93,14 @@ public record DeviceInfo(
      *                          bits)
      * @param devFlags          the device's {@code RTE_ETH_DEV_*} flags ({@code *dev_flags}): which interrupts it
      *                          raises ({@link #hasLinkStateInterrupt()}), whether it is a representor...
+     * @param maxRxMempools     most pools an RX queue takes buffers from ({@code max_rx_mempools},
+     *                          {@link PortConfig#rxMempools}), 0 for a device that takes one
      */
     public record Details(int minRxBufSize, int maxLroPktSize, int maxMacAddrs, int maxHashMacAddrs, int maxVfs,
         int maxVmdqPools, int retaSize, int rxDescAlign, int txDescAlign, int txSegMax, int txMtuSegMax, long devCapa,
         String switchName, int switchDomainId, int switchPortId, int switchRxDomain, int errHandleMode, String devArgs,
         long rxQueueOffloadCapa, long txQueueOffloadCapa, int nbRxQueues, int nbTxQueues, int speedCapa,
-        int devFlags)
+        int devFlags, int maxRxMempools)
     {
     }
 

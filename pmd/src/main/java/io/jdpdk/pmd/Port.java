@@ -6,6 +6,7 @@ import io.jdpdk.eal.Eal;
 import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.eal.raw.TelemetryRaw;
 import io.jdpdk.mempool.MbufBurst;
+import io.jdpdk.mempool.Mempool;
 import io.jdpdk.mempool.raw.MbufRaw;
 import io.jdpdk.mempool.raw.MempoolRaw;
 import io.jdpdk.pmd.raw.EthdevRaw;
@@ -17,6 +18,7 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.IntUnaryOperator;
@@ -24,6 +26,7 @@ import java.util.function.IntUnaryOperator;
 import static io.jdpdk.pmd.raw.EthdevRaw.RTE_ETH_CONF;
 import static io.jdpdk.pmd.raw.EthdevRaw.RTE_ETH_DEV_INFO;
 import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
+import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -448,7 +451,8 @@ public final class Port implements AutoCloseable
             u16(info, off(RTE_ETH_DEV_INFO, "nb_rx_queues")),
             u16(info, off(RTE_ETH_DEV_INFO, "nb_tx_queues")),
             info.get(JAVA_INT, off(RTE_ETH_DEV_INFO, "speed_capa")),
-            devFlags(info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "dev_flags"))));
+            devFlags(info.get(JAVA_LONG, off(RTE_ETH_DEV_INFO, "dev_flags"))),
+            u16(info, off(RTE_ETH_DEV_INFO, "max_rx_mempools")));
     }
 
     /**
@@ -810,12 +814,13 @@ public final class Port implements AutoCloseable
                     EthdevRaw.tx_queue_setup(id, q, txd, txSocket, queueConf(arena, defaults, false,
                         cfg.txQueueSetup(q, txDefault), txQueueMask)));
             }
+            final String pools = rxPoolNames(cfg);
             for (int q = 0; q < cfg.rxQueues(); q++)
             {
-                check("rte_eth_rx_queue_setup(port=" + id + ", queue=" + q + ", nb_rxd=" + rxd + ", pool=" +
-                    cfg.mempool().name() + ")",
-                    EthdevRaw.rx_queue_setup(id, q, rxd, rxSocket, queueConf(arena, defaults, true,
-                        cfg.rxQueueSetup(q, rxDefault), rxQueueMask), cfg.mempool().address()));
+                final MemorySegment rxConf = queueConf(arena, defaults, true, cfg.rxQueueSetup(q, rxDefault),
+                    rxQueueMask);
+                check("rte_eth_rx_queue_setup(port=" + id + ", queue=" + q + ", nb_rxd=" + rxd + ", " + pools + ")",
+                    EthdevRaw.rx_queue_setup(id, q, rxd, rxSocket, rxConf, rxBuffers(arena, cfg, rxConf)));
             }
             if (cfg.packetTypes() != PortConfig.PTYPES_DEVICE_DEFAULT)
             {
@@ -838,6 +843,60 @@ public final class Port implements AutoCloseable
     public PortConfig config()
     {
         return config;
+    }
+
+    /**
+     * Where an RX queue's buffers come from, for {@code rte_eth_rx_queue_setup}: the single pool's address, or 0 with
+     * {@code rxConf}'s {@code rx_seg} (buffer split) or {@code rx_mempools} (several pools) filled in.
+     */
+    private static long rxBuffers(final Arena arena, final PortConfig cfg, final MemorySegment rxConf)
+    {
+        final List<PortConfig.RxSegment> segments = cfg.rxSegments();
+        final List<Mempool> pools = cfg.rxMempools();
+        if (!segments.isEmpty())
+        {
+            final MemorySegment array = arena.allocate(EthdevRaw.RTE_ETH_RXSEG_SIZE * segments.size(), 8);
+            for (int i = 0; i < segments.size(); i++)
+            {
+                final PortConfig.RxSegment segment = segments.get(i);
+                final long at = i * EthdevRaw.RTE_ETH_RXSEG_SIZE;
+                array.set(ADDRESS, at + off(EthdevRaw.RTE_ETH_RXSEG_SPLIT, "mp"),
+                    MemorySegment.ofAddress(segment.pool().address()));
+                array.set(JAVA_SHORT, at + off(EthdevRaw.RTE_ETH_RXSEG_SPLIT, "length"), (short)segment.length());
+                array.set(JAVA_SHORT, at + off(EthdevRaw.RTE_ETH_RXSEG_SPLIT, "offset"), (short)segment.offset());
+                array.set(JAVA_INT, at + off(EthdevRaw.RTE_ETH_RXSEG_SPLIT, "proto_hdr"), segment.protoHdr());
+            }
+            rxConf.set(ADDRESS, off(EthdevRaw.RTE_ETH_RXCONF, "rx_seg"), array);
+            rxConf.set(JAVA_SHORT, off(EthdevRaw.RTE_ETH_RXCONF, "rx_nseg"), (short)segments.size());
+            return 0;
+        }
+        if (!pools.isEmpty())
+        {
+            final MemorySegment array = arena.allocate(ADDRESS, pools.size());
+            for (int i = 0; i < pools.size(); i++)
+            {
+                array.setAtIndex(ADDRESS, i, MemorySegment.ofAddress(pools.get(i).address()));
+            }
+            rxConf.set(ADDRESS, off(EthdevRaw.RTE_ETH_RXCONF, "rx_mempools"), array);
+            rxConf.set(JAVA_SHORT, off(EthdevRaw.RTE_ETH_RXCONF, "rx_nmempool"), (short)pools.size());
+            return 0;
+        }
+        return cfg.mempool().address();
+    }
+
+    /** The RX queues' pools, for the message of a failed {@code rte_eth_rx_queue_setup}. */
+    private static String rxPoolNames(final PortConfig cfg)
+    {
+        if (!cfg.rxSegments().isEmpty())
+        {
+            return "split into " + String.join(",",
+                cfg.rxSegments().stream().map(segment -> segment.pool().name()).toList());
+        }
+        if (!cfg.rxMempools().isEmpty())
+        {
+            return "pools=" + String.join(",", cfg.rxMempools().stream().map(Mempool::name).toList());
+        }
+        return "pool=" + cfg.mempool().name();
     }
 
     /**

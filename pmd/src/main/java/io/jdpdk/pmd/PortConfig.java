@@ -4,6 +4,7 @@ import io.jdpdk.eal.DpdkException;
 import io.jdpdk.mempool.Mempool;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * How to bring a port up: queues, descriptors, the pool RX draws from, promiscuous mode, RSS, RX and TX
@@ -39,6 +40,8 @@ public final class PortConfig
     public static final long RX_OFFLOAD_VLAN_FILTER = 1L << 9;
     /** {@code RTE_ETH_RX_OFFLOAD_VLAN_EXTEND}. */
     public static final long RX_OFFLOAD_VLAN_EXTEND = 1L << 10;
+    /** {@code RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT}: RX queues split each packet into segments ({@link #rxSegments}). */
+    public static final long RX_OFFLOAD_BUFFER_SPLIT = 1L << 20;
     /** {@code RTE_ETH_TX_OFFLOAD_VLAN_INSERT}: the NIC inserts an mbuf's {@code vlan_tci} on request. */
     public static final long TX_OFFLOAD_VLAN_INSERT = 1L;
     /** {@code RTE_ETH_TX_OFFLOAD_QINQ_INSERT}: the NIC inserts an mbuf's outer and inner VLAN tags on request. */
@@ -94,6 +97,8 @@ public final class PortConfig
     private int rxDesc = DEFAULT_RX_DESC;
     private int txDesc = DEFAULT_TX_DESC;
     private Mempool mempool;
+    private List<RxSegment> rxSegments = List.of();
+    private List<Mempool> rxMempools = List.of();
     private int rxQueueSocket = DEVICE_SOCKET;
     private int txQueueSocket = DEVICE_SOCKET;
     private boolean promiscuous = true;
@@ -182,6 +187,71 @@ public final class PortConfig
     {
         mempool = pool;
         return this;
+    }
+
+    /**
+     * One segment of an RX queue's buffer split ({@code struct rte_eth_rxseg_split}): the device puts the next
+     * {@code length} bytes of a packet (or, with {@code protoHdr}, the headers up to that protocol) into an mbuf of
+     * {@code pool}, {@code offset} bytes into its data room.
+     *
+     * @param pool     the pool of this segment's mbufs
+     * @param length   the segment's bytes, 0 for the pool's data room (or a split by {@code protoHdr})
+     * @param offset   where the data starts in the segment's buffer, after the headroom for the first segment
+     * @param protoHdr {@code RTE_PTYPE_*} bits of the headers that end this segment, 0 for a split by length
+     */
+    public record RxSegment(Mempool pool, int length, int offset, int protoHdr)
+    {
+    }
+
+    /**
+     * Buffer split ({@code rx_conf.rx_seg} of {@code rte_eth_rx_queue_setup}, with no single pool): every RX queue
+     * puts each packet into mbufs of these segments, in order. Takes effect only with
+     * {@link #RX_OFFLOAD_BUFFER_SPLIT} among the RX offloads (ethdev refuses segments without it) on a device that has
+     * the offload; {@link #mempool(Mempool)} is still required, for the checks of {@link #conclude}. An empty list,
+     * the default, sets the queues up from {@link #mempool()}.
+     *
+     * @param segments the segments, at most 8 as testpmd allows
+     * @return this
+     */
+    public PortConfig rxSegments(final List<RxSegment> segments)
+    {
+        rxSegments = List.copyOf(segments);
+        return this;
+    }
+
+    /**
+     * The buffer split segments of the RX queues.
+     *
+     * @return the segments {@link #rxSegments(List)} gave, empty unless set
+     */
+    public List<RxSegment> rxSegments()
+    {
+        return rxSegments;
+    }
+
+    /**
+     * Several pools for every RX queue ({@code rx_conf.rx_mempools}, with no single pool): the device takes each
+     * packet's buffer from the pool whose data room fits it best, on a device whose {@code max_rx_mempools} is at
+     * least their number ({@link DeviceInfo.Details#maxRxMempools()}; ethdev refuses more). An empty list, the
+     * default, sets the queues up from {@link #mempool()}.
+     *
+     * @param pools the pools
+     * @return this
+     */
+    public PortConfig rxMempools(final List<Mempool> pools)
+    {
+        rxMempools = List.copyOf(pools);
+        return this;
+    }
+
+    /**
+     * The pools every RX queue takes buffers from when there are several.
+     *
+     * @return the pools {@link #rxMempools(List)} gave, empty unless set
+     */
+    public List<Mempool> rxMempools()
+    {
+        return rxMempools;
     }
 
     /**
@@ -807,6 +877,11 @@ public final class PortConfig
         if (mempool == null)
         {
             throw new IllegalArgumentException(port + ": no mempool given for its RX queues");
+        }
+        if (!rxSegments.isEmpty() && !rxMempools.isEmpty())
+        {
+            throw new IllegalArgumentException(port + ": RX queues take either buffer split segments or several " +
+                "mempools, not both");
         }
         if (rxQueues < 1 || rxQueues > info.maxRxQueues())
         {

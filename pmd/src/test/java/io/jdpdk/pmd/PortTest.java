@@ -67,6 +67,43 @@ class PortTest
     }
 
     /**
+     * Several pools or buffer split segments reach {@code rte_eth_rx_queue_setup} in place of the single pool, as
+     * ethdev's own words show (its errno is EINVAL for each): net_null takes no second pool ({@code max_rx_mempools}
+     * 0) and splits nothing ({@code rx_seg_capa.max_nseg} 0), and segments without the buffer split offload are
+     * refused before the device is asked. The port then sets up from its one pool again.
+     */
+    @Test
+    void shouldHandEthdevTheRxQueuesPoolsOrSegmentsInPlaceOfTheSinglePool() throws Throwable
+    {
+        try (Mempool second = Mempool.create("port_test_pool_1", 1023, 0, 4096, Mempool.SOCKET_ID_ANY);
+             Port port = Port.probe(TestEal.uniqueName("net_null")))
+        {
+            assertEquals(0, port.info().details().maxRxMempools());
+            final List<PortConfig.RxSegment> segments = List.of(new PortConfig.RxSegment(pool, 64, 0, 0),
+                new PortConfig.RxSegment(second, 0, 0, 0));
+            final String[] message = new String[1];
+            final String pools = EalLogCapture.during(() -> message[0] = assertThrows(DpdkException.class,
+                () -> port.configure(config().rxMempools(List.of(pool, second)))).call());
+            assertTrue(pools.contains("Too many Rx mempools 2 vs maximum 0"), pools);
+            assertEquals("rte_eth_rx_queue_setup(port=" + port.id() + ", queue=0, nb_rxd=512, " +
+                "pools=port_test_pool,port_test_pool_1)", message[0]);
+            final String split = EalLogCapture.during(() -> assertThrows(DpdkException.class,
+                () -> port.configure(config().offloadsAsGiven(true).rxQueueOffloads(0, PortConfig.RX_OFFLOAD_BUFFER_SPLIT)
+                    .rxSegments(segments))));
+            assertTrue(split.contains("Requested Rx segments 2 exceed supported 0"), split);
+            final String noOffload = EalLogCapture.during(() -> assertThrows(DpdkException.class,
+                () -> port.configure(config().rxSegments(segments))));
+            assertTrue(noOffload.contains("No Rx segmentation offload configured"), noOffload);
+            assertThrows(IllegalArgumentException.class,
+                () -> port.configure(config().rxSegments(segments).rxMempools(List.of(pool, second))));
+
+            port.configure(config()).start();
+            assertTrue(port.isStarted(), "set up from its one pool");
+            port.stop();
+        }
+    }
+
+    /**
      * A queue's own offloads reach {@code rte_eth_rx_queue_setup}: masked to what the device allows a single queue,
      * or, as given, refused by ethdev for that queue; offloads as given that the device lacks fail
      * {@code rte_eth_dev_configure} with EINVAL.
@@ -348,6 +385,10 @@ class PortTest
             "rte_eth_xstat_name", EthdevRaw.RTE_ETH_XSTAT_NAME, "rte_ether_addr", EthdevRaw.RTE_ETHER_ADDR);
         layouts.forEach((type, layout) -> assertEquals(List.of(), LayoutCheck.mismatches(type, layout), type));
         assertEquals(List.of(), LayoutCheck.mismatches("rte_eth_desc_lim", EthdevRaw.RTE_ETH_DESC_LIM));
+        assertEquals(List.of(), LayoutCheck.mismatches("rte_eth_rxconf", EthdevRaw.RTE_ETH_RXCONF));
+        assertEquals(List.of(), LayoutCheck.mismatches("rte_eth_rxseg_split", EthdevRaw.RTE_ETH_RXSEG_SPLIT));
+        assertEquals(EthdevRaw.RTE_ETH_RXSEG_SPLIT.byteSize(), EthdevRaw.RTE_ETH_RXSEG_SIZE,
+            "union rte_eth_rxseg holds the split alone");
     }
 
     @Test

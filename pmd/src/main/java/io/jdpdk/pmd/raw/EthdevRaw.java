@@ -104,9 +104,23 @@ public final class EthdevRaw
         JAVA_SHORT.withName("rx_free_thresh"),
         JAVA_BYTE.withName("rx_drop_en"),
         JAVA_BYTE.withName("rx_deferred_start"),
-        paddingLayout(8), // rx_nseg, share_group, share_qid
+        JAVA_SHORT.withName("rx_nseg"),
+        paddingLayout(6), // share_group, share_qid
         JAVA_LONG.withName("offloads"),
-        paddingLayout(56))); // rx_seg, rx_mempools, rx_nmempool, reserved
+        ADDRESS.withName("rx_seg"),
+        ADDRESS.withName("rx_mempools"),
+        JAVA_SHORT.withName("rx_nmempool"),
+        paddingLayout(38))); // reserved
+
+    /** {@code struct rte_eth_rxseg_split}: one segment of an RX queue's buffer split ({@code rx_conf.rx_seg}). */
+    public static final StructLayout RTE_ETH_RXSEG_SPLIT = LayoutCheck.verified("rte_eth_rxseg_split", structLayout(
+        ADDRESS.withName("mp"),
+        JAVA_SHORT.withName("length"),
+        JAVA_SHORT.withName("offset"),
+        JAVA_INT.withName("proto_hdr")));
+
+    /** {@code sizeof(union rte_eth_rxseg)}: the stride of {@code rx_conf.rx_seg}'s array, its first member the split. */
+    public static final long RTE_ETH_RXSEG_SIZE = LayoutCheck.cLayout("rte_eth_rxseg", null);
 
     /** {@code struct rte_eth_txconf}: the fields jdpdk reads of a TX queue's configuration. */
     public static final StructLayout RTE_ETH_TXCONF = LayoutCheck.verified("rte_eth_txconf", structLayout(
