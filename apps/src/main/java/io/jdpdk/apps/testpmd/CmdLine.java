@@ -116,10 +116,10 @@ final class CmdLine
      * Runs one interactive command, as testpmd's cmdline does: {@code start [tx_first [N]]}, {@code stop},
      * {@code show port stats|info|summary|xstats all|N}, {@code show rxq|txq info N Q},
      * {@code show port N rss-hash [key]}, {@code show port N rss reta SIZE MASKS}, {@code port config N rss reta LIST},
-     * {@code show config rxtx|cores|fwd|txpkts|txtimes}, {@code show fwd stats all},
+     * {@code show config rxtx|cores|fwd|rxoffs|rxpkts|rxhdrs|txpkts|txtimes}, {@code show fwd stats all},
      * {@code clear fwd stats all}, {@code clear port stats|xstats all|N}, {@code set fwd MODE [retry]},
      * {@code set nbport|nbcore|burst|verbose N}, {@code set portlist LIST}, {@code set portmask|coremask MASK},
-     * {@code set txpkts LIST}, {@code set eth-peer N MAC},
+     * {@code set txpkts LIST}, {@code set rxoffs|rxpkts|rxhdrs LIST}, {@code set eth-peer N MAC},
      * {@code set promisc|allmulti N|all on|off}, {@code set record-burst-stats|record-core-cycles on|off},
      * {@code set flow_ctrl ...}, {@code show port N flow_ctrl}, {@code set flush_rx|link_check|xstats-hide-zero on|off},
      * {@code set log global|TYPE LEVEL}, {@code load FILE}, {@code show port N rxq|txq Q desc D status},
@@ -217,7 +217,7 @@ final class CmdLine
                     forPorts(w[3], app::showPortSummary);
                 }
                 else if (w.length == 3 && w[1].equals("config") &&
-                    List.of("rxtx", "cores", "fwd", "txpkts", "txtimes").contains(w[2]))
+                    List.of("rxtx", "cores", "fwd", "rxoffs", "rxpkts", "rxhdrs", "txpkts", "txtimes").contains(w[2]))
                 {
                     app.showConfig(w[2]);
                 }
@@ -405,6 +405,10 @@ final class CmdLine
                 else if (w.length == 3 && w[1].equals("txpkts"))
                 {
                     app.setTxPkts(w[2]);
+                }
+                else if (w.length == 3 && List.of("rxoffs", "rxpkts", "rxhdrs").contains(w[1]))
+                {
+                    app.setRxSplit(w[1], w[2]);
                 }
                 else if (w.length == 4 && w[1].equals("eth-peer") && parseUint16(w[2]) >= 0)
                 {
@@ -940,7 +944,7 @@ final class CmdLine
         to.println("clear port (stats|xstats) (port_id|all)");
         to.println("    Clear statistics of port_id, or all.");
         to.println();
-        to.println("show config (rxtx|cores|fwd|txpkts|txtimes)");
+        to.println("show config (rxtx|cores|fwd|rxoffs|rxpkts|rxhdrs|txpkts|txtimes)");
         to.println("    Display the given configuration.");
         to.println();
         to.println("show fwd stats all");
@@ -1039,6 +1043,21 @@ final class CmdLine
         to.println();
         to.println("set (nbport|nbcore|burst) (value)");
         to.println("    Set the number of forwarding ports or cores, or the number of packets per burst.");
+        to.println();
+        to.println("set rxoffs (x[,y]*)");
+        to.println("    Set the offset of each packet segment on receiving if split feature is engaged.");
+        to.println("    Affects only the queues configured with split offloads.");
+        to.println();
+        to.println("set rxpkts (x[,y]*)");
+        to.println("    Set the length of each segment to scatter packets on receiving if split feature is engaged.");
+        to.println("    Affects only the queues configured with split offloads.");
+        to.println();
+        to.println("set rxhdrs (eth[,ipv4])*");
+        to.println("    Set the protocol hdr of each segment to scatter packets on receiving if split feature is");
+        to.println("    engaged. Affects only the queues configured with split offloads.");
+        to.println("    Supported values: eth|ipv4|ipv6|ipv4-tcp|ipv6-tcp|ipv4-udp|ipv6-udp|ipv4-sctp|ipv6-sctp|");
+        to.println("    grenat|inner-eth|inner-ipv4|inner-ipv6|inner-ipv4-tcp|inner-ipv6-tcp|inner-ipv4-udp|");
+        to.println("    inner-ipv6-udp|inner-ipv4-sctp|inner-ipv6-sctp");
         to.println();
         to.println("set txpkts (x[,y]*)");
         to.println("    Set the length of each segment of TXONLY and optionally CSUM packets.");

@@ -163,8 +163,21 @@ final class Parameters
             description = "set the number of mbufs to be allocated in mbuf pools")
         String totalNumMbufs;
 
-        @Option(names = "--mbuf-size", paramLabel = "N", description = "set the data size of mbuf to N bytes")
+        @Option(names = "--mbuf-size", paramLabel = "N[,N]*",
+            description = "set the data size of mbufs to N bytes, one pool per size")
         String mbufSize;
+
+        @Option(names = "--rxoffs", paramLabel = "X[,Y]*", description = "set RX segment offsets for split")
+        String rxoffs;
+
+        @Option(names = "--rxpkts", paramLabel = "X[,Y]*", description = "set RX segment sizes to split")
+        String rxpkts;
+
+        @Option(names = "--rxhdrs", paramLabel = "eth[,ipv4]*", description = "set RX segment protocol to split")
+        String rxhdrs;
+
+        @Option(names = "--multi-rx-mempool", description = "enable multi-rx-mempool support")
+        boolean multiRxMempool;
 
         @Option(names = "--cmdline-file", paramLabel = "FILE",
             description = "execute the commands in FILE before the prompt (or before forwarding starts)")
@@ -399,6 +412,10 @@ final class Parameters
     /** {@code --total-num-mbufs}, 0 for testpmd's formula. */
     int totalNumMbufs;
     int mbufSize = TestPmd.DEFAULT_MBUF_DATA_SIZE;
+    /** {@code --mbuf-size}'s sizes ({@code mbuf_data_size[]}), a pool for each; {@link #mbufSize} is the first. */
+    int[] mbufSizes = {TestPmd.DEFAULT_MBUF_DATA_SIZE};
+    /** {@code --multi-rx-mempool}: RX queues take buffers from every size's pool. */
+    boolean multiRxMempool;
     /** {@code --port-topology}. */
     Topology topology = Topology.PAIRED;
     /** {@code --cmdline-file}, null for none. */
@@ -538,6 +555,18 @@ final class Parameters
                 }
                 case "--total-num-mbufs" -> totalNumMbufs(value);
                 case "--mbuf-size" -> mbufSize(value);
+                case "--rxoffs" -> config.rxSplit.setOffsets(rxItems(value, "rxpkt offsets", "bad rxoffs"), out);
+                case "--rxpkts" -> config.rxSplit.setSegments(rxItems(value, "rxpkt segments", "bad rxpkts"), out);
+                case "--rxhdrs" ->
+                {
+                    final int[] headers = RxSplit.parseHeaders(value, "rxpkt segments", err);
+                    if (headers.length == 0)
+                    {
+                        throw new BadOption("bad rxpkts"); // testpmd's words for --rxhdrs too
+                    }
+                    config.rxSplit.setHeaders(headers, out);
+                }
+                case "--multi-rx-mempool" -> multiRxMempool = true;
                 // testpmd asks with the queue count it has then; past RTE_MAX_QUEUES_PER_PORT its --txq is refused.
                 case "--txq" ->
                 {
@@ -1045,7 +1074,7 @@ final class Parameters
 
     private void mbufSize(final String value) throws BadOption
     {
-        final long[] sizes = parseItemList(value, "mbuf-size", MAX_SEGS_BUFFER_SPLIT);
+        final long[] sizes = parseItemList(value, "mbuf-size", RxSplit.MAX_SEGS);
         if (sizes == null)
         {
             throw new BadOption("bad mbuf-size");
@@ -1057,7 +1086,19 @@ final class Parameters
                 throw new BadOption("mbuf-size should be > 0 and < 65536");
             }
         }
-        mbufSize = (int)sizes[0]; // the first pool's; jdpdk's testpmd makes one
+        mbufSizes = Arrays.stream(sizes).mapToInt(size -> (int)size).toArray();
+        mbufSize = mbufSizes[0];
+    }
+
+    /** The items of {@code --rxoffs} or {@code --rxpkts} as {@code parse_item_list} reads them, or testpmd's refusal. */
+    private long[] rxItems(final String value, final String itemName, final String refusal) throws BadOption
+    {
+        final long[] items = parseItemList(value, itemName, RxSplit.MAX_SEGS);
+        if (items == null || items.length == 0)
+        {
+            throw new BadOption(refusal);
+        }
+        return items;
     }
 
     private void flowgenFlows(final String value) throws BadOption
@@ -1291,9 +1332,6 @@ final class Parameters
             config.txUdpDst = Integer.parseInt(dst);
         }
     }
-
-    /** {@code MAX_SEGS_BUFFER_SPLIT}: most {@code --mbuf-size} values. */
-    private static final int MAX_SEGS_BUFFER_SPLIT = 8;
 
     private long[] parseItemList(final String str, final String itemName, final int maxItems)
     {

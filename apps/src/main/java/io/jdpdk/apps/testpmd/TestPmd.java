@@ -72,7 +72,7 @@ import java.util.stream.Collectors;
  *       [--burst=N] [--nb-cores=N] [--nb-ports=N] [--rxq=N] [--txq=N] [--rxd=N] [--txd=N] [--stats-period=S]
  *       [--eth-peer=N,XX:XX:XX:XX:XX:XX]... [--no-flush-rx] [--txpkts=X[,Y]*] [--tx-ip=SRC,DST]
  *       [--tx-udp=SRC[,DST]] [--txonly-multi-flow] [--flowgen-flows=N] [--flowgen-clones=N] [--total-num-mbufs=N]
- *       [--mbuf-size=N]
+ *       [--mbuf-size=N[,N]*] [--rxpkts=X[,Y]*] [--rxoffs=X[,Y]*] [--rxhdrs=eth[,ipv4]*] [--multi-rx-mempool]
  *       [--mbcache=N] [--max-pkt-len=N] [--port-topology=paired|chained|loop] [--portmask=MASK] [--portlist=LIST]
  *       [--disable-rss|--rss-ip|--rss-udp] [--numa|--no-numa] [--disable-link-check] [--no-lsc-interrupt]
  *       [--tx-first] [--cmdline-file=FILE] [--rx-offloads=0xXXXX] [--tx-offloads=0xXXXX] [--enable-rx-cksum]
@@ -125,7 +125,11 @@ import java.util.stream.Collectors;
  * {@code socket_ids} gets a pool {@code mb_pool_<socket>}, made as {@code --mp-alloc} says: in DPDK's memory
  * (native), on anonymous memory ({@link Mempool#createAnonymous}, its chunks registered and mapped for each device's
  * DMA where DPDK takes them, and unmapped at the exit), on the external heap {@code extmem} of plain or huge pages
- * ({@link MallocHeap}), or with pinned external buffers ({@link Mempool#createPinned}).
+ * ({@link MallocHeap}), or with pinned external buffers ({@link Mempool#createPinned}). Each further
+ * {@code --mbuf-size} adds a pool {@code mb_pool_<socket>_<index>} on each socket; the RX queues take the first, or
+ * all of them with {@code --multi-rx-mempool} ({@link PortConfig#rxMempools}, where the device takes several), or
+ * the segments of {@code --rxpkts}, {@code --rxoffs} and {@code --rxhdrs} ({@link RxSplit},
+ * {@link PortConfig#rxSegments}) where they have the buffer split offload.
  * <p>
  * The commands of {@code --cmdline-file} run first, as testpmd runs them: no prompt, no echo, nothing of
  * librte_cmdline's own ("Command not found", "Bad arguments", help), {@code quit} ending the file. Without {@code -i}
@@ -133,9 +137,9 @@ import java.util.stream.Collectors;
  * ports are printed every period until SIGINT/SIGTERM, otherwise testpmd waits for "enter" (a line or the end of
  * standard input) or a signal. With {@code -i}, commands are read at a {@code testpmd> } prompt ({@link CmdLine}):
  * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
- * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd|txpkts|txtimes}, {@code show|clear fwd stats all},
+ * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd|rxoffs|rxpkts|rxhdrs|txpkts|txtimes}, {@code show|clear fwd stats all},
  * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst},
- * {@code set portlist|portmask}, {@code set txpkts}, {@code set eth-peer}, {@code set promisc},
+ * {@code set portlist|portmask}, {@code set txpkts}, {@code set rxpkts|rxoffs|rxhdrs}, {@code set eth-peer}, {@code set promisc},
  * {@code set allmulti}, {@code set record-burst-stats|record-core-cycles}, {@code set verbose} (the packet dump of
  * {@link Verbose}), {@code csum set|show|mac-swap}
  * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
@@ -255,8 +259,10 @@ public final class TestPmd
 
     private Eal eal;
     private Mempool pool;
-    /** The pools by socket ({@code mempools[]}), {@link #pool} the first. */
+    /** The pools of the first {@code --mbuf-size} by socket, {@link #pool} the first. */
     private final Map<Integer, Mempool> pools = new LinkedHashMap<>();
+    /** Every pool ({@code mempools[]}): for each socket, one per {@code --mbuf-size}, in creation order. */
+    private final List<Mempool> allPools = new ArrayList<>();
     /** testpmd's {@code socket_ids}: the lcores' sockets, then those --port-numa-config and --ring-numa-config add. */
     private final List<Integer> sockets = new ArrayList<>();
     /** testpmd's {@code port_numa}, {@code rxring_numa}, {@code txring_numa}: a socket, or -1 for none given. */
@@ -759,9 +765,15 @@ public final class TestPmd
         // init_config: with NUMA, a pool on each socket of socket_ids (the lcores', then those the NUMA options
         // named); without, one on --socket-num's or 0. The first is the forwarding streams' pool.
         pools.clear();
+        allPools.clear();
         for (final int socket : params.numaSupport ? sockets : List.of(Math.max(0, params.socketNum)))
         {
-            pools.put(socket, createPool(socket, n));
+            for (int sizeIndex = 0; sizeIndex < params.mbufSizes.length; sizeIndex++)
+            {
+                final Mempool created = createPool(socket, n, sizeIndex);
+                allPools.add(created);
+                pools.putIfAbsent(socket, created);
+            }
         }
         pool = pools.values().iterator().next();
         fwdConfigSetup(); // init_config's, before the ports start
@@ -1699,6 +1711,9 @@ public final class TestPmd
                     String.join(",", Arrays.stream(lengths).mapToObj(Integer::toString).toList()));
             }
             case "txtimes" -> out.printf("Interburst gap: 0%nIntraburst gap: 0%n"); // no set txtimes: no gaps
+            case "rxoffs" -> out.print(config.rxSplit.showOffsets());
+            case "rxpkts" -> out.print(config.rxSplit.showSegments());
+            case "rxhdrs" -> out.print(config.rxSplit.showHeaders());
             default -> printFwdConfig(curFwdConfig);
         }
     }
@@ -2272,6 +2287,45 @@ public final class TestPmd
     }
 
     /**
+     * {@code set rxoffs|rxpkts|rxhdrs LIST}: testpmd's {@code cmd_set_rxoffs_parsed}, {@code cmd_set_rxpkts_parsed} and
+     * {@code cmd_set_rxhdrs_parsed}, the list read as {@code parse_item_list} or {@code parse_hdrs_list} reads it, then
+     * the RX split's setter ({@link RxSplit}); every port's queues are set up again at its next start, whatever the
+     * list was ({@code cmd_reconfig_device_queue(RTE_PORT_ALL, 0, 1)}).
+     *
+     * @param what  rxoffs, rxpkts or rxhdrs
+     * @param items the list as typed
+     */
+    void setRxSplit(final String what, final String items)
+    {
+        if (what.equals("rxhdrs"))
+        {
+            final int[] headers = RxSplit.parseHeaders(items, "segment hdrs", err);
+            if (headers.length > 0)
+            {
+                config.rxSplit.setHeaders(headers, out);
+            }
+        }
+        else
+        {
+            final boolean offsets = what.equals("rxoffs");
+            final long[] list = Parameters.parseItemList(items, offsets ? "segment offsets" : "segment lengths",
+                RxSplit.MAX_SEGS, false, err);
+            if (list != null && list.length > 0 && offsets)
+            {
+                config.rxSplit.setOffsets(list, out);
+            }
+            else if (list != null && list.length > 0)
+            {
+                config.rxSplit.setSegments(list, out);
+            }
+        }
+        for (final int id : Port.ids())
+        {
+            needReconfigQueues[id] = true;
+        }
+    }
+
+    /**
      * testpmd's {@code nb_segs_is_invalid}, negated: each TX ring's size as the driver reports it, else as testpmd set
      * it up, else the device's default ({@code get_tx_ring_size}).
      */
@@ -2788,29 +2842,47 @@ public final class TestPmd
     }
 
     /**
-     * testpmd's {@code mbuf_pool_create}: the pool {@code mb_pool_<socket>} of n mbufs, after its two log lines.
+     * testpmd's {@code mbuf_poolname_build}: {@code mb_pool_<socket>} for the first {@code --mbuf-size},
+     * {@code mb_pool_<socket>_<index>} for the others.
+     */
+    private static String poolName(final int socket, final int sizeIndex)
+    {
+        return sizeIndex == 0 ? "mb_pool_" + socket : "mb_pool_" + (socket & 0xFFFF) + "_" + sizeIndex;
+    }
+
+    /** testpmd's {@code mbuf_pool_find}: the pool of a socket and a size index, or null. */
+    private Mempool poolFind(final int socket, final int sizeIndex)
+    {
+        final String name = poolName(socket, sizeIndex);
+        return allPools.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+    }
+
+    /**
+     * testpmd's {@code mbuf_pool_create}: the pool of n mbufs of the {@code sizeIndex}-th {@code --mbuf-size} on a
+     * socket ({@link #poolName}), after its two log lines.
      *
      * @throws RteExit in testpmd's words when DPDK refuses (a socket with no memory)
      */
-    private Mempool createPool(final int socket, final int n)
+    private Mempool createPool(final int socket, final int n, final int sizeIndex)
     {
-        final String name = "mb_pool_" + socket;
+        final String name = poolName(socket, sizeIndex);
+        final int dataSize = params.mbufSizes[sizeIndex];
         Log.log(Log.INFO, logtype, String.format("testpmd: create a new mbuf pool <%s>: n=%d, size=%d, socket=%d",
-            name, n, params.mbufSize, socket));
+            name, n, dataSize, socket));
         try
         {
             switch (params.mpAlloc)
             {
                 case "anon" ->
                 {
-                    final Mempool anon = Mempool.createAnonymous(name, n, params.mbufCache, params.mbufSize, socket,
+                    final Mempool anon = Mempool.createAnonymous(name, n, params.mbufCache, dataSize, socket,
                         params.mempoolFlags);
                     dmaMapChunks(anon);
                     return anon;
                 }
                 case "xmem", "xmemhuge" ->
                 {
-                    if (!setUpExternalMemory(n, params.mpAlloc.equals("xmemhuge")))
+                    if (!setUpExternalMemory(n, dataSize, params.mpAlloc.equals("xmemhuge")))
                     {
                         throw new RteExit("Could not create external memory", null);
                     }
@@ -2820,14 +2892,14 @@ public final class TestPmd
                         throw new RteExit("Could not get external memory socket ID", null);
                     }
                     logOpsSelected();
-                    return Mempool.create(name, n, params.mbufCache, params.mbufSize, heapSocket);
+                    return Mempool.create(name, n, params.mbufCache, dataSize, heapSocket);
                 }
                 case "xbuf" ->
                 {
                     final Mempool pinned;
                     try
                     {
-                        pinned = Mempool.createPinned(name, n, params.mbufCache, params.mbufSize, socket);
+                        pinned = Mempool.createPinned(name, n, params.mbufCache, dataSize, socket);
                     }
                     catch (final DpdkException ex)
                     {
@@ -2845,7 +2917,7 @@ public final class TestPmd
                 {
                     logOpsSelected();
                     // On that socket, as mbuf_pool_create (dump_mempool says socket_id=0 for both programs, not -1).
-                    return Mempool.create(name, n, params.mbufCache, params.mbufSize, socket);
+                    return Mempool.create(name, n, params.mbufCache, dataSize, socket);
                 }
             }
         }
@@ -2926,7 +2998,7 @@ public final class TestPmd
      *
      * @return false, after testpmd's log lines, when no memory could be had
      */
-    private boolean setUpExternalMemory(final int n, final boolean huge)
+    private boolean setUpExternalMemory(final int n, final int dataSize, final boolean huge)
     {
         if (MallocHeap.socketOf(EXTMEM_HEAP_NAME) < 0)
         {
@@ -2940,7 +3012,7 @@ public final class TestPmd
                 return false;
             }
         }
-        final long objectSize = Mempool.objectSize(params.mbufSize, 0);
+        final long objectSize = Mempool.objectSize(dataSize, 0);
         for (final long size : new long[] {2L << 20, 1L << 30, 16L << 20, 16L << 30})
         {
             final long pageSize = huge ? size : MallocHeap.pageSize();
@@ -3321,6 +3393,17 @@ public final class TestPmd
                 {
                     out.printf("Configuring Port %d (socket %d)%n", id, portSocket[id]);
                 }
+                final String refusal = setRxBuffers(port);
+                if (refusal != null)
+                {
+                    // rx_queue_setup's own refusal, then start_port's line; the queues are set up again next time.
+                    out.flush();
+                    err.println(refusal);
+                    err.printf("Fail to configure port %d rx queues%n", id);
+                    needReconfig[id] = false;
+                    needReconfigQueues[id] = true;
+                    return false;
+                }
                 try
                 {
                     port.configure(portConfigs[id]);
@@ -3382,6 +3465,44 @@ public final class TestPmd
         }
         out.println("Done");
         return true;
+    }
+
+    /**
+     * Where the port's RX queues take their buffers, as testpmd's {@code rx_queue_setup} decides at each start: split
+     * into {@link RxSplit#segments} when there is more than one segment and the queues have the buffer split offload;
+     * every {@code --mbuf-size} pool of the RX socket with {@code --multi-rx-mempool}, once testpmd's checks pass (two
+     * pools or more, a device that takes several: {@code max_rx_mempools}); else the socket's first pool.
+     *
+     * @return null, or testpmd's line refusing {@code --multi-rx-mempool}
+     */
+    private String setRxBuffers(final Port port)
+    {
+        final PortConfig cfg = portConfigs[port.id()];
+        final int socket = cfg.rxQueueSocket();
+        cfg.rxSegments(List.of()).rxMempools(List.of());
+        if (config.rxSplit.splits(cfg.rxOffloads() | cfg.rxQueueOffloads(0)))
+        {
+            cfg.rxSegments(config.rxSplit.segments(index -> poolFind(socket, index), params.mbufSizes, cfg.mempool()));
+        }
+        else if (params.multiRxMempool)
+        {
+            if (params.mbufSizes.length <= 1)
+            {
+                return "Invalid number of mempools " + params.mbufSizes.length;
+            }
+            if (port.info().details().maxRxMempools() == 0)
+            {
+                return "Port " + port.id() + " doesn't support requested multi-rx-mempool configuration.";
+            }
+            final List<Mempool> rxPools = new ArrayList<>();
+            for (int i = 0; i < params.mbufSizes.length; i++)
+            {
+                final Mempool found = poolFind(socket, i);
+                rxPools.add(found != null ? found : cfg.mempool());
+            }
+            cfg.rxMempools(rxPools);
+        }
+        return null;
     }
 
     /**
@@ -4954,7 +5075,7 @@ public final class TestPmd
         eal.requestPeers(TESTPMD_MP, new byte[Integer.BYTES], STOP_REQUEST_TIMEOUT); // TESTPMD_REQ_TYPE_EXIT: 0
         if (params.mpAlloc.equals("anon"))
         {
-            pools.values().forEach(this::dmaUnmapChunks);
+            allPools.forEach(this::dmaUnmapChunks);
         }
         params.noLinkCheck = true;
         for (final int id : probedIds)
@@ -4967,7 +5088,7 @@ public final class TestPmd
             out.printf("%nShutting down port %d...%n", id);
             closePort(id);
         }
-        for (final Mempool p : pools.values())
+        for (final Mempool p : allPools)
         {
             out.printf("%nMempool %s: %d of %d mbufs in use%n", p.name(), p.inUseCount(), p.size());
         }

@@ -57,6 +57,9 @@ public final class TestPmdConfig
     /** {@code --txpkts}: segment lengths of generated packets (default one segment of 64 bytes). */
     public int[] txPktSegLengths = { 64 };
 
+    /** {@code --rxpkts}, {@code --rxoffs}, {@code --rxhdrs} and their {@code set} commands: the RX buffer split. */
+    final RxSplit rxSplit = new RxSplit();
+
     /** {@code --tx-ip=SRC,DST}: IPv4 addresses of generated packets (default 198.18.0.1, 198.18.0.2). */
     public int txIpSrc = (198 << 24) | (18 << 16) | 1;
     /** {@code --tx-ip=SRC,DST}: the destination IPv4 address, host byte order (default 198.18.0.2). */

@@ -173,6 +173,44 @@ class TestPmdStartupOptionsTest
         }
     }
 
+    @Test
+    void shouldMakeAPoolPerMbufSizeAndSplitOrPoolTheRxQueuesOnlyWhereTheDeviceCanAsDpdkTestpmd() throws Exception
+    {
+        // A pool per --mbuf-size (mb_pool_0, mb_pool_0_1); the RX split settings of --rxpkts, --rxoffs, --rxhdrs and
+        // their set commands, which act only on queues with the buffer split offload (no virtual device has it);
+        // --multi-rx-mempool, refused at the start: net_null takes one pool, and one size makes one pool.
+        final List<String> split = List.of("--mbuf-size=2048,4096", "--rxpkts=64,128", "--rxoffs=0,2",
+            "--rxhdrs=eth,ipv4-udp,foo");
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, NULLS, split, List.of("show config rxpkts",
+            "show config rxoffs", "show config rxhdrs", "set rxpkts 1,2,3,4,5,6,7,8", "set rxoffs 65535",
+            "set rxhdrs eth,eth,eth,eth,eth,eth,eth,eth,eth", "set rxhdrs eth,ipv6-tcp", "show config rxhdrs",
+            "show config rxpkts", "set rxpkts 7,a", "port stop all", "port start all"), TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("Number of segments: 4\nSegment sizes: 64,128,0,0"), dpdk.get(0));
+        assertTrue(dpdk.get(1).contains("Segment offsets: 0,128"), "22.11 prints the last offset from the lengths: " +
+            dpdk.get(1));
+        assertTrue(dpdk.get(2).contains("Packet segs: eth, ipv4-udp, unsupported, payload"), dpdk.get(2));
+        assertTrue(dpdk.get(7).contains("Packet segs: eth, ipv6-tcp, payload"), dpdk.get(7));
+        for (final List<String> args : List.of(split, List.of("--mbuf-size=2048,4096", "--multi-rx-mempool"),
+            List.of("--multi-rx-mempool"), List.of("--rxhdrs=,"), List.of("--rxoffs=1,x")))
+        {
+            final TestPmdSession.Exit c = TestPmdSession.exitOnDevices(true, dir, NULLS, args);
+            final TestPmdSession.Exit jdpdk = TestPmdSession.exitOnDevices(false, dir, NULLS, args);
+            assertEquals(c.code(), jdpdk.code(), args + ": " + jdpdk.stderr());
+            assertEquals(testpmdLines(c.stderr()), testpmdLines(jdpdk.stderr()), args.toString());
+            if (args.contains("--mbuf-size=2048,4096"))
+            {
+                assertTrue(c.stderr().contains("create a new mbuf pool <mb_pool_0_1>: n=8192, size=4096, socket=0"),
+                    c.stderr());
+            }
+            if (args.contains("--multi-rx-mempool"))
+            {
+                assertEquals(1, c.code(), c.stderr());
+                assertTrue(c.stderr().contains(args.size() == 1 ? "Invalid number of mempools 1" :
+                    "Port 0 doesn't support requested multi-rx-mempool configuration."), c.stderr());
+            }
+        }
+    }
+
     /** {@code lines} without the anonymous pool's DMA lines, whose number depends on the run's physical pages. */
     private static List<String> withoutDmaLines(final List<String> lines)
     {
