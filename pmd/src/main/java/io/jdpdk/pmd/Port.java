@@ -526,6 +526,40 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * Starts or stops one queue of a started port ({@code rte_eth_dev_rx_queue_start} and friends): a stopped RX queue
+     * receives nothing, a stopped TX queue sends nothing, until started again; a queue set up with deferred start
+     * waits for this to begin.
+     *
+     * @param rx    true for an RX queue, false for a TX queue
+     * @param queue the queue id
+     * @param start true to start it, false to stop it
+     * @return true when done; false when the driver cannot start or stop single queues (ENOTSUP), which changed nothing
+     * @throws DpdkException when the port is closed, or ethdev or the driver refuses (a queue id out of range)
+     */
+    public boolean queueStartStop(final boolean rx, final int queue, final boolean start)
+    {
+        return unlessUnsupported("rte_eth_dev_" + (rx ? "rx" : "tx") + "_queue_" + (start ? "start" : "stop"),
+            port -> EthdevRaw.queue_start_stop(port, rx, start, queue));
+    }
+
+    /**
+     * Maps a queue's packets and bytes to one of the device's per-queue statistics counters
+     * ({@code rte_eth_dev_set_rx_queue_stats_mapping}, {@code ..._tx_...}), for devices whose counters are fewer than
+     * their queues (ixgbe).
+     *
+     * @param rx      true for an RX queue
+     * @param queue   the queue id
+     * @param counter the counter, 0 to {@code RTE_ETHDEV_QUEUE_STAT_CNTRS} - 1
+     * @return true when done; false when the driver has no mapping (ENOTSUP), as most have not
+     * @throws DpdkException when the port is closed, or ethdev refuses the queue or the counter
+     */
+    public boolean queueStatsMapping(final boolean rx, final int queue, final int counter)
+    {
+        return unlessUnsupported("rte_eth_dev_set_" + (rx ? "rx" : "tx") + "_queue_stats_mapping",
+            port -> EthdevRaw.queue_stats_mapping(port, rx, queue, counter));
+    }
+
+    /**
      * Makes control call {@code function} on this port, one a driver may lack.
      *
      * @return true when done; false when the driver has no such operation (ENOTSUP), which changed nothing
@@ -764,6 +798,7 @@ public final class Port implements AutoCloseable
                     rssHf);
             }
             conf.set(JAVA_INT, off(RTE_ETH_CONF, "link_speeds"), cfg.linkSpeeds());
+            conf.set(JAVA_INT, off(RTE_ETH_CONF, "lpbk_mode"), cfg.loopbackMode());
             conf.set(JAVA_INT, RTE_ETH_CONF.byteOffset(groupElement("rxmode"), groupElement("max_lro_pkt_size")),
                 cfg.maxLroPktSize());
             // struct rte_eth_intr_conf: lsc:1, rxq:1, rmv:1; each asked only of a device that raises it.

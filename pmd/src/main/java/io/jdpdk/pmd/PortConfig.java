@@ -112,6 +112,7 @@ public final class PortConfig
     private boolean removalInterrupt;
     private int linkSpeeds;
     private int maxLroPktSize;
+    private int loopbackMode;
     private int rxMqModeMask = -1;
     private long[] rxQueueOffloads = new long[0];
     private long[] txQueueOffloads = new long[0];
@@ -484,6 +485,29 @@ public final class PortConfig
     public int maxLroPktSize()
     {
         return maxLroPktSize;
+    }
+
+    /**
+     * The loopback mode of the device ({@code rte_eth_conf.lpbk_mode}): 0 for none; what other values mean is the
+     * driver's (ixgbe, for one, loops TX back to RX with 1). testpmd's {@code port config all|N loopback MODE}.
+     *
+     * @param mode the mode, 0 by default
+     * @return this
+     */
+    public PortConfig loopbackMode(final int mode)
+    {
+        loopbackMode = mode;
+        return this;
+    }
+
+    /**
+     * The loopback mode asked of the device.
+     *
+     * @return the mode {@link #loopbackMode(int)} gave, 0 unless set
+     */
+    public int loopbackMode()
+    {
+        return loopbackMode;
     }
 
     /**

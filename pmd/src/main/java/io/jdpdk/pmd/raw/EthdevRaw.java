@@ -362,6 +362,18 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
     private static final MethodHandle GET_MODULE_EEPROM = downcall("rte_eth_dev_get_module_eeprom",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS));
+    private static final MethodHandle RX_QUEUE_START = downcall("rte_eth_dev_rx_queue_start",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT));
+    private static final MethodHandle RX_QUEUE_STOP = downcall("rte_eth_dev_rx_queue_stop",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT));
+    private static final MethodHandle TX_QUEUE_START = downcall("rte_eth_dev_tx_queue_start",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT));
+    private static final MethodHandle TX_QUEUE_STOP = downcall("rte_eth_dev_tx_queue_stop",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT));
+    private static final MethodHandle SET_RX_QUEUE_STATS_MAPPING = downcall("rte_eth_dev_set_rx_queue_stats_mapping",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_BYTE));
+    private static final MethodHandle SET_TX_QUEUE_STATS_MAPPING = downcall("rte_eth_dev_set_tx_queue_stats_mapping",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_BYTE));
     private static final MethodHandle SET_LINK_UP = downcall("rte_eth_dev_set_link_up",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle SET_LINK_DOWN = downcall("rte_eth_dev_set_link_down",
@@ -1401,6 +1413,52 @@ public final class EthdevRaw
     public static int dev_set_link(final int port, final boolean up)
     {
         return call(up ? SET_LINK_UP : SET_LINK_DOWN, port);
+    }
+
+    /**
+     * {@code rte_eth_dev_rx_queue_start}, {@code rte_eth_dev_rx_queue_stop}, {@code rte_eth_dev_tx_queue_start} or
+     * {@code rte_eth_dev_tx_queue_stop}.
+     *
+     * @param port  the port id
+     * @param rx    true for an RX queue
+     * @param start true to start it, false to stop it
+     * @param queue the queue id
+     * @return 0, or -errno (-ENOTSUP when the driver has no such operation)
+     */
+    public static int queue_start_stop(final int port, final boolean rx, final boolean start, final int queue)
+    {
+        final MethodHandle handle = rx ? (start ? RX_QUEUE_START : RX_QUEUE_STOP) :
+            (start ? TX_QUEUE_START : TX_QUEUE_STOP);
+        try
+        {
+            return (int)handle.invokeExact((short)port, (short)queue);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_dev_set_rx_queue_stats_mapping} or {@code rte_eth_dev_set_tx_queue_stats_mapping}.
+     *
+     * @param port    the port id
+     * @param rx      true for an RX queue
+     * @param queue   the queue id
+     * @param counter the per-queue statistics counter, 0 to {@link #QUEUE_STAT_CNTRS} - 1
+     * @return 0, or -errno (-ENOTSUP when the driver has no such operation)
+     */
+    public static int queue_stats_mapping(final int port, final boolean rx, final int queue, final int counter)
+    {
+        try
+        {
+            return (int)(rx ? SET_RX_QUEUE_STATS_MAPPING : SET_TX_QUEUE_STATS_MAPPING).invokeExact((short)port,
+                (short)queue, (byte)counter);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
     }
 
     /**
