@@ -329,6 +329,11 @@ final class CmdLine
                 {
                     app.clearFwdStats();
                 }
+                else if (w.length == 4 && w[1].equals("port") && List.of("info", "summary", "fdir", "dcb_tc")
+                    .contains(w[2]) && (w[3].equals("all") || parseUint16(w[3]) >= 0))
+                {
+                    // cmd_showport_parsed and cmd_showportall_parsed clear only stats and xstats: the rest does nothing
+                }
                 else
                 {
                     return bad();
@@ -405,6 +410,21 @@ final class CmdLine
                 else if (w.length == 3 && w[1].equals("txpkts"))
                 {
                     app.setTxPkts(w[2]);
+                }
+                else if (w.length == 2 && w[1].equals("default"))
+                {
+                    app.setDefault();
+                }
+                else if (w.length == 7 && w[1].equals("burst") && w[2].equals("tx") && w[3].equals("delay") &&
+                    parseUint32(w[4]) >= 0 && w[5].equals("retry") && parseUint32(w[6]) >= 0)
+                {
+                    app.setBurstTxRetry(parseUint32(w[4]), parseUint32(w[6]));
+                }
+                else if (w.length == 6 && w[1].equals("stat_qmap") && (w[2].equals("rx") || w[2].equals("tx")) &&
+                    parseUint16(w[3]) >= 0 && parseUint16(w[4]) >= 0 && parseUnsigned(w[5], 0xFF) >= 0)
+                {
+                    app.setStatQmap(w[2].equals("rx"), parseUint16(w[3]), parseUint16(w[4]),
+                        (int)parseUnsigned(w[5], 0xFF));
                 }
                 else if (w.length == 3 && List.of("rxoffs", "rxpkts", "rxhdrs").contains(w[1]))
                 {
@@ -514,6 +534,30 @@ final class CmdLine
                 {
                     app.configOffload(w[2].equals("rxq"), parseUint16(w[1]), parseUint16(w[3]), w[5],
                         w[6].equals("on"));
+                    return true;
+                }
+                if (w.length == 5 && w[1].equals("config") && w[2].equals("all") && w[3].equals("drop-en") &&
+                    onOff(w[4]))
+                {
+                    app.portConfigDropEn(w[4].equals("on"));
+                    return true;
+                }
+                if (w.length == 5 && w[1].equals("config") && w[2].equals("all") &&
+                    w[3].equals("max-lro-pkt-size") && parseUint32(w[4]) >= 0)
+                {
+                    app.portConfigMaxLroPktSize(parseUint32(w[4]));
+                    return true;
+                }
+                if (w.length == 5 && w[1].equals("config") && (w[2].equals("all") || parseUint16(w[2]) >= 0) &&
+                    w[3].equals("loopback") && parseUint32(w[4]) >= 0)
+                {
+                    app.portConfigLoopback(w[2].equals("all") ? PORT_ALL : parseUint16(w[2]), parseUint32(w[4]));
+                    return true;
+                }
+                if (w.length == 5 && parseUint16(w[1]) >= 0 && (w[2].equals("rxq") || w[2].equals("txq")) &&
+                    parseUint16(w[3]) >= 0 && (w[4].equals("start") || w[4].equals("stop")))
+                {
+                    app.queueStartStop(parseUint16(w[1]), w[2].equals("rxq"), parseUint16(w[3]), w[4].equals("start"));
                     return true;
                 }
                 if (w.length >= 3 && w[1].equals("attach"))
@@ -974,6 +1018,18 @@ final class CmdLine
         to.println("port config all max-pkt-len (value)");
         to.println("    Set the largest frame of every port (all stopped): MTU value less the device's overhead.");
         to.println();
+        to.println("port config all max-lro-pkt-size (value)");
+        to.println("    Set the max LRO aggregated packet size.");
+        to.println();
+        to.println("port config all drop-en (on|off)");
+        to.println("    Enable or disable packet drop on all RX queues of all ports when no receive buffers available.");
+        to.println();
+        to.println("port config (port_id|all) loopback (mode)");
+        to.println("    Set loopback mode for the port(s).");
+        to.println();
+        to.println("port (port_id) (rxq|txq) (queue_id) (start|stop)");
+        to.println("    Start/stop a rx/tx queue of port X. Only take effect when port X is started");
+        to.println();
         to.println("port config all burst (value)");
         to.println("    Set the number of packets per burst.");
         to.println();
@@ -1043,6 +1099,15 @@ final class CmdLine
         to.println();
         to.println("set (nbport|nbcore|burst) (value)");
         to.println("    Set the number of forwarding ports or cores, or the number of packets per burst.");
+        to.println();
+        to.println("set default");
+        to.println("    Reset default forwarding configuration.");
+        to.println();
+        to.println("set burst tx delay (microseconds) retry (num)");
+        to.println("    Set the transmit delay time and number of retries, effective when retry is enabled.");
+        to.println();
+        to.println("set stat_qmap (tx|rx) (port_id) (queue_id) (qmapping)");
+        to.println("    Set statistics mapping (qmapping 0..15) for RX/TX queue on port.");
         to.println();
         to.println("set rxoffs (x[,y]*)");
         to.println("    Set the offset of each packet segment on receiving if split feature is engaged.");

@@ -48,6 +48,19 @@ public interface ForwardEngine
     }
 
     /**
+     * Whether a stream is left out of forwarding when its queues are stopped, as the engine's {@code stream_init} sets
+     * {@code fs->disabled}: by default when its RX or its TX queue is stopped.
+     *
+     * @param rxStopped whether the stream's RX queue is stopped
+     * @param txStopped whether its TX queue is stopped
+     * @return true to leave the stream out
+     */
+    default boolean disabled(final boolean rxStopped, final boolean txStopped)
+    {
+        return rxStopped || txStopped;
+    }
+
+    /**
      * Whether {@code --record-core-cycles} counts this engine's cycles ({@code get_start_cycles} and
      * {@code get_end_cycles} in its C file). True by default.
      *

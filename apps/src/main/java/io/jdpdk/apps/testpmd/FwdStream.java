@@ -23,6 +23,11 @@ public final class FwdStream
     public final Port txPort;
     /** The queue of {@link #txPort} to send on. */
     public final int txQueue;
+    /**
+     * testpmd's {@code fs->disabled}: the stream's RX or TX queue (the one its engine uses) was stopped when
+     * forwarding began ({@code port N rxq|txq Q stop}), so no lcore runs it.
+     */
+    boolean disabled;
     /** The run's parameters. */
     public final TestPmdConfig config;
     /** The pool generators (txonly, flowgen) allocate from. */
@@ -121,7 +126,7 @@ public final class FwdStream
     /**
      * Sends {@link #burst} on the stream's TX queue and frees what TX did not take, counting both. With retry (the
      * mode set with {@code retry} when the stream was made), a partial TX is tried again up to
-     * {@link TestPmdConfig#TX_RETRY_NUM} times, {@link TestPmdConfig#TX_RETRY_DELAY_US} µs apart, as testpmd's engines
+     * {@link TestPmdConfig#txRetryNum} times, {@link TestPmdConfig#txRetryDelayUs} µs apart, as testpmd's engines
      * do when {@code fs->retry_enabled}. The burst is empty afterwards.
      */
     public void sendOrFree()
@@ -162,9 +167,9 @@ public final class FwdStream
     {
         config.verbose.sending(txPort.id(), txQueue, packets);
         int sent = txPort.txBurst(txQueue, packets);
-        for (int retries = 0; sent < n && retries < TestPmdConfig.TX_RETRY_NUM; retries++)
+        for (long retries = 0; sent < n && retries < config.txRetryNum; retries++)
         {
-            final long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(TestPmdConfig.TX_RETRY_DELAY_US);
+            final long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(config.txRetryDelayUs);
             while (System.nanoTime() < until)
             {
                 Thread.onSpinWait(); // rte_delay_us: a busy wait

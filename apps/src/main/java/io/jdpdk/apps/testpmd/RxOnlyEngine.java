@@ -13,6 +13,12 @@ public final class RxOnlyEngine implements ForwardEngine
     }
 
     @Override
+    public boolean disabled(final boolean rxStopped, final boolean txStopped)
+    {
+        return rxStopped; // its RX queue alone, as the engine's stream_init looks
+    }
+
+    @Override
     public String name()
     {
         return "rxonly";

@@ -139,7 +139,9 @@ import java.util.stream.Collectors;
  * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd|rxoffs|rxpkts|rxhdrs|txpkts|txtimes}, {@code show|clear fwd stats all},
  * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst},
- * {@code set portlist|portmask}, {@code set txpkts}, {@code set rxpkts|rxoffs|rxhdrs}, {@code set eth-peer}, {@code set promisc},
+ * {@code set portlist|portmask}, {@code set txpkts}, {@code set rxpkts|rxoffs|rxhdrs}, {@code set default},
+ * {@code set burst tx delay D retry N}, {@code set stat_qmap}, {@code port N rxq|txq Q start|stop},
+ * {@code port config all drop-en|max-lro-pkt-size|loopback}, {@code set eth-peer}, {@code set promisc},
  * {@code set allmulti}, {@code set record-burst-stats|record-core-cycles}, {@code set verbose} (the packet dump of
  * {@link Verbose}), {@code csum set|show|mac-swap}
  * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
@@ -299,6 +301,13 @@ public final class TestPmd
     private int nbCfgLcores;
     private long[][] statsAtStart = new long[0][];
     private final int[] portSocket = new int[MAX_ETHPORTS];
+    /**
+     * testpmd's {@code ports[].rxq[].state} and {@code txq[].state} as stopped or not: set at each queue's setup (no
+     * deferred start here: started), from the driver's queue information after a port starts and before forwarding
+     * begins ({@code update_queue_state}, where the driver reports it), and by {@code port N rxq|txq Q start|stop}.
+     */
+    private final boolean[][] rxqStopped = new boolean[MAX_ETHPORTS][PortConfig.MAX_QUEUES_PER_PORT];
+    private final boolean[][] txqStopped = new boolean[MAX_ETHPORTS][PortConfig.MAX_QUEUES_PER_PORT];
     /** Each port's configuration, for the next start after a command that changes it ({@link #needReconfig}). */
     private final PortConfig[] portConfigs = new PortConfig[MAX_ETHPORTS];
     /** testpmd's {@code need_reconfig}: the port is configured again at its next {@code port start}. */
@@ -1128,11 +1137,17 @@ public final class TestPmd
         runningEngines = engines;
         runningPortIds = fwdPortIds;
         streams = new FwdStream[fwdConfig.streams.length];
+        for (final Port port : ports)
+        {
+            updateQueueState(port);
+        }
         for (int i = 0; i < streams.length; i++)
         {
             final FwdConfig.Stream s = fwdConfig.streams[i];
             streams[i] = new FwdStream(Port.of(s.rxPort()), s.rxQueue(), Port.of(s.txPort()), s.txQueue(), config,
                 pool);
+            streams[i].disabled = engines.length > 0 && engines[0].disabled(rxqStopped[s.rxPort()][s.rxQueue()],
+                txqStopped[s.txPort()][s.txQueue()]);
         }
         forwarding = true;
         if (!params.noFlushRx)
@@ -1193,7 +1208,40 @@ public final class TestPmd
     /** The streams of forwarding lcore {@code lc} (its index in the configuration). */
     private FwdStream[] streamsOf(final int lc)
     {
-        return Arrays.copyOfRange(streams, fwdConfig.streamIdx[lc], fwdConfig.streamIdx[lc] + fwdConfig.streamNb[lc]);
+        return Arrays.stream(streams, fwdConfig.streamIdx[lc], fwdConfig.streamIdx[lc] + fwdConfig.streamNb[lc])
+            .filter(fs -> !fs.disabled).toArray(FwdStream[]::new);
+    }
+
+    /**
+     * testpmd's {@code update_queue_state} of one port: each queue's state as the driver reports it; a driver that
+     * does not report it leaves the state as testpmd last set it.
+     */
+    private void updateQueueState(final Port port)
+    {
+        final int id = port.id();
+        for (int q = 0; q < nbRxq; q++)
+        {
+            rxqStopped[id][q] = queueStopped(port, true, q, rxqStopped[id][q]);
+        }
+        for (int q = 0; q < nbTxq; q++)
+        {
+            txqStopped[id][q] = queueStopped(port, false, q, txqStopped[id][q]);
+        }
+    }
+
+    /** Whether the driver says the queue is stopped; {@code unknown} where it does not say. */
+    private boolean queueStopped(final Port port, final boolean rx, final int queue, final boolean unknown)
+    {
+        try
+        {
+            final QueueInfo info = rx ? port.rxQueueInfo(queue) : port.txQueueInfo(queue);
+            return info == null ? unknown : info.state() == QueueInfo.STATE_STOPPED;
+        }
+        catch (final DpdkException ex)
+        {
+            Log.log(Log.WARNING, logtype, "testpmd: Failed to get " + (rx ? "rx" : "tx") + " queue info");
+            return unknown;
+        }
     }
 
     /** {@code tx_first}'s rounds: in each, every lcore sends one burst of {@code txonly[lc]} on each of its streams. */
@@ -1291,6 +1339,10 @@ public final class TestPmd
                     final Port port = Port.of(portId);
                     for (int q = 0; q < nbRxq; q++)
                     {
+                        if (rxqStopped[portId][q])
+                        {
+                            continue; // polling a stopped queue is prohibited
+                        }
                         // As flush_fwd_rx_queues counts it: each round adds the time since the queue's first
                         // round, so a queue that never runs dry (net_null) is left after about a millisecond
                         // of rounds, not after the "1 second timeout" its comment promises.
@@ -1461,8 +1513,8 @@ public final class TestPmd
             cfg.streams.length, params.numaSupport ? "enabled" : "disabled", params.mpAlloc));
         if (config.txRetry)
         {
-            sb.append(String.format("TX retry num: %d, delay between TX retries: %dus%n", TestPmdConfig.TX_RETRY_NUM,
-                TestPmdConfig.TX_RETRY_DELAY_US));
+            sb.append(String.format("TX retry num: %d, delay between TX retries: %dus%n", config.txRetryNum,
+                config.txRetryDelayUs));
         }
         for (int lc = 0; lc < cfg.nbLcores; lc++)
         {
@@ -2476,6 +2528,184 @@ public final class TestPmd
     }
 
     /**
+     * {@code port config all drop-en on|off}: testpmd's {@code cmd_config_rx_mode_flag_parsed} with every port
+     * stopped: the RX queues drop packets when no descriptor is free ({@code rx_drop_en}), from every port's next start
+     * on, when it is configured again.
+     */
+    void portConfigDropEn(final boolean on)
+    {
+        if (!allPortsStopped())
+        {
+            err.println("Please stop all ports first");
+            return;
+        }
+        params.rxThresholds[4] = on ? 1 : 0;
+        reconfigureAtNextStart(portInfos());
+    }
+
+    /**
+     * {@code port config all max-lro-pkt-size N}: testpmd's {@code cmd_config_max_lro_pkt_size_parsed} with every port
+     * stopped: each port's {@code max_lro_pkt_size}, every port configured again at its next start; as in testpmd, a
+     * port that has N already ends the command there, before the ports after it and without the reconfiguration.
+     */
+    void portConfigMaxLroPktSize(final long bytes)
+    {
+        if (!allPortsStopped())
+        {
+            err.println("Please stop all ports first");
+            return;
+        }
+        for (final Port port : ports)
+        {
+            final PortConfig cfg = portConfigs[port.id()];
+            if (Integer.toUnsignedLong(cfg.maxLroPktSize()) == bytes)
+            {
+                return;
+            }
+            cfg.maxLroPktSize((int)bytes);
+        }
+        reconfigureAtNextStart(portInfos());
+    }
+
+    /**
+     * {@code port config all|N loopback MODE}: testpmd's {@code cmd_config_loopback_all_parsed} and
+     * {@code cmd_config_loopback_specific_parsed}: the device's loopback mode ({@code lpbk_mode}) of a stopped port, or
+     * of every port with all stopped, applied when it is configured again at its next start.
+     *
+     * @param which a port id, or {@link CmdLine#PORT_ALL}
+     * @param mode  the mode, a C unsigned int
+     */
+    void portConfigLoopback(final int which, final long mode)
+    {
+        if (which == CmdLine.PORT_ALL ? !allPortsStopped() : !validPortOrSay(which) || !stoppedOrSay(which))
+        {
+            if (which == CmdLine.PORT_ALL)
+            {
+                err.println("Please stop all ports first");
+            }
+            return;
+        }
+        for (final Port port : ports)
+        {
+            if (which == CmdLine.PORT_ALL || which == port.id())
+            {
+                portConfigs[port.id()].loopbackMode((int)mode);
+                needReconfig[port.id()] = true;
+                needReconfigQueues[port.id()] = true;
+            }
+        }
+    }
+
+    /**
+     * {@code set stat_qmap rx|tx N Q M}: testpmd's {@code set_qmap}, the queue's packets and bytes counted in the
+     * device's per-queue counter M; what a driver cannot do is said in testpmd's words.
+     */
+    void setStatQmap(final boolean rx, final int portId, final int queue, final int counter)
+    {
+        if (!validPortOrSay(portId) || !queueIdValidOrSay(rx, queue))
+        {
+            return;
+        }
+        if (counter >= EthdevRaw.QUEUE_STAT_CNTRS)
+        {
+            err.printf("map_value not in required range 0..%d%n", EthdevRaw.QUEUE_STAT_CNTRS - 1);
+            return;
+        }
+        boolean mapped;
+        try
+        {
+            mapped = Port.of(portId).queueStatsMapping(rx, queue, counter);
+        }
+        catch (final DpdkException ex)
+        {
+            mapped = false;
+        }
+        if (!mapped)
+        {
+            err.printf("failed to set %s queue stats mapping.%n", rx ? "rx" : "tx");
+        }
+    }
+
+    /** testpmd's {@code rx_queue_id_is_invalid} and {@code tx_queue_id_is_invalid}, negated: a queue below nb_rxq|txq. */
+    private boolean queueIdValidOrSay(final boolean rx, final int queue)
+    {
+        if (queue < (rx ? nbRxq : nbTxq))
+        {
+            return true;
+        }
+        err.printf("Invalid %s queue %d (must be < nb_%sq=%d)%n", rx ? "RX" : "TX", queue, rx ? "rx" : "tx",
+            rx ? nbRxq : nbTxq);
+        return false;
+    }
+
+    /**
+     * {@code port N rxq|txq Q start|stop}: testpmd's {@code cmd_config_rxtx_queue_parsed} on a started port, not while
+     * forwarding: one queue started or stopped ({@link Port#queueStartStop}), its state kept for the next forwarding,
+     * which leaves out the streams of stopped queues and does not poll them; a driver that cannot is said so.
+     */
+    void queueStartStop(final int portId, final boolean rx, final int queue, final boolean start)
+    {
+        if (refusedWhileForwarding() || !validPortOrSay(portId))
+        {
+            return;
+        }
+        if (!Port.of(portId).isStarted())
+        {
+            err.printf("Please start port %d first%n", portId);
+            return;
+        }
+        if (!queueIdValidOrSay(rx, queue))
+        {
+            return;
+        }
+        try
+        {
+            if (!Port.of(portId).queueStartStop(rx, queue, start))
+            {
+                err.println("Function not supported in PMD");
+                return;
+            }
+        }
+        catch (final DpdkException ex)
+        {
+            // testpmd records the state whatever else the driver answered
+        }
+        (rx ? rxqStopped : txqStopped)[portId][queue] = !start;
+    }
+
+    /**
+     * {@code set burst tx delay D retry N}: testpmd's {@code burst_tx_delay_time} (µs) and {@code burst_tx_retry_num},
+     * for the streams of the next start in a mode with {@code retry}.
+     */
+    void setBurstTxRetry(final long delayUs, final long retries)
+    {
+        config.txRetryDelayUs = delayUs;
+        config.txRetryNum = retries;
+    }
+
+    /**
+     * {@code set default}: testpmd's {@code set_def_fwd_config}: every forwarding lcore configured and one forwarding,
+     * the peers' addresses 02:..:N again (their middle four octets as they were, as testpmd writes the first and the
+     * last), every port a forwarding port; the streams are made again at the next start.
+     */
+    void setDefault()
+    {
+        out.println("Reset to default forwarding configuration...");
+        workers = eal.workers();
+        nbCfgLcores = workers.size();
+        nbFwdLcores = 1;
+        for (int i = 0; i < config.peerMac.length; i++)
+        {
+            config.peerMac[i] = config.peerMac[i] & 0x00FF_FFFF_FF00L | 0x0200_0000_0000L | (i & 0xFF);
+        }
+        final int[] ids = Port.ids();
+        System.arraycopy(ids, 0, cfgPortIds, 0, ids.length);
+        nbCfgPorts = ids.length;
+        nbFwdPorts = ids.length;
+        fwdPortIds = Arrays.copyOf(cfgPortIds, nbFwdPorts);
+    }
+
+    /**
      * {@code port config all|N speed SPEED duplex DUPLEX}: testpmd's {@code cmd_config_speed_all_parsed} and
      * {@code cmd_config_speed_specific_parsed}, the link speeds of the port(s) ({@code parse_and_check_speed_duplex}:
      * one fixed speed, or autonegotiation), every port configured again at its next start.
@@ -3410,6 +3640,8 @@ public final class TestPmd
                     applyConfiguredOffloads(port, portConfigs[id], port.info());
                     needReconfig[id] = false;
                     needReconfigQueues[id] = false;
+                    Arrays.fill(rxqStopped[id], false); // rx_queue_setup: started, without deferred start
+                    Arrays.fill(txqStopped[id], false);
                 }
                 catch (final DpdkException ex)
                 {
@@ -3443,6 +3675,7 @@ public final class TestPmd
                 err.printf("Fail to start port %d: %s%n", id, ex.reason());
                 continue;
             }
+            updateQueueState(port);
             out.printf("Port %d: %s%n", id, Port.formatMac(port.macAddress()));
             started = true;
         }

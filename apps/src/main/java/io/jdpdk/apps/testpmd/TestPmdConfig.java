@@ -15,7 +15,7 @@ public final class TestPmdConfig
 
     /**
      * testpmd's {@code retry_enabled} ({@code set fwd MODE retry}): streams made from now on retry a partial TX
-     * {@link #TX_RETRY_NUM} times, {@link #TX_RETRY_DELAY_US} apart, before they drop the rest.
+     * {@link #txRetryNum} times, {@link #txRetryDelayUs} apart, before they drop the rest.
      */
     public boolean txRetry;
 
@@ -41,6 +41,12 @@ public final class TestPmdConfig
 
     /** {@code BURST_TX_WAIT_US}: testpmd's default {@code burst_tx_delay_time}. */
     public static final int TX_RETRY_DELAY_US = 1;
+
+    /** testpmd's {@code burst_tx_retry_num} ({@code set burst tx delay D retry N}): a C unsigned int. */
+    public long txRetryNum = TX_RETRY_NUM;
+
+    /** testpmd's {@code burst_tx_delay_time} in µs ({@code set burst tx delay D retry N}): a C unsigned int. */
+    public long txRetryDelayUs = TX_RETRY_DELAY_US;
 
     /**
      * Peer MAC per port, 48 bits in network order ({@code --eth-peer=N,MAC}); testpmd's default is

@@ -14,6 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * testpmd's run-time settings and queue queries ({@code set flush_rx|link_check|xstats-hide-zero},
+ * {@code set default}, {@code set burst tx delay D retry N}, {@code set stat_qmap}, {@code port N rxq|txq Q start|stop},
+ * {@code port config all drop-en|max-lro-pkt-size|loopback},
  * {@code set log}, {@code load FILE}, {@code show port N rxq|txq Q desc D status},
  * {@code show port N rxq Q desc used count}), command by command beside dpdk-testpmd 22.11.
  */
@@ -43,6 +45,34 @@ class TestPmdSettingsCommandsTest
         assertFalse(dpdk.get(9).contains("Checking link statuses"), dpdk.get(9));
         assertTrue(dpdk.get(12).contains("Checking link statuses"), dpdk.get(12));
         assertTrue(dpdk.get(13).contains("Unable to set log level"), dpdk.get(13));
+    }
+
+    @Test
+    void shouldResetRetryMapQueuesAndConfigureLoopbackDropAndLroAsDpdkTestpmd() throws Exception
+    {
+        // net_null maps no queue to a counter and starts or stops no single queue: each is refused in testpmd's
+        // words, as are bad ports, queues and counters; the port settings need stopped ports and reconfigure them.
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_null0", "--vdev=net_null1"),
+            List.of(), List.of("set eth-peer 0 0A:0B:0C:0D:0E:0F", "set portlist 1", "set default", "show config fwd",
+                "set fwd io retry", "set burst tx delay 10 retry 5", "show config rxtx", "set stat_qmap tx 0 0 0",
+                "set stat_qmap rx 0 0 1", "set stat_qmap rx 9 0 1", "set stat_qmap rx 0 5 1", "set stat_qmap rx 0 0 16",
+                "port 0 rxq 0 stop", "port 0 txq 3 start", "port 9 rxq 0 stop", "port config all drop-en on",
+                "port stop all", "port 0 rxq 0 stop", "port config all drop-en on",
+                "port config all max-lro-pkt-size 1000", "port config all loopback 1", "port config 0 loopback 0",
+                "port config 9 loopback 0", "port start all", "start", "port 0 txq 0 start", "stop",
+                "clear port info all", "clear port fdir 0", "clear port summary 1"),
+            TestPmdSession::maskCounts);
+        assertTrue(dpdk.get(2).contains("Reset to default forwarding configuration..."), dpdk.get(2));
+        assertTrue(dpdk.get(3).contains("ports=1"), "the streams stay as they were until the next start: " +
+            dpdk.get(3));
+        assertTrue(dpdk.get(24).contains("TX retry num: 5, delay between TX retries: 10us"), dpdk.get(24));
+        assertTrue(dpdk.get(7).contains("failed to set tx queue stats mapping."), dpdk.get(7));
+        assertTrue(dpdk.get(11).contains("map_value not in required range 0..15"), dpdk.get(11));
+        assertTrue(dpdk.get(12).contains("Function not supported in PMD"), dpdk.get(12));
+        assertTrue(dpdk.get(13).contains("Invalid TX queue 3 (must be < nb_txq=1)"), dpdk.get(13));
+        assertTrue(dpdk.get(17).contains("Please start port 0 first"), dpdk.get(17));
+        assertTrue(dpdk.get(23).contains("Configuring Port 0"), dpdk.get(23));
+        assertTrue(dpdk.get(25).contains("Please stop forwarding first"), dpdk.get(25));
     }
 
     @Test
