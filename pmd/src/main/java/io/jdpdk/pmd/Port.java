@@ -543,6 +543,69 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * Frees up to {@code count} of the mbufs a TX queue has sent and still holds ({@code rte_eth_tx_done_cleanup}),
+     * for a driver that keeps them until it reuses their descriptors.
+     *
+     * @param queue the TX queue
+     * @param count the most to free, 0 for all it can (a C unsigned 32-bit value)
+     * @return how many it freed
+     * @throws DpdkException when the port is closed or the driver cannot (ENOTSUP where it has no such operation)
+     */
+    public int txDoneCleanup(final int queue, final int count)
+    {
+        return control("rte_eth_tx_done_cleanup(port=" + id + ", queue=" + queue + ")",
+            port -> EthdevRaw.tx_done_cleanup(port, queue, count));
+    }
+
+    /**
+     * A TX queue's rate limit ({@code rte_eth_set_queue_rate_limit}), where the NIC shapes per queue (ixgbe).
+     *
+     * @param queue the TX queue
+     * @param mbps  the rate in Mbps (a C unsigned 32-bit value)
+     * @throws DpdkException when the port is closed or the driver refuses (ENOTSUP where it cannot)
+     */
+    public void queueRateLimit(final int queue, final int mbps)
+    {
+        control("rte_eth_set_queue_rate_limit(port=" + id + ", queue=" + queue + ")",
+            port -> EthdevRaw.set_queue_rate_limit(port, queue, mbps));
+    }
+
+    /**
+     * The available-descriptor threshold of an RX queue ({@code rte_eth_rx_avail_thresh_set}): below this
+     * percentage of free descriptors the driver raises {@link PortEvent#RX_AVAIL_THRESH} (mlx5).
+     *
+     * @param queue   the RX queue
+     * @param percent 0 (none) to 99
+     * @throws DpdkException when the port is closed or the driver refuses (ENOTSUP where it cannot)
+     */
+    public void rxAvailThreshold(final int queue, final int percent)
+    {
+        control("rte_eth_rx_avail_thresh_set(port=" + id + ", queue=" + queue + ")",
+            port -> EthdevRaw.rx_avail_thresh_set(port, queue, percent));
+    }
+
+    /**
+     * The unicast hash table (UTA) of a NIC with virtual functions: accept, or stop accepting, one unicast address
+     * ({@code rte_eth_dev_uc_hash_table_set}), or every address when {@code mac} is negative
+     * ({@code rte_eth_dev_uc_all_hash_table_set}).
+     *
+     * @param mac the address as {@link #macAddress()} gives them, or -1 for every address
+     * @param on  true to accept
+     * @throws DpdkException when the port is closed or ethdev or the driver refuses (ENOSPC for a full table, ENOTSUP
+     *                       where there is none)
+     */
+    public void unicastHashTable(final long mac, final boolean on)
+    {
+        final String call = (mac < 0 ? "rte_eth_dev_uc_all_hash_table_set" : "rte_eth_dev_uc_hash_table_set") +
+            "(port=" + id + ")";
+        checkOpen(call);
+        try (Arena arena = Arena.ofConfined())
+        {
+            check(call, EthdevRaw.uc_hash_table_set(id, mac < 0 ? MemorySegment.NULL : macSegment(arena, mac), on));
+        }
+    }
+
+    /**
      * Maps a queue's packets and bytes to one of the device's per-queue statistics counters
      * ({@code rte_eth_dev_set_rx_queue_stats_mapping}, {@code ..._tx_...}), for devices whose counters are fewer than
      * their queues (ixgbe).
@@ -557,6 +620,18 @@ public final class Port implements AutoCloseable
     {
         return unlessUnsupported("rte_eth_dev_set_" + (rx ? "rx" : "tx") + "_queue_stats_mapping",
             port -> EthdevRaw.queue_stats_mapping(port, rx, queue, counter));
+    }
+
+    /**
+     * Makes control call {@code call} (named with its arguments) on this open port.
+     *
+     * @return what the call returned, 0 or more
+     * @throws DpdkException when the port is closed or the call fails (its return -errno)
+     */
+    private int control(final String call, final java.util.function.IntUnaryOperator raw)
+    {
+        checkOpen(call);
+        return check(call, raw.applyAsInt(id));
     }
 
     /**
@@ -671,9 +746,8 @@ public final class Port implements AutoCloseable
      */
     public void vlanStripOnQueue(final int queue, final boolean on)
     {
-        final String call = "rte_eth_dev_set_vlan_strip_on_queue(port=" + id + ", queue=" + queue + ")";
-        checkOpen(call);
-        check(call, EthdevRaw.dev_set_vlan_strip_on_queue(id, queue, on));
+        control("rte_eth_dev_set_vlan_strip_on_queue(port=" + id + ", queue=" + queue + ")",
+            port -> EthdevRaw.dev_set_vlan_strip_on_queue(port, queue, on));
     }
 
     /**
@@ -686,9 +760,8 @@ public final class Port implements AutoCloseable
      */
     public void vlanFilter(final int vlanId, final boolean on)
     {
-        final String call = "rte_eth_dev_vlan_filter(port=" + id + ", vlan_id=" + vlanId + ")";
-        checkOpen(call);
-        check(call, EthdevRaw.dev_vlan_filter(id, vlanId, on));
+        control("rte_eth_dev_vlan_filter(port=" + id + ", vlan_id=" + vlanId + ")",
+            port -> EthdevRaw.dev_vlan_filter(port, vlanId, on));
     }
 
     /**
@@ -700,9 +773,8 @@ public final class Port implements AutoCloseable
      */
     public void vlanTpid(final int vlanType, final int tpid)
     {
-        final String call = "rte_eth_dev_set_vlan_ether_type(port=" + id + ", type=" + vlanType + ")";
-        checkOpen(call);
-        check(call, EthdevRaw.dev_set_vlan_ether_type(id, vlanType, tpid));
+        control("rte_eth_dev_set_vlan_ether_type(port=" + id + ", type=" + vlanType + ")",
+            port -> EthdevRaw.dev_set_vlan_ether_type(port, vlanType, tpid));
     }
 
     /**
@@ -714,9 +786,8 @@ public final class Port implements AutoCloseable
      */
     public void vlanPvid(final int pvid, final boolean on)
     {
-        final String call = "rte_eth_dev_set_vlan_pvid(port=" + id + ", pvid=" + pvid + ")";
-        checkOpen(call);
-        check(call, EthdevRaw.dev_set_vlan_pvid(id, pvid, on));
+        control("rte_eth_dev_set_vlan_pvid(port=" + id + ", pvid=" + pvid + ")",
+            port -> EthdevRaw.dev_set_vlan_pvid(port, pvid, on));
     }
 
     /**
@@ -957,6 +1028,8 @@ public final class Port implements AutoCloseable
         {
             conf.set(JAVA_SHORT, off(layout, "tx_rs_thresh"), (short)setup.rsThresh());
         }
+        conf.set(JAVA_BYTE, off(layout, rx ? "rx_deferred_start" : "tx_deferred_start"),
+            (byte)(setup.deferredStart() ? 1 : 0));
         conf.set(JAVA_LONG, off(layout, "offloads"), setup.offloads() & offloadMask);
         return conf;
     }

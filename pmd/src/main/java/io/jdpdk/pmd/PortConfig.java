@@ -116,6 +116,11 @@ public final class PortConfig
     private int rxMqModeMask = -1;
     private long[] rxQueueOffloads = new long[0];
     private long[] txQueueOffloads = new long[0];
+    /** Per queue: 0 for the device's default deferred start, {@link #DEFERRED_OFF} or {@link #DEFERRED_ON}. */
+    private long[] rxQueueDeferred = new long[0];
+    private long[] txQueueDeferred = new long[0];
+    private static final long DEFERRED_OFF = 1;
+    private static final long DEFERRED_ON = 2;
 
     /** {@code RTE_MAX_QUEUES_PER_PORT}: queue ids run below it. */
     public static final int MAX_QUEUES_PER_PORT = 1024;
@@ -578,6 +583,43 @@ public final class PortConfig
     }
 
     /**
+     * Whether RX queue {@code queue} waits for {@link Port#queueStartStop} after the port starts
+     * ({@code rx_conf.rx_deferred_start}); unless set, the device's default (off for every device here).
+     *
+     * @param queue 0 to {@value #MAX_QUEUES_PER_PORT} - 1
+     * @param on    true to defer the queue's start
+     * @return this
+     * @throws IllegalArgumentException for a queue id out of range
+     */
+    public PortConfig rxQueueDeferredStart(final int queue, final boolean on)
+    {
+        rxQueueDeferred = withQueue(rxQueueDeferred, queue, on ? DEFERRED_ON : DEFERRED_OFF);
+        return this;
+    }
+
+    /**
+     * Whether TX queue {@code queue} waits for {@link Port#queueStartStop} after the port starts
+     * ({@code tx_conf.tx_deferred_start}), as {@link #rxQueueDeferredStart} for RX.
+     *
+     * @param queue 0 to {@value #MAX_QUEUES_PER_PORT} - 1
+     * @param on    true to defer the queue's start
+     * @return this
+     * @throws IllegalArgumentException for a queue id out of range
+     */
+    public PortConfig txQueueDeferredStart(final int queue, final boolean on)
+    {
+        txQueueDeferred = withQueue(txQueueDeferred, queue, on ? DEFERRED_ON : DEFERRED_OFF);
+        return this;
+    }
+
+    /** A queue's deferred start: as set, else the device's default. */
+    private static boolean deferred(final long[] settings, final int queue, final boolean deviceDefault)
+    {
+        final long setting = queue >= 0 && queue < settings.length ? settings[queue] : 0;
+        return setting == 0 ? deviceDefault : setting == DEFERRED_ON;
+    }
+
+    /**
      * The offloads requested for RX queue {@code queue} ({@link #rxQueueOffloads(int, long)}).
      *
      * @param queue a queue id
@@ -644,8 +686,9 @@ public final class PortConfig
 
     /**
      * What RX queue {@code queue} is set up with ({@code rx_conf} of {@code rte_eth_rx_queue_setup}): the device's
-     * default with this configuration's thresholds and the queue's own offloads ({@link #rxQueueOffloads(int, long)},
-     * else the default's), before a port leaves out offloads the device lacks.
+     * default with this configuration's thresholds, the queue's own offloads ({@link #rxQueueOffloads(int, long)},
+     * else the default's) and deferred start ({@link #rxQueueDeferredStart}), before a port leaves out offloads the
+     * device lacks.
      *
      * @param queue         a queue id
      * @param deviceDefault the device's {@link DeviceInfo#defaultRxQueue()}
@@ -658,7 +701,8 @@ public final class PortConfig
         return new QueueInfo(0, or(t[0], deviceDefault.pthresh()), or(t[1], deviceDefault.hthresh()),
             or(t[2], deviceDefault.wthresh()), or(t[3], deviceDefault.freeThresh()), 0,
             offloads != 0 ? offloads : deviceDefault.offloads(), "",
-            t[4] == DEVICE_DEFAULT ? deviceDefault.dropEnabled() : t[4] != 0, deviceDefault.deferredStart(), false,
+            t[4] == DEVICE_DEFAULT ? deviceDefault.dropEnabled() : t[4] != 0,
+            deferred(rxQueueDeferred, queue, deviceDefault.deferredStart()), false,
             QueueInfo.STATE_STOPPED, 0);
     }
 
@@ -676,7 +720,8 @@ public final class PortConfig
         final long offloads = txQueueOffloads(queue);
         return new QueueInfo(0, or(t[0], deviceDefault.pthresh()), or(t[1], deviceDefault.hthresh()),
             or(t[2], deviceDefault.wthresh()), or(t[3], deviceDefault.freeThresh()), or(t[4], deviceDefault.rsThresh()),
-            offloads != 0 ? offloads : deviceDefault.offloads(), "", false, deviceDefault.deferredStart(), false,
+            offloads != 0 ? offloads : deviceDefault.offloads(), "", false,
+            deferred(txQueueDeferred, queue, deviceDefault.deferredStart()), false,
             QueueInfo.STATE_STOPPED, 0);
     }
 

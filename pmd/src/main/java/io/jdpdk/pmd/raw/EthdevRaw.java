@@ -374,6 +374,16 @@ public final class EthdevRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_BYTE));
     private static final MethodHandle SET_TX_QUEUE_STATS_MAPPING = downcall("rte_eth_dev_set_tx_queue_stats_mapping",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_BYTE));
+    private static final MethodHandle TX_DONE_CLEANUP = downcall("rte_eth_tx_done_cleanup",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_INT));
+    private static final MethodHandle SET_QUEUE_RATE_LIMIT = downcall("rte_eth_set_queue_rate_limit",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_INT));
+    private static final MethodHandle RX_AVAIL_THRESH_SET = downcall("rte_eth_rx_avail_thresh_set",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_SHORT, JAVA_BYTE));
+    private static final MethodHandle UC_ALL_HASH_TABLE_SET = downcall("rte_eth_dev_uc_all_hash_table_set",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_BYTE));
+    private static final MethodHandle UC_HASH_TABLE_SET = downcall("rte_eth_dev_uc_hash_table_set",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, JAVA_BYTE));
     private static final MethodHandle SET_LINK_UP = downcall("rte_eth_dev_set_link_up",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT));
     private static final MethodHandle SET_LINK_DOWN = downcall("rte_eth_dev_set_link_down",
@@ -1432,6 +1442,90 @@ public final class EthdevRaw
         try
         {
             return (int)handle.invokeExact((short)port, (short)queue);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_tx_done_cleanup}: frees up to {@code count} mbufs the TX queue has sent (0: all it can).
+     *
+     * @param port  the port id
+     * @param queue the TX queue
+     * @param count the most to free, a C uint32_t
+     * @return how many were freed, or -errno
+     */
+    public static int tx_done_cleanup(final int port, final int queue, final int count)
+    {
+        try
+        {
+            return (int)TX_DONE_CLEANUP.invokeExact((short)port, (short)queue, count);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_set_queue_rate_limit}: a TX queue's rate limit in Mbps.
+     *
+     * @param port  the port id
+     * @param queue the TX queue
+     * @param mbps  the rate, a C uint32_t
+     * @return 0, or -errno
+     */
+    public static int set_queue_rate_limit(final int port, final int queue, final int mbps)
+    {
+        try
+        {
+            return (int)SET_QUEUE_RATE_LIMIT.invokeExact((short)port, (short)queue, mbps);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_rx_avail_thresh_set} (experimental in 22.11): the percentage of an RX queue's descriptors below
+     * which the driver raises {@code RTE_ETH_EVENT_RX_AVAIL_THRESH}, 0 for none.
+     *
+     * @param port    the port id
+     * @param queue   the RX queue
+     * @param percent 0 to 99
+     * @return 0, or -errno
+     */
+    public static int rx_avail_thresh_set(final int port, final int queue, final int percent)
+    {
+        try
+        {
+            return (int)RX_AVAIL_THRESH_SET.invokeExact((short)port, (short)queue, (byte)percent);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_eth_dev_uc_all_hash_table_set} or, with an address, {@code rte_eth_dev_uc_hash_table_set}: the
+     * unicast hash table (UTA) of a VF-capable NIC, for every address or one.
+     *
+     * @param port    the port id
+     * @param address a {@code struct rte_ether_addr}, or NULL for every address
+     * @param on      true to accept, false to stop accepting
+     * @return 0, or -errno
+     */
+    public static int uc_hash_table_set(final int port, final MemorySegment address, final boolean on)
+    {
+        try
+        {
+            return address.equals(MemorySegment.NULL) ?
+                (int)UC_ALL_HASH_TABLE_SET.invokeExact((short)port, (byte)(on ? 1 : 0)) :
+                (int)UC_HASH_TABLE_SET.invokeExact((short)port, address, (byte)(on ? 1 : 0));
         }
         catch (final Throwable t)
         {
