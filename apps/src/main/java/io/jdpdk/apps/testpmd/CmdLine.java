@@ -411,6 +411,22 @@ final class CmdLine
                 {
                     app.setTxPkts(w[2]);
                 }
+                else if (w.length == 7 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("queue") &&
+                    parseUnsigned(w[4], 0xFF) >= 0 && w[5].equals("rate") && parseUint32(w[6]) >= 0)
+                {
+                    app.setQueueRateLimit(parseUint16(w[2]), (int)parseUnsigned(w[4], 0xFF), parseUint32(w[6]));
+                }
+                else if (w.length == 7 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("rxq") &&
+                    parseUint16(w[4]) >= 0 && w[5].equals("avail_thresh") && parseUnsigned(w[6], 0xFF) >= 0)
+                {
+                    app.setRxqAvailThresh(parseUint16(w[2]), parseUint16(w[4]), (int)parseUnsigned(w[6], 0xFF));
+                }
+                else if (w.length == 6 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("uta") &&
+                    (w[4].equals("all") || Port.parseMac(w[4]) >= 0) && onOff(w[5]))
+                {
+                    app.setUnicastHash(parseUint16(w[2]), w[4].equals("all") ? -1 : Port.parseMac(w[4]),
+                        w[5].equals("on"));
+                }
                 else if (w.length == 2 && w[1].equals("default"))
                 {
                     app.setDefault();
@@ -552,6 +568,19 @@ final class CmdLine
                     w[3].equals("loopback") && parseUint32(w[4]) >= 0)
                 {
                     app.portConfigLoopback(w[2].equals("all") ? PORT_ALL : parseUint16(w[2]), parseUint32(w[4]));
+                    return true;
+                }
+                if (w.length == 6 && parseUint16(w[1]) >= 0 && (w[2].equals("rxq") || w[2].equals("txq")) &&
+                    parseUint16(w[3]) >= 0 && w[4].equals("deferred_start") && onOff(w[5]))
+                {
+                    app.queueDeferredStart(parseUint16(w[1]), w[2].equals("rxq"), parseUint16(w[3]),
+                        w[5].equals("on"));
+                    return true;
+                }
+                if (w.length == 6 && w[1].equals("cleanup") && parseUint16(w[2]) >= 0 && w[3].equals("txq") &&
+                    parseUint16(w[4]) >= 0 && parseUint32(w[5]) >= 0)
+                {
+                    app.txqCleanup(parseUint16(w[2]), parseUint16(w[4]), parseUint32(w[5]));
                     return true;
                 }
                 if (w.length == 5 && parseUint16(w[1]) >= 0 && (w[2].equals("rxq") || w[2].equals("txq")) &&
@@ -1027,6 +1056,12 @@ final class CmdLine
         to.println("port config (port_id|all) loopback (mode)");
         to.println("    Set loopback mode for the port(s).");
         to.println();
+        to.println("port (port_id) (rxq|txq) (queue_id) deferred_start (on|off)");
+        to.println("    Switch on/off deferred start of port X rx/tx queue.");
+        to.println();
+        to.println("port cleanup (port_id) txq (queue_id) (free_cnt)");
+        to.println("    Cleanup txq mbufs for a specific Tx queue.");
+        to.println();
         to.println("port (port_id) (rxq|txq) (queue_id) (start|stop)");
         to.println("    Start/stop a rx/tx queue of port X. Only take effect when port X is started");
         to.println();
@@ -1105,6 +1140,15 @@ final class CmdLine
         to.println();
         to.println("set burst tx delay (microseconds) retry (num)");
         to.println("    Set the transmit delay time and number of retries, effective when retry is enabled.");
+        to.println();
+        to.println("set port (port_id) queue (queue_id) rate (rate_value)");
+        to.println("    Set rate limit for a queue of a port.");
+        to.println();
+        to.println("set port (port_id) rxq (queue_id) avail_thresh (0..99)");
+        to.println("    Set available descriptors threshold for Rx queue.");
+        to.println();
+        to.println("set port (port_id) uta (mac_address|all) (on|off)");
+        to.println("    Add/Remove a or all unicast hash filter(s).");
         to.println();
         to.println("set stat_qmap (tx|rx) (port_id) (queue_id) (qmapping)");
         to.println("    Set statistics mapping (qmapping 0..15) for RX/TX queue on port.");

@@ -141,7 +141,9 @@ import java.util.stream.Collectors;
  * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst},
  * {@code set portlist|portmask}, {@code set txpkts}, {@code set rxpkts|rxoffs|rxhdrs}, {@code set default},
  * {@code set burst tx delay D retry N}, {@code set stat_qmap}, {@code port N rxq|txq Q start|stop},
- * {@code port config all drop-en|max-lro-pkt-size|loopback}, {@code set eth-peer}, {@code set promisc},
+ * {@code port config all drop-en|max-lro-pkt-size|loopback}, {@code port N rxq|txq Q deferred_start on|off},
+ * {@code port cleanup N txq Q C}, {@code set port N queue Q rate R}, {@code set port N rxq Q avail_thresh T},
+ * {@code set port N uta all|MAC on|off}, {@code set eth-peer}, {@code set promisc},
  * {@code set allmulti}, {@code set record-burst-stats|record-core-cycles}, {@code set verbose} (the packet dump of
  * {@link Verbose}), {@code csum set|show|mac-swap}
  * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
@@ -302,8 +304,8 @@ public final class TestPmd
     private long[][] statsAtStart = new long[0][];
     private final int[] portSocket = new int[MAX_ETHPORTS];
     /**
-     * testpmd's {@code ports[].rxq[].state} and {@code txq[].state} as stopped or not: set at each queue's setup (no
-     * deferred start here: started), from the driver's queue information after a port starts and before forwarding
+     * testpmd's {@code ports[].rxq[].state} and {@code txq[].state} as stopped or not: set at each queue's setup
+     * (stopped with deferred start), from the driver's queue information after a port starts and before forwarding
      * begins ({@code update_queue_state}, where the driver reports it), and by {@code port N rxq|txq Q start|stop}.
      */
     private final boolean[][] rxqStopped = new boolean[MAX_ETHPORTS][PortConfig.MAX_QUEUES_PER_PORT];
@@ -2674,6 +2676,195 @@ public final class TestPmd
     }
 
     /**
+     * {@code port N rxq|txq Q deferred_start on|off}: testpmd's {@code cmd_config_deferred_start_rxtx_queue_parsed}
+     * on a stopped port: the queue waits for {@code port N rxq|txq Q start} once the port starts, from its next setup
+     * on (the port's queues are set up again at its next start when the setting changed).
+     */
+    void queueDeferredStart(final int portId, final boolean rx, final int queue, final boolean on)
+    {
+        if (!validPortOrSay(portId))
+        {
+            return;
+        }
+        if (Port.of(portId).isStarted())
+        {
+            err.printf("Please stop port %d first%n", portId);
+            return;
+        }
+        if (!queueIdValidOrSay(rx, queue))
+        {
+            return;
+        }
+        final PortConfig cfg = portConfigs[portId];
+        final DeviceInfo info = Port.of(portId).info();
+        final boolean was = rx ? cfg.rxQueueSetup(queue, info.defaultRxQueue()).deferredStart() :
+            cfg.txQueueSetup(queue, info.defaultTxQueue()).deferredStart();
+        if (was != on)
+        {
+            if (rx)
+            {
+                cfg.rxQueueDeferredStart(queue, on);
+            }
+            else
+            {
+                cfg.txQueueDeferredStart(queue, on);
+            }
+            needReconfigQueues[portId] = true;
+        }
+    }
+
+    /**
+     * {@code port cleanup N txq Q C}: testpmd's {@code cmd_cleanup_txq_mbufs_parsed}, not while forwarding: up to C
+     * sent mbufs of a started TX queue freed ({@link Port#txDoneCleanup}), with the count or the driver's refusal in
+     * testpmd's words. The port is not checked first, as testpmd does not: ethdev says what it lacks.
+     */
+    void txqCleanup(final int portId, final int queue, final long count)
+    {
+        if (refusedWhileForwarding())
+        {
+            return;
+        }
+        QueueInfo info = null;
+        if (isPort(portId))
+        {
+            try
+            {
+                info = Port.of(portId).txQueueInfo(queue);
+            }
+            catch (final DpdkException ex)
+            {
+                // ethdev said why
+            }
+        }
+        else
+        {
+            try (Arena arena = Arena.ofConfined())
+            {
+                EthdevRaw.tx_queue_info_get(portId, queue, arena.allocate(EthdevRaw.RTE_ETH_TXQ_INFO)); // its log
+            }
+        }
+        if (info == null)
+        {
+            err.printf("Failed to get port %d Tx queue %d info%n", portId, queue);
+            return;
+        }
+        if (info.state() != QueueInfo.STATE_STARTED)
+        {
+            err.printf("Tx queue %d not started%n", queue);
+            return;
+        }
+        try
+        {
+            out.printf("Cleanup port %d Tx queue %d mbuf nums: %d%n", portId, queue,
+                Port.of(portId).txDoneCleanup(queue, (int)count));
+        }
+        catch (final DpdkException ex)
+        {
+            err.printf("Failed to cleanup mbuf for port %d Tx queue %d error desc: %s(%d)%n", portId, queue,
+                ex.reason(), -ex.errno());
+        }
+    }
+
+    /**
+     * {@code set port N queue Q rate R}: testpmd's {@code set_queue_rate_limit}: a rate no higher than the link's
+     * speed (where the link has one), then {@link Port#queueRateLimit}, the driver's refusal in testpmd's two lines.
+     */
+    void setQueueRateLimit(final int portId, final int queue, final long mbps)
+    {
+        if (!validPortOrSay(portId))
+        {
+            return;
+        }
+        final Port port = Port.of(portId);
+        final LinkStatus link;
+        try
+        {
+            link = port.link();
+        }
+        catch (final DpdkException ex)
+        {
+            err.printf("Device (port %d) link get (without wait) failed: %s%n", portId, ex.reason());
+            return;
+        }
+        if (link.speedMbps() != -1 && mbps > Integer.toUnsignedLong(link.speedMbps()))
+        {
+            err.printf("Invalid rate value:%d bigger than link speed: %d%n", mbps, link.speedMbps());
+            return;
+        }
+        try
+        {
+            port.queueRateLimit(queue, (int)mbps);
+        }
+        catch (final DpdkException ex)
+        {
+            err.printf("rte_eth_set_queue_rate_limit for port_id=%d failed diag=%d%n", portId, -ex.errno());
+            err.printf("queue_rate_limit_cmd error: (%s)%n", EalRaw.strerror(ex.errno()));
+        }
+    }
+
+    /**
+     * {@code set port N rxq Q avail_thresh T}: testpmd's {@code set_rxq_avail_thresh} ({@link Port#rxAvailThreshold});
+     * a refusal is printed on standard output, as testpmd prints it.
+     */
+    void setRxqAvailThresh(final int portId, final int queue, final int percent)
+    {
+        int errno = 0;
+        if (!validPortOrSay(portId))
+        {
+            errno = EINVAL;
+        }
+        else
+        {
+            try
+            {
+                Port.of(portId).rxAvailThreshold(queue, percent);
+            }
+            catch (final DpdkException ex)
+            {
+                errno = ex.errno();
+            }
+        }
+        if (errno != 0)
+        {
+            out.printf("rxq_avail_thresh_cmd error: (%s)%n", EalRaw.strerror(errno));
+        }
+    }
+
+    /**
+     * {@code set port N uta all|MAC on|off}: testpmd's {@code cmd_set_uc_all_hash_parsed} and
+     * {@code cmd_set_uc_hash_parsed} ({@link Port#unicastHashTable}); the port is not checked first, as testpmd does
+     * not: ethdev says what it lacks.
+     *
+     * @param mac the address, or -1 for all
+     */
+    void setUnicastHash(final int portId, final long mac, final boolean on)
+    {
+        int rc = 0;
+        if (!isPort(portId))
+        {
+            try (Arena arena = Arena.ofConfined())
+            {
+                rc = EthdevRaw.uc_hash_table_set(portId, mac < 0 ? MemorySegment.NULL : Port.macSegment(arena, mac), on);
+            }
+        }
+        else
+        {
+            try
+            {
+                Port.of(portId).unicastHashTable(mac, on);
+            }
+            catch (final DpdkException ex)
+            {
+                rc = -ex.errno();
+            }
+        }
+        if (rc < 0)
+        {
+            err.printf("bad unicast hash table parameter, return code = %d%n", rc);
+        }
+    }
+
+    /**
      * {@code set burst tx delay D retry N}: testpmd's {@code burst_tx_delay_time} (µs) and {@code burst_tx_retry_num},
      * for the streams of the next start in a mode with {@code retry}.
      */
@@ -3640,8 +3831,16 @@ public final class TestPmd
                     applyConfiguredOffloads(port, portConfigs[id], port.info());
                     needReconfig[id] = false;
                     needReconfigQueues[id] = false;
-                    Arrays.fill(rxqStopped[id], false); // rx_queue_setup: started, without deferred start
-                    Arrays.fill(txqStopped[id], false);
+                    // rx_queue_setup and start_port's TX setup: a queue with deferred start is stopped
+                    final DeviceInfo info = port.info();
+                    for (int q = 0; q < portConfigs[id].rxQueues(); q++)
+                    {
+                        rxqStopped[id][q] = portConfigs[id].rxQueueSetup(q, info.defaultRxQueue()).deferredStart();
+                    }
+                    for (int q = 0; q < portConfigs[id].txQueues(); q++)
+                    {
+                        txqStopped[id][q] = portConfigs[id].txQueueSetup(q, info.defaultTxQueue()).deferredStart();
+                    }
                 }
                 catch (final DpdkException ex)
                 {

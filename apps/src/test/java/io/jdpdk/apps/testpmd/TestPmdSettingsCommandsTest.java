@@ -15,7 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * testpmd's run-time settings and queue queries ({@code set flush_rx|link_check|xstats-hide-zero},
  * {@code set default}, {@code set burst tx delay D retry N}, {@code set stat_qmap}, {@code port N rxq|txq Q start|stop},
- * {@code port config all drop-en|max-lro-pkt-size|loopback},
+ * {@code port config all drop-en|max-lro-pkt-size|loopback}, {@code port N rxq|txq Q deferred_start},
+ * {@code port cleanup}, {@code set port N queue Q rate R}, {@code set port N rxq Q avail_thresh T},
+ * {@code set port N uta},
  * {@code set log}, {@code load FILE}, {@code show port N rxq|txq Q desc D status},
  * {@code show port N rxq Q desc used count}), command by command beside dpdk-testpmd 22.11.
  */
@@ -73,6 +75,36 @@ class TestPmdSettingsCommandsTest
         assertTrue(dpdk.get(17).contains("Please start port 0 first"), dpdk.get(17));
         assertTrue(dpdk.get(23).contains("Configuring Port 0"), dpdk.get(23));
         assertTrue(dpdk.get(25).contains("Please stop forwarding first"), dpdk.get(25));
+    }
+
+    @Test
+    void shouldLeaveOutTheStreamOfADeferredQueueAndRefuseWhatNetNullCannotAsDpdkTestpmd() throws Exception
+    {
+        // Port 0's RX queue 0 deferred: after the port starts it stays stopped (net_null reports no queue state and
+        // starts no single queue), so the stream from it sits out the forwarding and port 0 receives nothing.
+        // net_null then refuses a queue rate, an available-descriptors threshold, its UTA and a TX cleanup.
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_null0", "--vdev=net_null1"),
+            List.of(), List.of("port 0 rxq 0 deferred_start on", "port stop 0", "port 0 rxq 0 deferred_start on",
+                "port 0 rxq 3 deferred_start on", "port 9 txq 0 deferred_start on", "port start 0", "start",
+                TestPmdSession.PAUSE + "300", "stop", "port 0 rxq 0 start", "port stop 0",
+                "port 0 rxq 0 deferred_start off", "port start 0", "set port 0 queue 0 rate 100",
+                "set port 0 queue 0 rate 20000", "set port 9 queue 0 rate 1", "set port 0 rxq 0 avail_thresh 10",
+                "set port 9 rxq 0 avail_thresh 10", "set port 0 rxq 0 avail_thresh 100", "set port 0 uta all on",
+                "set port 0 uta 02:00:00:00:00:01 on", "set port 0 uta 02:00:00:00:00:01 off", "set port 9 uta all on",
+                "port cleanup 0 txq 0 10", "port cleanup 9 txq 0 1"),
+            results -> TestPmdSession.maskMacs(results).stream()
+                .map(r -> r.replaceAll("(RX|TX)-(packets|dropped|total): *[1-9]\\d* *", "$1-$2: N ")).toList());
+        assertTrue(dpdk.get(0).contains("Please stop port 0 first"), dpdk.get(0));
+        assertTrue(dpdk.get(3).contains("Invalid RX queue 3 (must be < nb_rxq=1)"), dpdk.get(3));
+        assertFalse(dpdk.get(5).contains("Configuring Port"), "only the queues are set up again: " + dpdk.get(5));
+        assertTrue(dpdk.get(8).matches("(?s).*for port 0 +-+\n  RX-packets: 0 .*for port 1 +-+\n  RX-packets: N .*"),
+            "port 0's stream sat out, port 1's forwarded: " + dpdk.get(8));
+        assertTrue(dpdk.get(9).contains("Function not supported in PMD"), dpdk.get(9));
+        assertTrue(dpdk.get(13).contains("queue_rate_limit_cmd error: (Operation not supported)"), dpdk.get(13));
+        assertTrue(dpdk.get(14).contains("Invalid rate value:20000 bigger than link speed: 10000"), dpdk.get(14));
+        assertTrue(dpdk.get(16).contains("rxq_avail_thresh_cmd error: (Operation not supported)"), dpdk.get(16));
+        assertTrue(dpdk.get(19).contains("bad unicast hash table parameter, return code = -95"), dpdk.get(19));
+        assertTrue(dpdk.get(23).contains("Failed to get port 0 Tx queue 0 info"), dpdk.get(23));
     }
 
     @Test
