@@ -88,6 +88,9 @@ public final class Port implements AutoCloseable
     private int rxQueues;
     private int txQueues;
     private PortConfig config;
+    /** The descriptors per queue {@link #configure} set the queues up with, after the device's adjustment. */
+    private int configuredRxDesc;
+    private int configuredTxDesc;
     private PortCounters counters;
     /**
      * Held around every statistics read and around start and stop: ethdev's control calls are not thread-safe, and
@@ -899,6 +902,8 @@ public final class Port implements AutoCloseable
                 EthdevRaw.dev_adjust_nb_rx_tx_desc(id, nbRxd, nbTxd));
             final int rxd = Short.toUnsignedInt(nbRxd.get(JAVA_SHORT, 0));
             final int txd = Short.toUnsignedInt(nbTxd.get(JAVA_SHORT, 0));
+            configuredRxDesc = rxd;
+            configuredTxDesc = txd;
             final int socket = EthdevRaw.dev_socket_id(id);
             final int rxSocket = cfg.rxQueueSocket() == PortConfig.DEVICE_SOCKET ? socket : cfg.rxQueueSocket();
             final int txSocket = cfg.txQueueSocket() == PortConfig.DEVICE_SOCKET ? socket : cfg.txQueueSocket();
@@ -916,17 +921,13 @@ public final class Port implements AutoCloseable
                 QueueInfo.STATE_STOPPED);
             for (int q = 0; q < cfg.txQueues(); q++)
             {
-                check("rte_eth_tx_queue_setup(port=" + id + ", queue=" + q + ", nb_txd=" + txd + ")",
-                    EthdevRaw.tx_queue_setup(id, q, txd, txSocket, queueConf(arena, defaults, false,
-                        cfg.txQueueSetup(q, txDefault), txQueueMask)));
+                setUpQueue(arena, cfg, false, q, cfg.txQueueDesc(q) >= 0 ? cfg.txQueueDesc(q) : txd, txSocket,
+                    defaults, txDefault, txQueueMask);
             }
-            final String pools = rxPoolNames(cfg);
             for (int q = 0; q < cfg.rxQueues(); q++)
             {
-                final MemorySegment rxConf = queueConf(arena, defaults, true, cfg.rxQueueSetup(q, rxDefault),
-                    rxQueueMask);
-                check("rte_eth_rx_queue_setup(port=" + id + ", queue=" + q + ", nb_rxd=" + rxd + ", " + pools + ")",
-                    EthdevRaw.rx_queue_setup(id, q, rxd, rxSocket, rxConf, rxBuffers(arena, cfg, rxConf)));
+                setUpQueue(arena, cfg, true, q, cfg.rxQueueDesc(q) >= 0 ? cfg.rxQueueDesc(q) : rxd, rxSocket,
+                    defaults, rxDefault, rxQueueMask);
             }
             if (cfg.packetTypes() != PortConfig.PTYPES_DEVICE_DEFAULT)
             {
@@ -949,6 +950,67 @@ public final class Port implements AutoCloseable
     public PortConfig config()
     {
         return config;
+    }
+
+    /**
+     * Sets one queue up again ({@code rte_eth_rx_queue_setup} or {@code rte_eth_tx_queue_setup}) as {@code cfg}
+     * describes it, on a configured port: its descriptors (the queue's own count, else the port's as
+     * {@link #configure} adjusted it), its setup ({@link PortConfig#rxQueueSetup}), its pools; on a started port only
+     * where the device sets queues up at run time, and with the queue stopped (ethdev refuses otherwise, EBUSY).
+     * testpmd's {@code port N rxq|txq Q setup}.
+     *
+     * @param cfg   the configuration, the one {@link #configure} took or one changed since (queue offloads,
+     *              descriptors, deferred start); its queue counts must be the port's
+     * @param rx    true for an RX queue
+     * @param queue the queue id
+     * @throws DpdkException when the port is closed or not configured, or ethdev or the driver refuses
+     */
+    public synchronized void setUpQueue(final PortConfig cfg, final boolean rx, final int queue)
+    {
+        final String call = "rte_eth_" + (rx ? "rx" : "tx") + "_queue_setup(port=" + id + ", queue=" + queue + ")";
+        checkOpen(call);
+        if (config == null)
+        {
+            throw new DpdkException(call, 22 /* EINVAL */, "port " + id + " is not configured");
+        }
+        final DeviceInfo info = info();
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment defaults = arena.allocate(RTE_ETH_DEV_INFO);
+            check("rte_eth_dev_info_get(port=" + id + ")", EthdevRaw.dev_info_get(id, defaults));
+            final int own = rx ? cfg.rxQueueDesc(queue) : cfg.txQueueDesc(queue);
+            final int portDesc = rx ? configuredRxDesc : configuredTxDesc;
+            final int configured = rx ? cfg.rxQueueSocket() : cfg.txQueueSocket();
+            final long mask = cfg.offloadsAsGiven() ? -1L : rx ? rxOffloads() | info.details().rxQueueOffloadCapa() :
+                txOffloads() | info.details().txQueueOffloadCapa();
+            final QueueInfo queueDefault = rx ?
+                rxConf(defaults.asSlice(off(RTE_ETH_DEV_INFO, "default_rxconf")), 0, "", false, QueueInfo.STATE_STOPPED,
+                    0) :
+                txConf(defaults.asSlice(off(RTE_ETH_DEV_INFO, "default_txconf")), 0, QueueInfo.STATE_STOPPED);
+            setUpQueue(arena, cfg, rx, queue, own >= 0 ? own : portDesc,
+                configured == PortConfig.DEVICE_SOCKET ? EthdevRaw.dev_socket_id(id) : configured, defaults,
+                queueDefault, mask);
+        }
+    }
+
+    /** One queue's {@code rte_eth_rx_queue_setup} or {@code rte_eth_tx_queue_setup}, for {@link #configure}. */
+    private void setUpQueue(final Arena arena, final PortConfig cfg, final boolean rx, final int q, final int nbDesc,
+        final int socket, final MemorySegment defaults, final QueueInfo queueDefault, final long offloadMask)
+    {
+        if (rx)
+        {
+            final MemorySegment rxConf = queueConf(arena, defaults, true, cfg.rxQueueSetup(q, queueDefault),
+                offloadMask);
+            check("rte_eth_rx_queue_setup(port=" + id + ", queue=" + q + ", nb_rxd=" + nbDesc + ", " +
+                rxPoolNames(cfg) + ")", EthdevRaw.rx_queue_setup(id, q, nbDesc, socket, rxConf,
+                rxBuffers(arena, cfg, rxConf)));
+        }
+        else
+        {
+            check("rte_eth_tx_queue_setup(port=" + id + ", queue=" + q + ", nb_txd=" + nbDesc + ")",
+                EthdevRaw.tx_queue_setup(id, q, nbDesc, socket, queueConf(arena, defaults, false,
+                    cfg.txQueueSetup(q, queueDefault), offloadMask)));
+        }
     }
 
     /**

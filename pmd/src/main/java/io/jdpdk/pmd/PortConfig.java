@@ -119,6 +119,9 @@ public final class PortConfig
     /** Per queue: 0 for the device's default deferred start, {@link #DEFERRED_OFF} or {@link #DEFERRED_ON}. */
     private long[] rxQueueDeferred = new long[0];
     private long[] txQueueDeferred = new long[0];
+    /** Per queue: 0 for the port's {@link #rxDesc()}, else the queue's own descriptor count plus one. */
+    private long[] rxQueueDesc = new long[0];
+    private long[] txQueueDesc = new long[0];
     private static final long DEFERRED_OFF = 1;
     private static final long DEFERRED_ON = 2;
 
@@ -610,6 +613,83 @@ public final class PortConfig
     {
         txQueueDeferred = withQueue(txQueueDeferred, queue, on ? DEFERRED_ON : DEFERRED_OFF);
         return this;
+    }
+
+    /**
+     * RX queue {@code queue}'s own descriptor count (testpmd's {@code port config N rxq Q ring_size S}), in place of
+     * the port's {@link #rxDesc(int)}, given to {@code rte_eth_rx_queue_setup} as it is (the port's count is adjusted
+     * to the device's limits first); {@link #resetQueueSetups()} drops it again.
+     *
+     * @param queue 0 to {@value #MAX_QUEUES_PER_PORT} - 1
+     * @param n     descriptors, 0 for the device's default (as {@code rte_eth_rx_queue_setup} picks it), to 65535
+     * @return this
+     * @throws IllegalArgumentException for a queue id or a count out of range
+     */
+    public PortConfig rxQueueDesc(final int queue, final int n)
+    {
+        rxQueueDesc = withQueue(rxQueueDesc, queue, descriptors(n) + 1L);
+        return this;
+    }
+
+    /**
+     * TX queue {@code queue}'s own descriptor count, as {@link #rxQueueDesc(int, int)} for RX.
+     *
+     * @param queue 0 to {@value #MAX_QUEUES_PER_PORT} - 1
+     * @param n     descriptors, 0 for the device's default, to 65535
+     * @return this
+     * @throws IllegalArgumentException for a queue id or a count out of range
+     */
+    public PortConfig txQueueDesc(final int queue, final int n)
+    {
+        txQueueDesc = withQueue(txQueueDesc, queue, descriptors(n) + 1L);
+        return this;
+    }
+
+    /**
+     * Every queue back on the port's descriptor counts ({@link #rxDesc()}, {@link #txDesc()}) and the device's
+     * deferred start, its own offloads kept, as testpmd's {@code rxtx_port_config} sets its queues from the device's
+     * default configuration.
+     *
+     * @return this
+     */
+    public PortConfig resetQueueSetups()
+    {
+        rxQueueDesc = new long[0];
+        txQueueDesc = new long[0];
+        rxQueueDeferred = new long[0];
+        txQueueDeferred = new long[0];
+        return this;
+    }
+
+    /**
+     * RX queue {@code queue}'s own descriptor count ({@link #rxQueueDesc(int, int)}).
+     *
+     * @param queue a queue id
+     * @return the count, or -1 when the queue takes the port's
+     */
+    public int rxQueueDesc(final int queue)
+    {
+        return queue >= 0 && queue < rxQueueDesc.length ? (int)rxQueueDesc[queue] - 1 : -1;
+    }
+
+    /**
+     * TX queue {@code queue}'s own descriptor count ({@link #txQueueDesc(int, int)}).
+     *
+     * @param queue a queue id
+     * @return the count, or -1 when the queue takes the port's
+     */
+    public int txQueueDesc(final int queue)
+    {
+        return queue >= 0 && queue < txQueueDesc.length ? (int)txQueueDesc[queue] - 1 : -1;
+    }
+
+    private static int descriptors(final int n)
+    {
+        if (n < 0 || n > 0xFFFF)
+        {
+            throw new IllegalArgumentException("descriptor count " + n + " out of range 0..65535");
+        }
+        return n;
     }
 
     /** A queue's deferred start: as set, else the device's default. */
