@@ -577,6 +577,19 @@ final class CmdLine
                         w[5].equals("on"));
                     return true;
                 }
+                if (w.length == 7 && w[1].equals("config") && parseUint16(w[2]) >= 0 &&
+                    (w[3].equals("rxq") || w[3].equals("txq")) && parseUint16(w[4]) >= 0 && w[5].equals("ring_size") &&
+                    parseUint16(w[6]) >= 0)
+                {
+                    app.configRingSize(parseUint16(w[2]), w[3].equals("rxq"), parseUint16(w[4]), parseUint16(w[6]));
+                    return true;
+                }
+                if (w.length == 5 && parseUint16(w[1]) >= 0 && (w[2].equals("rxq") || w[2].equals("txq")) &&
+                    parseUint16(w[3]) >= 0 && w[4].equals("setup"))
+                {
+                    app.setUpQueue(parseUint16(w[1]), w[2].equals("rxq"), parseUint16(w[3]));
+                    return true;
+                }
                 if (w.length == 6 && w[1].equals("cleanup") && parseUint16(w[2]) >= 0 && w[3].equals("txq") &&
                     parseUint16(w[4]) >= 0 && parseUint32(w[5]) >= 0)
                 {
@@ -1058,6 +1071,13 @@ final class CmdLine
         to.println();
         to.println("port (port_id) (rxq|txq) (queue_id) deferred_start (on|off)");
         to.println("    Switch on/off deferred start of port X rx/tx queue.");
+        to.println();
+        to.println("port config (port_id) (rxq|txq) (queue_id) ring_size (value)");
+        to.println("    Set a rx/tx queue's ring size configuration, the new value will take effect after command");
+        to.println("    that (re-)start the port or command that setup the specific queue");
+        to.println();
+        to.println("port (port_id) (rxq|txq) (queue_id) setup");
+        to.println("    Setup a rx/tx queue of port X.");
         to.println();
         to.println("port cleanup (port_id) txq (queue_id) (free_cnt)");
         to.println("    Cleanup txq mbufs for a specific Tx queue.");

@@ -142,6 +142,7 @@ import java.util.stream.Collectors;
  * {@code set portlist|portmask}, {@code set txpkts}, {@code set rxpkts|rxoffs|rxhdrs}, {@code set default},
  * {@code set burst tx delay D retry N}, {@code set stat_qmap}, {@code port N rxq|txq Q start|stop},
  * {@code port config all drop-en|max-lro-pkt-size|loopback}, {@code port N rxq|txq Q deferred_start on|off},
+ * {@code port config N rxq|txq Q ring_size S}, {@code port N rxq|txq Q setup},
  * {@code port cleanup N txq Q C}, {@code set port N queue Q rate R}, {@code set port N rxq Q avail_thresh T},
  * {@code set port N uta all|MAC on|off}, {@code set eth-peer}, {@code set promisc},
  * {@code set allmulti}, {@code set record-burst-stats|record-core-cycles}, {@code set verbose} (the packet dump of
@@ -934,7 +935,7 @@ public final class TestPmd
      */
     private PortConfig withQueues(final PortConfig config, final DeviceInfo info)
     {
-        config.rxQueues(nbRxq).txQueues(nbTxq)
+        config.resetQueueSetups().rxQueues(nbRxq).txQueues(nbTxq)
             .rxDesc(params.nbRxd == 0 ? 0 : clamp(params.nbRxd, info.rxDescMin(), info.rxDescMax()))
             .txDesc(params.nbTxd == 0 ? 0 : clamp(params.nbTxd, info.txDescMin(), info.txDescMax()))
             .rssHashFunctions(nbRxq > 1 ? params.rssHf & info.flowTypeRssOffloads() : 0);
@@ -1559,14 +1560,14 @@ public final class TestPmd
             sb.append(String.format("  port %d: RX queue number: %d Tx queue number: %d%n", portId, nbRxq, nbTxq));
             sb.append(String.format("    Rx offloads=0x%x Tx offloads=0x%x%n", cfg.rxOffloads(), cfg.txOffloads()));
             final QueueInfo rx = Objects.requireNonNullElse(queueInfoOrNull(sb, port, true),
-                cfg.rxQueueSetup(0, info.defaultRxQueue()).withDescriptors(params.nbRxd, 0));
+                cfg.rxQueueSetup(0, info.defaultRxQueue()).withDescriptors(queueDesc(cfg, true, 0), 0));
             sb.append(String.format("    RX queue: 0%n      RX desc=%d - RX free threshold=%d%n", rx.nbDesc(),
                 rx.freeThresh()));
             sb.append(String.format("      RX threshold registers: pthresh=%d hthresh=%d  wthresh=%d%n", rx.pthresh(),
                 rx.hthresh(), rx.wthresh()));
             sb.append(String.format("      RX Offloads=0x%x%n", rx.offloads()));
             final QueueInfo tx = Objects.requireNonNullElse(queueInfoOrNull(sb, port, false),
-                cfg.txQueueSetup(0, info.defaultTxQueue()).withDescriptors(params.nbTxd, 0));
+                cfg.txQueueSetup(0, info.defaultTxQueue()).withDescriptors(queueDesc(cfg, false, 0), 0));
             sb.append(String.format("    TX queue: 0%n      TX desc=%d - TX free threshold=%d%n", tx.nbDesc(),
                 tx.freeThresh()));
             sb.append(String.format("      TX threshold registers: pthresh=%d hthresh=%d  wthresh=%d%n", tx.pthresh(),
@@ -2710,6 +2711,111 @@ public final class TestPmd
                 cfg.txQueueDeferredStart(queue, on);
             }
             needReconfigQueues[portId] = true;
+        }
+    }
+
+    /**
+     * testpmd's {@code port_id_is_invalid(port, ENABLED_WARN)}, which takes {@code RTE_PORT_ALL}, then its "Invalid port
+     * id" for {@code RTE_PORT_ALL}, where a command acts on one port.
+     */
+    private boolean singlePortOrSay(final int portId)
+    {
+        if (portId == CmdLine.PORT_ALL)
+        {
+            err.println("Invalid port id");
+            return false;
+        }
+        return validPortOrSay(portId);
+    }
+
+    /** testpmd's {@code nb_rx_desc[q]} or {@code nb_tx_desc[q]}: the queue's ring size, else {@code --rxd}/{@code --txd}. */
+    private int queueDesc(final PortConfig cfg, final boolean rx, final int queue)
+    {
+        final int own = rx ? cfg.rxQueueDesc(queue) : cfg.txQueueDesc(queue);
+        return own >= 0 ? own : rx ? params.nbRxd : params.nbTxd;
+    }
+
+    /**
+     * {@code port config N rxq|txq Q ring_size S}: testpmd's {@code cmd_config_rxtx_ring_size_parsed}: the queue's
+     * own descriptor count from its next setup on (the port's queues are set up again at its next start), until
+     * a command that sets every queue up from the port's settings ({@code init_port_config}).
+     */
+    void configRingSize(final int portId, final boolean rx, final int queue, final int size)
+    {
+        if (!singlePortOrSay(portId))
+        {
+            return;
+        }
+        if (!queueIdValidOrSay(rx, queue))
+        {
+            return;
+        }
+        final int rxFreeThresh = (short)params.rxThresholds[3]; // testpmd's int16_t rx_free_thresh, -1 when unset
+        if (rx && size != 0 && size <= rxFreeThresh)
+        {
+            err.printf("Invalid rx ring_size, must > rx_free_thresh: %d%n", rxFreeThresh);
+            return;
+        }
+        if (rx)
+        {
+            portConfigs[portId].rxQueueDesc(queue, size);
+        }
+        else
+        {
+            portConfigs[portId].txQueueDesc(queue, size);
+        }
+        needReconfigQueues[portId] = true;
+    }
+
+    /**
+     * {@code port N rxq|txq Q setup}: testpmd's {@code cmd_setup_rxtx_queue_parsed}: one queue set up again as the port's
+     * configuration now describes it ({@link Port#setUpQueue}: its ring size, offloads, deferred start, and for RX
+     * the pools of {@code rx_queue_setup}'s choice); what ethdev or the driver refuses is followed by testpmd's line.
+     */
+    void setUpQueue(final int portId, final boolean rx, final int queue)
+    {
+        if (!singlePortOrSay(portId))
+        {
+            return;
+        }
+        if (!queueIdValidOrSay(rx, queue))
+        {
+            err.println(rx ? "Invalid rx queue" : "Invalid tx queue");
+            return;
+        }
+        final Port port = Port.of(portId);
+        final PortConfig cfg = portConfigs[portId];
+        if (!rx && queueDesc(cfg, false, queue) < config.txPktSegLengths.length)
+        {
+            err.println("Failed to setup TX queue: not enough descriptors");
+            return;
+        }
+        final String refusal = rx ? setRxBuffers(port) : null;
+        boolean done = refusal == null;
+        if (refusal != null)
+        {
+            out.flush();
+            err.println(refusal);
+        }
+        else
+        {
+            try
+            {
+                port.setUpQueue(cfg, rx, queue);
+            }
+            catch (final DpdkException ex)
+            {
+                done = false;
+            }
+        }
+        if (rx)
+        {
+            // rx_queue_setup records the queue's state whatever the setup answered
+            rxqStopped[portId][queue] = cfg.rxQueueSetup(queue, port.info().defaultRxQueue()).deferredStart();
+        }
+        if (!done)
+        {
+            err.println(rx ? "Failed to setup RX queue" : "Failed to setup TX queue");
         }
     }
 

@@ -14,13 +14,45 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * commands, in jdpdk's testpmd against dpdk-testpmd 22.11 as the oracle ({@link TestPmdSession}, MAC addresses
  * masked): {@code show port N rx_offload|tx_offload capabilities|configuration},
  * {@code port config N rx_offload|tx_offload NAME on|off}, {@code port N rxq|txq Q rx_offload|tx_offload NAME on|off},
- * {@code --rx-offloads}, {@code --tx-offloads}, the {@code --enable-*} flags and the threshold options. A net_tap is
+ * {@code --rx-offloads}, {@code --tx-offloads}, the {@code --enable-*} flags and the threshold options,
+ * {@code port config N rxq|txq Q ring_size S} and {@code port N rxq|txq Q setup}. A net_tap is
  * the virtual device with checksum offloads, per queue.
  */
 class TestPmdQueueSetupTest
 {
     @TempDir
     Path dir;
+
+    /**
+     * A queue's own ring size, shown for queue 0 and used at the next setup, until {@code port config all rxd} puts
+     * every queue back on the port's; one queue set up again on a started port (net_null cannot: EBUSY, "Failed to
+     * setup RX queue"), on a stopped one (done, silently), with an offload net_null refuses per queue (ethdev's line,
+     * then testpmd's), a TX ring without room for the segments (testpmd's own check), and bad ports and queues.
+     */
+    @Test
+    void shouldSizeEachQueuesRingAndSetUpOneQueueAgainAsDpdkTestpmd() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of("--vdev=net_null0", "--vdev=net_null1"),
+            List.of("--txd=64", "--rxd=64"), List.of("port config 0 rxq 0 ring_size 256",
+                "port config 0 txq 0 ring_size 512", "port config 9 rxq 0 ring_size 256",
+                "port config 65535 rxq 0 ring_size 256", "port config 0 rxq 4 ring_size 256", "show config rxtx",
+                "port stop all", "port start all", "show config rxtx", "port 0 rxq 0 setup", "port 0 txq 9 setup",
+                "port stop 0", "port 0 rxq 0 setup", "port 0 txq 0 setup", "port config 0 txq 0 ring_size 0",
+                "port 0 txq 0 setup", "port 0 rxq 0 rx_offload vlan_strip on", "port 0 rxq 0 setup",
+                "port 0 rxq 0 rx_offload vlan_strip off", "port stop all", "port config all rxd 128", "port start all",
+                "show config rxtx"), TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(5).contains("RX desc=256 - RX free threshold=0"), dpdk.get(5));
+        assertTrue(dpdk.get(5).contains("TX desc=512 - TX free threshold=0"), dpdk.get(5));
+        assertTrue(dpdk.get(3).contains("Invalid port id"), dpdk.get(3));
+        assertTrue(dpdk.get(9).contains("Failed to setup RX queue"), dpdk.get(9));
+        assertTrue(dpdk.get(10).contains("Invalid TX queue 9 (must be < nb_txq=1)\nInvalid tx queue"), dpdk.get(10));
+        assertEquals("testpmd> port 0 rxq 0 setup\nstdout:\nstderr:\n", dpdk.get(12));
+        assertTrue(dpdk.get(15).contains("Failed to setup TX queue: not enough descriptors"), dpdk.get(15));
+        assertTrue(dpdk.get(17).contains("must be within per-queue offload capabilities"), dpdk.get(17));
+        assertTrue(dpdk.get(22).contains("RX desc=128 - RX free threshold=0"), dpdk.get(22));
+        assertTrue(dpdk.get(22).contains("TX desc=64 - TX free threshold=0"), "every queue on --txd again: " + dpdk.get(22));
+    }
 
     /**
      * Capabilities per queue and per port; offloads changed only on a stopped port, by DPDK's names as
