@@ -1505,6 +1505,37 @@ public final class Port implements AutoCloseable
     }
 
     /**
+     * Asks the device to classify only the packet types of {@code layerMask} ({@code rte_eth_dev_set_ptypes}), or none
+     * with 0, which saves a driver the work: what it then writes to {@code mbuf.packet_type} is within the mask. A
+     * driver that cannot narrow its classification is left as it is (DPDK answers success and sets nothing).
+     *
+     * @param layerMask an OR of {@code PortConfig.PTYPE_*_MASK} layers, or 0
+     * @return the packet types the device now classifies, as {@link #supportedPacketTypes(int)} gives them; empty for
+     *         a driver that cannot narrow them
+     * @throws DpdkException when the port is closed or ethdev refuses (a mask with partial layers: EINVAL)
+     */
+    public int[] setPacketTypes(final int layerMask)
+    {
+        final String call = "rte_eth_dev_set_ptypes(port=" + id + ", ptype_mask=0x" + Integer.toHexString(layerMask) +
+            ")";
+        checkOpen(call);
+        final int count = Math.max(0, EthdevRaw.dev_get_supported_ptypes(id, PortConfig.PTYPE_ALL_MASK,
+            MemorySegment.NULL, 0));
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment types = arena.allocate(JAVA_INT, Math.max(1, count));
+            final int set = check(call, EthdevRaw.dev_set_ptypes(id, layerMask, count == 0 ? MemorySegment.NULL :
+                types, count));
+            int n = 0;
+            while (n < Math.min(set, count) && types.getAtIndex(JAVA_INT, n) != 0) // up to RTE_PTYPE_UNKNOWN
+            {
+                n++;
+            }
+            return types.asSlice(0, n * JAVA_INT.byteSize()).toArray(JAVA_INT);
+        }
+    }
+
+    /**
      * The packet types the device recognises within {@code layerMask} ({@code rte_eth_dev_get_supported_ptypes}),
      * in the device's order. Virtual devices without classification (net_null, net_ring, net_pcap) report none.
      *
