@@ -427,6 +427,11 @@ final class CmdLine
                     app.setUnicastHash(parseUint16(w[2]), w[4].equals("all") ? -1 : Port.parseMac(w[4]),
                         w[5].equals("on"));
                 }
+                else if (w.length == 5 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("ptype_mask") &&
+                    parseUint32(w[4]) >= 0)
+                {
+                    app.setPtypeMask(parseUint16(w[2]), parseUint32(w[4]));
+                }
                 else if (w.length == 2 && w[1].equals("default"))
                 {
                     app.setDefault();
@@ -1169,6 +1174,9 @@ final class CmdLine
         to.println();
         to.println("set port (port_id) uta (mac_address|all) (on|off)");
         to.println("    Add/Remove a or all unicast hash filter(s).");
+        to.println();
+        to.println("set port (port_id) ptype_mask (ptype_mask)");
+        to.println("    set packet types classification for a specific port");
         to.println();
         to.println("set stat_qmap (tx|rx) (port_id) (queue_id) (qmapping)");
         to.println("    Set statistics mapping (qmapping 0..15) for RX/TX queue on port.");

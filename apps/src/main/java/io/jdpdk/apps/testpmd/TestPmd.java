@@ -144,7 +144,7 @@ import java.util.stream.Collectors;
  * {@code port config all drop-en|max-lro-pkt-size|loopback}, {@code port N rxq|txq Q deferred_start on|off},
  * {@code port config N rxq|txq Q ring_size S}, {@code port N rxq|txq Q setup},
  * {@code port cleanup N txq Q C}, {@code set port N queue Q rate R}, {@code set port N rxq Q avail_thresh T},
- * {@code set port N uta all|MAC on|off}, {@code set eth-peer}, {@code set promisc},
+ * {@code set port N uta all|MAC on|off}, {@code set port N ptype_mask M}, {@code set eth-peer}, {@code set promisc},
  * {@code set allmulti}, {@code set record-burst-stats|record-core-cycles}, {@code set verbose} (the packet dump of
  * {@link Verbose}), {@code csum set|show|mac-swap}
  * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
@@ -310,6 +310,11 @@ public final class TestPmd
      * begins ({@code update_queue_state}, where the driver reports it), and by {@code port N rxq|txq Q start|stop}.
      */
     private final boolean[][] rxqStopped = new boolean[MAX_ETHPORTS][PortConfig.MAX_QUEUES_PER_PORT];
+    /**
+     * testpmd's {@code clear_ptypes}: each port start asks the device to classify no packet types (where a driver can
+     * narrow them, it then saves the work), until {@code set port N ptype_mask M}.
+     */
+    private boolean clearPtypes = true;
     private final boolean[][] txqStopped = new boolean[MAX_ETHPORTS][PortConfig.MAX_QUEUES_PER_PORT];
     /** Each port's configuration, for the next start after a command that changes it ({@link #needReconfig}). */
     private final PortConfig[] portConfigs = new PortConfig[MAX_ETHPORTS];
@@ -3971,6 +3976,18 @@ public final class TestPmd
                     return false;
                 }
             }
+            if (clearPtypes)
+            {
+                try
+                {
+                    port.setPacketTypes(0);
+                }
+                catch (final DpdkException ex)
+                {
+                    out.flush();
+                    err.printf("Port %d: Failed to disable Ptype parsing%n", id);
+                }
+            }
             try
             {
                 port.start();
@@ -4573,6 +4590,44 @@ public final class TestPmd
                 out.println(MbufInfo.ptypeName(type));
             }
         }
+    }
+
+    /**
+     * {@code set port N ptype_mask M}: testpmd's {@code cmd_set_port_ptypes_parsed}: the packet types the device
+     * classifies narrowed to the layers of M ({@link Port#setPacketTypes}), those it then classifies listed; from then
+     * on no port start clears the classification ({@code clear_ptypes}).
+     */
+    void setPtypeMask(final int portId, final long mask)
+    {
+        if (!isPort(portId))
+        {
+            out.flush();
+            EthdevRaw.dev_get_supported_ptypes(portId, PortConfig.PTYPE_ALL_MASK, MemorySegment.NULL, 0); // its log
+            err.printf("Port %d doesn't support any ptypes.%n", portId);
+            return;
+        }
+        final Port port = Port.of(portId);
+        if (port.supportedPacketTypes(PortConfig.PTYPE_ALL_MASK).length == 0)
+        {
+            err.printf("Port %d doesn't support any ptypes.%n", portId);
+            return;
+        }
+        final int[] set;
+        try
+        {
+            set = port.setPacketTypes((int)mask);
+        }
+        catch (final DpdkException ex)
+        {
+            err.printf("Unable to set requested ptypes for Port %d%n", portId);
+            return;
+        }
+        out.printf("Successfully set following ptypes for Port %d%n", portId);
+        for (final int type : set)
+        {
+            out.println(MbufInfo.ptypeName(type));
+        }
+        clearPtypes = false;
     }
 
     /**

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code set default}, {@code set burst tx delay D retry N}, {@code set stat_qmap}, {@code port N rxq|txq Q start|stop},
  * {@code port config all drop-en|max-lro-pkt-size|loopback}, {@code port N rxq|txq Q deferred_start},
  * {@code port cleanup}, {@code set port N queue Q rate R}, {@code set port N rxq Q avail_thresh T},
- * {@code set port N uta},
+ * {@code set port N uta}, {@code set port N ptype_mask M},
  * {@code set log}, {@code load FILE}, {@code show port N rxq|txq Q desc D status},
  * {@code show port N rxq Q desc used count}), command by command beside dpdk-testpmd 22.11.
  */
@@ -105,6 +105,20 @@ class TestPmdSettingsCommandsTest
         assertTrue(dpdk.get(16).contains("rxq_avail_thresh_cmd error: (Operation not supported)"), dpdk.get(16));
         assertTrue(dpdk.get(19).contains("bad unicast hash table parameter, return code = -95"), dpdk.get(19));
         assertTrue(dpdk.get(23).contains("Failed to get port 0 Tx queue 0 info"), dpdk.get(23));
+    }
+
+    @Test
+    void shouldSetThePacketTypesADeviceClassifiesAsDpdkTestpmd() throws Exception
+    {
+        // net_tap reports the packet types it classifies but cannot narrow them (ethdev answers success and sets
+        // none); net_null classifies nothing; a missing port gets ethdev's line, then testpmd's.
+        final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of(TestPmdSession.tap(), "--vdev=net_null1"),
+            List.of(), List.of("set port 0 ptype_mask 0x0", "set port 0 ptype_mask 0xfff", "set port 1 ptype_mask 0x3",
+                "set port 9 ptype_mask 1", "port stop 0", "port start 0", "show port 0 ptypes"),
+            TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(0).contains("Successfully set following ptypes for Port 0"), dpdk.get(0));
+        assertTrue(dpdk.get(2).contains("Port 1 doesn't support any ptypes."), dpdk.get(2));
+        assertTrue(dpdk.get(3).contains("Port 9 doesn't support any ptypes."), dpdk.get(3));
     }
 
     @Test
