@@ -13,6 +13,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 /**
  * A port's flow rules through DPDK's generic flow API (rte_flow): validate, create, destroy, flush, query and
@@ -135,6 +136,30 @@ public final class Flows
         if (FlowRaw.isolate(portId, on ? 1 : 0, error) != 0)
         {
             throw failure(call);
+        }
+    }
+
+    /**
+     * The port through which this port's transfer rules (those for the embedded switch) are made
+     * ({@code rte_flow_pick_transfer_proxy}): the port itself unless the driver names another.
+     *
+     * @return the proxy's port id
+     * @throws FlowException with the reason when it cannot say (ENOSYS for a driver without rte_flow)
+     */
+    public synchronized int transferProxy()
+    {
+        final String call = "rte_flow_pick_transfer_proxy(port=" + portId + ")";
+        Eal.checkRunning(call);
+        clearError();
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment proxy = arena.allocate(JAVA_SHORT);
+            final int rc = FlowRaw.pick_transfer_proxy(portId, proxy, error);
+            if (rc != 0)
+            {
+                throw failure(call);
+            }
+            return Short.toUnsignedInt(proxy.get(JAVA_SHORT, 0));
         }
     }
 

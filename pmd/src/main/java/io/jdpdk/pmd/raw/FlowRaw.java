@@ -230,6 +230,8 @@ public final class FlowRaw
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle ISOLATE = downcall("rte_flow_isolate",
         FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, JAVA_INT, ADDRESS));
+    private static final MethodHandle PICK_TRANSFER_PROXY = downcall("rte_flow_pick_transfer_proxy",
+        FunctionDescriptor.of(JAVA_INT, JAVA_SHORT, ADDRESS, ADDRESS));
     private static final MethodHandle CONV = downcall("rte_flow_conv",
         FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS));
 
@@ -348,6 +350,27 @@ public final class FlowRaw
         try
         {
             return (int)QUERY.invokeExact((short)port, flow, action, data, error);
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code rte_flow_pick_transfer_proxy} (experimental in 22.11): the port through which transfer rules for
+     * {@code port} are made.
+     *
+     * @param port  the port id
+     * @param proxy receives the proxy's port id (a {@code uint16_t})
+     * @param error a {@code struct rte_flow_error}, or NULL
+     * @return 0, or -errno (ENOSYS for a driver without rte_flow)
+     */
+    public static int pick_transfer_proxy(final int port, final MemorySegment proxy, final MemorySegment error)
+    {
+        try
+        {
+            return (int)PICK_TRANSFER_PROXY.invokeExact((short)port, proxy, error);
         }
         catch (final Throwable t)
         {
