@@ -286,6 +286,11 @@ final class CmdLine
                 {
                     forPorts(w[2], port -> app.showEeprom(port, w[3].equals("module_eeprom")));
                 }
+                else if (w.length == 6 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("flow") &&
+                    w[4].equals("transfer") && w[5].equals("proxy"))
+                {
+                    app.showTransferProxy(parseUint16(w[2]));
+                }
                 else if (w.length == 4 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("ptypes"))
                 {
                     app.showPtypes(parseUint16(w[2]));

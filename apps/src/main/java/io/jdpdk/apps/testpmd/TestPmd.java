@@ -144,7 +144,8 @@ import java.util.stream.Collectors;
  * {@code port config all drop-en|max-lro-pkt-size|loopback}, {@code port N rxq|txq Q deferred_start on|off},
  * {@code port config N rxq|txq Q ring_size S}, {@code port N rxq|txq Q setup},
  * {@code port cleanup N txq Q C}, {@code set port N queue Q rate R}, {@code set port N rxq Q avail_thresh T},
- * {@code set port N uta all|MAC on|off}, {@code set port N ptype_mask M}, {@code set eth-peer}, {@code set promisc},
+ * {@code set port N uta all|MAC on|off}, {@code set port N ptype_mask M},
+ * {@code show port N flow transfer proxy}, {@code set eth-peer}, {@code set promisc},
  * {@code set allmulti}, {@code set record-burst-stats|record-core-cycles}, {@code set verbose} (the packet dump of
  * {@link Verbose}), {@code csum set|show|mac-swap}
  * (a port whose checksum offloads {@code csum set} changed, or {@code csum show} looked at, is configured again at
@@ -4589,6 +4590,25 @@ public final class TestPmd
             {
                 out.println(MbufInfo.ptypeName(type));
             }
+        }
+    }
+
+    /**
+     * {@code show port N flow transfer proxy}: testpmd's {@code cmd_show_port_flow_transfer_proxy_parsed}, an empty
+     * line, then the port that makes this port's transfer rules ({@link Flows#transferProxy}) or why none can be
+     * named. The port is not checked first, as testpmd does not: ethdev's reason for an unknown one is printed.
+     */
+    void showTransferProxy(final int portId)
+    {
+        out.println();
+        try
+        {
+            out.printf("Transfer proxy port ID: %d%n%n", Flows.forPortId(portId).transferProxy());
+        }
+        catch (final io.jdpdk.pmd.flow.FlowException ex)
+        {
+            out.flush();
+            err.printf("Failed to pick transfer proxy: %s%n", EalRaw.strerror(ex.errno()));
         }
     }
 

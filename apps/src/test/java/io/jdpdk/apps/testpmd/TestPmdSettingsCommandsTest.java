@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code set default}, {@code set burst tx delay D retry N}, {@code set stat_qmap}, {@code port N rxq|txq Q start|stop},
  * {@code port config all drop-en|max-lro-pkt-size|loopback}, {@code port N rxq|txq Q deferred_start},
  * {@code port cleanup}, {@code set port N queue Q rate R}, {@code set port N rxq Q avail_thresh T},
- * {@code set port N uta}, {@code set port N ptype_mask M},
+ * {@code set port N uta}, {@code set port N ptype_mask M}, {@code show port N flow transfer proxy},
  * {@code set log}, {@code load FILE}, {@code show port N rxq|txq Q desc D status},
  * {@code show port N rxq Q desc used count}), command by command beside dpdk-testpmd 22.11.
  */
@@ -108,14 +108,18 @@ class TestPmdSettingsCommandsTest
     }
 
     @Test
-    void shouldSetThePacketTypesADeviceClassifiesAsDpdkTestpmd() throws Exception
+    void shouldSetThePacketTypesADeviceClassifiesAndNameTransferProxiesAsDpdkTestpmd() throws Exception
     {
         // net_tap reports the packet types it classifies but cannot narrow them (ethdev answers success and sets
-        // none); net_null classifies nothing; a missing port gets ethdev's line, then testpmd's.
+        // none); net_null classifies nothing; a missing port gets ethdev's line, then testpmd's. net_tap makes its
+        // own transfer rules; net_null has no rte_flow (ENOSYS).
         final List<String> dpdk = TestPmdSession.sameAsDpdk(dir, List.of(TestPmdSession.tap(), "--vdev=net_null1"),
             List.of(), List.of("set port 0 ptype_mask 0x0", "set port 0 ptype_mask 0xfff", "set port 1 ptype_mask 0x3",
-                "set port 9 ptype_mask 1", "port stop 0", "port start 0", "show port 0 ptypes"),
+                "set port 9 ptype_mask 1", "port stop 0", "port start 0", "show port 0 ptypes",
+                "show port 0 flow transfer proxy", "show port 1 flow transfer proxy", "show port 9 flow transfer proxy"),
             TestPmdSession::maskMacs);
+        assertTrue(dpdk.get(7).contains("Transfer proxy port ID: 0"), dpdk.get(7));
+        assertTrue(dpdk.get(8).contains("Failed to pick transfer proxy: Function not implemented"), dpdk.get(8));
         assertTrue(dpdk.get(0).contains("Successfully set following ptypes for Port 0"), dpdk.get(0));
         assertTrue(dpdk.get(2).contains("Port 1 doesn't support any ptypes."), dpdk.get(2));
         assertTrue(dpdk.get(3).contains("Port 9 doesn't support any ptypes."), dpdk.get(3));
