@@ -452,6 +452,10 @@ final class CmdLine
                     app.setStatQmap(w[2].equals("rx"), parseUint16(w[3]), parseUint16(w[4]),
                         (int)parseUnsigned(w[5], 0xFF));
                 }
+                else if (w.length == 3 && w[1].equals("txtimes"))
+                {
+                    app.setTxTimes(w[2]);
+                }
                 else if (w.length == 3 && List.of("rxoffs", "rxpkts", "rxhdrs").contains(w[1]))
                 {
                     app.setRxSplit(w[1], w[2]);
@@ -1200,6 +1204,9 @@ final class CmdLine
         to.println("    Supported values: eth|ipv4|ipv6|ipv4-tcp|ipv6-tcp|ipv4-udp|ipv6-udp|ipv4-sctp|ipv6-sctp|");
         to.println("    grenat|inner-eth|inner-ipv4|inner-ipv6|inner-ipv4-tcp|inner-ipv6-tcp|inner-ipv4-udp|");
         to.println("    inner-ipv6-udp|inner-ipv4-sctp|inner-ipv6-sctp");
+        to.println();
+        to.println("set txtimes (x, y)");
+        to.println("    Set the scheduling on timestamps timings for the TXONLY mode: x - interburst, y - intraburst");
         to.println();
         to.println("set txpkts (x[,y]*)");
         to.println("    Set the length of each segment of TXONLY and optionally CSUM packets.");

@@ -139,7 +139,7 @@ import java.util.stream.Collectors;
  * {@code start [tx_first [N]]}, {@code stop}, {@code show port info|stats|summary|xstats}, {@code show rxq|txq info},
  * {@code show port N rss-hash [key]}, {@code show config rxtx|cores|fwd|rxoffs|rxpkts|rxhdrs|txpkts|txtimes}, {@code show|clear fwd stats all},
  * {@code clear port stats|xstats}, {@code set fwd MODE [retry]}, {@code set nbport|nbcore|burst},
- * {@code set portlist|portmask}, {@code set txpkts}, {@code set rxpkts|rxoffs|rxhdrs}, {@code set default},
+ * {@code set portlist|portmask}, {@code set txpkts}, {@code set rxpkts|rxoffs|rxhdrs}, {@code set default}, {@code set txtimes},
  * {@code set burst tx delay D retry N}, {@code set stat_qmap}, {@code port N rxq|txq Q start|stop},
  * {@code port config all drop-en|max-lro-pkt-size|loopback}, {@code port N rxq|txq Q deferred_start on|off},
  * {@code port config N rxq|txq Q ring_size S}, {@code port N rxq|txq Q setup},
@@ -1771,7 +1771,8 @@ public final class TestPmd
                 out.printf("Number of segments: %d%nSegment sizes: %s%nSplit packet: off%n", lengths.length,
                     String.join(",", Arrays.stream(lengths).mapToObj(Integer::toString).toList()));
             }
-            case "txtimes" -> out.printf("Interburst gap: 0%nIntraburst gap: 0%n"); // no set txtimes: no gaps
+            case "txtimes" -> out.printf("Interburst gap: %d%nIntraburst gap: %d%n", config.txTimesInter,
+                config.txTimesIntra);
             case "rxoffs" -> out.print(config.rxSplit.showOffsets());
             case "rxpkts" -> out.print(config.rxSplit.showSegments());
             case "rxhdrs" -> out.print(config.rxSplit.showHeaders());
@@ -2344,6 +2345,21 @@ public final class TestPmd
         if (lengths != null)
         {
             config.txPktSegLengths = lengths;
+        }
+    }
+
+    /**
+     * {@code set txtimes INTER,INTRA}: testpmd's {@code cmd_set_txtimes_parsed}, the two gaps kept when the list has
+     * exactly two items. txonly spaces its bursts by them only on a device with the TX timestamp offload
+     * ({@code RTE_ETH_TX_OFFLOAD_SEND_ON_TIMESTAMP}), which no device here has and jdpdk's txonly does not schedule.
+     */
+    void setTxTimes(final String items)
+    {
+        final long[] times = Parameters.parseItemList(items, "tx times", 2, false, err);
+        if (times != null && times.length == 2)
+        {
+            config.txTimesInter = times[0];
+            config.txTimesIntra = times[1];
         }
     }
 

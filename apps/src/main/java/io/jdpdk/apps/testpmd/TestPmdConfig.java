@@ -66,6 +66,11 @@ public final class TestPmdConfig
     /** {@code --rxpkts}, {@code --rxoffs}, {@code --rxhdrs} and their {@code set} commands: the RX buffer split. */
     final RxSplit rxSplit = new RxSplit();
 
+    /** {@code set txtimes}: testpmd's {@code tx_pkt_times_inter} and {@code tx_pkt_times_intra} (C unsigned ints). */
+    public long txTimesInter;
+    /** {@code set txtimes}: the gap within a burst. */
+    public long txTimesIntra;
+
     /** {@code --tx-ip=SRC,DST}: IPv4 addresses of generated packets (default 198.18.0.1, 198.18.0.2). */
     public int txIpSrc = (198 << 24) | (18 << 16) | 1;
     /** {@code --tx-ip=SRC,DST}: the destination IPv4 address, host byte order (default 198.18.0.2). */

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * testpmd's run-time settings and queue queries ({@code set flush_rx|link_check|xstats-hide-zero},
- * {@code set default}, {@code set burst tx delay D retry N}, {@code set stat_qmap}, {@code port N rxq|txq Q start|stop},
+ * {@code set default}, {@code set burst tx delay D retry N}, {@code set stat_qmap}, {@code set txtimes}, {@code port N rxq|txq Q start|stop},
  * {@code port config all drop-en|max-lro-pkt-size|loopback}, {@code port N rxq|txq Q deferred_start},
  * {@code port cleanup}, {@code set port N queue Q rate R}, {@code set port N rxq Q avail_thresh T},
  * {@code set port N uta}, {@code set port N ptype_mask M}, {@code show port N flow transfer proxy},
@@ -62,7 +62,8 @@ class TestPmdSettingsCommandsTest
                 "port stop all", "port 0 rxq 0 stop", "port config all drop-en on",
                 "port config all max-lro-pkt-size 1000", "port config all loopback 1", "port config 0 loopback 0",
                 "port config 9 loopback 0", "port start all", "start", "port 0 txq 0 start", "stop",
-                "clear port info all", "clear port fdir 0", "clear port summary 1"),
+                "clear port info all", "clear port fdir 0", "clear port summary 1", "set txtimes 10,20",
+                "set txtimes 5", "set txtimes 1,2,3", "show config txtimes"),
             TestPmdSession::maskCounts);
         assertTrue(dpdk.get(2).contains("Reset to default forwarding configuration..."), dpdk.get(2));
         assertTrue(dpdk.get(3).contains("ports=1"), "the streams stay as they were until the next start: " +
@@ -75,6 +76,7 @@ class TestPmdSettingsCommandsTest
         assertTrue(dpdk.get(17).contains("Please start port 0 first"), dpdk.get(17));
         assertTrue(dpdk.get(23).contains("Configuring Port 0"), dpdk.get(23));
         assertTrue(dpdk.get(25).contains("Please stop forwarding first"), dpdk.get(25));
+        assertTrue(dpdk.get(33).contains("Interburst gap: 10\nIntraburst gap: 20"), dpdk.get(33));
     }
 
     @Test
