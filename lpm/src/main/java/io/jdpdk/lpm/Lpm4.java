@@ -245,8 +245,9 @@ public final class Lpm4
      * @param hops receives each address's next hop, or {@link #NO_ROUTE}
      * @param hopsFrom index of the first next hop
      * @param n how many addresses to look up
-     * @throws IndexOutOfBoundsException when {@code n} is negative, or when a range does not fit its array; then the
-     *     hops of the addresses before the first index outside an array are written, the rest are not
+     * @throws IndexOutOfBoundsException when {@code n} is negative, or when {@code n} is positive and a range does not
+     *     fit its array; then the hops of the addresses before the first index outside an array are written, the rest
+     *     are not (with {@code n} 0 nothing is read, whatever the starts)
      */
     public void lookupBulk(final int[] ips, final int ipsFrom, final int[] hops, final int hopsFrom, final int n)
     {

@@ -954,7 +954,7 @@ public final class Port implements AutoCloseable
 
     /**
      * Sets one queue up again ({@code rte_eth_rx_queue_setup} or {@code rte_eth_tx_queue_setup}) as {@code cfg}
-     * describes it, on a configured port: its descriptors (the queue's own count, else the port's as
+     * describes it, on a configured port (ethdev refuses a queue the port was not configured with, EINVAL): its descriptors (the queue's own count, else the port's as
      * {@link #configure} adjusted it), its setup ({@link PortConfig#rxQueueSetup}), its pools; on a started port only
      * where the device sets queues up at run time, and with the queue stopped (ethdev refuses otherwise, EBUSY).
      * testpmd's {@code port N rxq|txq Q setup}.
@@ -963,17 +963,13 @@ public final class Port implements AutoCloseable
      *              descriptors, deferred start); its queue counts must be the port's
      * @param rx    true for an RX queue
      * @param queue the queue id
-     * @throws DpdkException when the port is closed or not configured, or ethdev or the driver refuses
+     * @throws DpdkException when the port is closed, or ethdev or the driver refuses
      */
     public synchronized void setUpQueue(final PortConfig cfg, final boolean rx, final int queue)
     {
         final String call = "rte_eth_" + (rx ? "rx" : "tx") + "_queue_setup(port=" + id + ", queue=" + queue + ")";
         checkOpen(call);
-        if (config == null)
-        {
-            throw new DpdkException(call, 22 /* EINVAL */, "port " + id + " is not configured");
-        }
-        final DeviceInfo info = info();
+        final DeviceInfo info = info(); // a port never configured has no queue: ethdev says so, "Invalid ... queue_id"
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment defaults = arena.allocate(RTE_ETH_DEV_INFO);
@@ -1523,11 +1519,11 @@ public final class Port implements AutoCloseable
             MemorySegment.NULL, 0));
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment types = arena.allocate(JAVA_INT, Math.max(1, count));
-            final int set = check(call, EthdevRaw.dev_set_ptypes(id, layerMask, count == 0 ? MemorySegment.NULL :
-                types, count));
+            // ethdev writes the types it set, then RTE_PTYPE_UNKNOWN, into at most num entries: room for all and the end
+            final MemorySegment types = arena.allocate(JAVA_INT, count + 1L);
+            check(call, EthdevRaw.dev_set_ptypes(id, layerMask, types, count + 1));
             int n = 0;
-            while (n < Math.min(set, count) && types.getAtIndex(JAVA_INT, n) != 0) // up to RTE_PTYPE_UNKNOWN
+            while (n < count && types.getAtIndex(JAVA_INT, n) != 0) // up to RTE_PTYPE_UNKNOWN
             {
                 n++;
             }

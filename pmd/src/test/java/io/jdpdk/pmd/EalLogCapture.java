@@ -14,7 +14,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * What DPDK logs while a piece of a test runs: the EAL's log stream pointed at an {@code open_memstream} buffer
- * ({@code rte_openlog_stream}), then back to the default (stderr). For asserting what a DPDK library said, where its
+ * ({@code rte_openlog_stream}), then back to the stream it had ({@code rte_log_get_stream}). For asserting what a DPDK library said, where its
  * errno alone does not tell one refusal from another.
  */
 @SuppressWarnings("restricted")
@@ -27,6 +27,8 @@ final class EalLogCapture
     private static final MethodHandle FREE = libc("free", FunctionDescriptor.ofVoid(ADDRESS));
     private static final MethodHandle OPENLOG_STREAM = NativeLibrary.downcall("rte_openlog_stream",
         FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle LOG_GET_STREAM = NativeLibrary.downcall("rte_log_get_stream",
+        FunctionDescriptor.of(ADDRESS));
 
     private EalLogCapture()
     {
@@ -54,6 +56,7 @@ final class EalLogCapture
             {
                 throw new IllegalStateException("open_memstream failed");
             }
+            final MemorySegment previous = (MemorySegment)LOG_GET_STREAM.invokeExact();
             final int set = (int)OPENLOG_STREAM.invokeExact(stream);
             try
             {
@@ -61,7 +64,7 @@ final class EalLogCapture
             }
             finally
             {
-                final int reset = (int)OPENLOG_STREAM.invokeExact(MemorySegment.NULL);
+                final int reset = (int)OPENLOG_STREAM.invokeExact(previous);
                 final int closed = (int)FCLOSE.invokeExact(stream); // flushes: buffer and size are final now
             }
             final MemorySegment text = buffer.get(ADDRESS, 0);

@@ -80,12 +80,6 @@ public final class FlowGenEngine implements ForwardEngine
     }
 
     @Override
-    public boolean disabled(final boolean rxStopped, final boolean txStopped)
-    {
-        return txStopped; // its TX queue alone, as the engine's stream_init looks
-    }
-
-    @Override
     public String name()
     {
         return NAME;

@@ -49,7 +49,8 @@ public interface ForwardEngine
 
     /**
      * Whether a stream is left out of forwarding when its queues are stopped, as the engine's {@code stream_init} sets
-     * {@code fs->disabled}: by default when its RX or its TX queue is stopped.
+     * {@code fs->disabled}: by default when its RX or its TX queue is stopped (flowgen too, which receives and frees);
+     * rxonly looks at RX alone, txonly at TX alone.
      *
      * @param rxStopped whether the stream's RX queue is stopped
      * @param txStopped whether its TX queue is stopped

@@ -301,14 +301,20 @@ public final class TestPmd
      * {@code --coremask} or {@code set coremask} (the rest keep what was there, as testpmd's array does).
      */
     private List<Lcore> workers = List.of();
+    /**
+     * The lcores the running forwarding was launched on, the first {@code nbLcores} of {@link #workers} at its start:
+     * {@code stop} stops and waits for these, whatever {@code set default} made of {@link #workers} meanwhile.
+     */
+    private List<Lcore> runningLcores = List.of();
     /** testpmd's {@code nb_cfg_lcores}: the configured forwarding lcores, the most {@code set nbcore} takes. */
     private int nbCfgLcores;
     private long[][] statsAtStart = new long[0][];
     private final int[] portSocket = new int[MAX_ETHPORTS];
     /**
      * testpmd's {@code ports[].rxq[].state} and {@code txq[].state} as stopped or not: set at each queue's setup
-     * (stopped with deferred start), from the driver's queue information after a port starts and before forwarding
-     * begins ({@code update_queue_state}, where the driver reports it), and by {@code port N rxq|txq Q start|stop}.
+     * (stopped with deferred start), from the driver's queue information when forwarding begins
+     * ({@code update_queue_state}, where the driver reports it; 22.11's call after a port start looks at no port),
+     * and by {@code port N rxq|txq Q start|stop}.
      */
     private final boolean[][] rxqStopped = new boolean[MAX_ETHPORTS][PortConfig.MAX_QUEUES_PER_PORT];
     /**
@@ -1093,6 +1099,10 @@ public final class TestPmd
         }
         fwdConfig = fwdConfigSetup();
         printFwdConfig(fwdConfig);
+        for (final Port port : ports)
+        {
+            updateQueueState(port); // before the engines begin, as testpmd's stream_init runs before port_fwd_begin
+        }
         // One engine per forwarding lcore, each told about every forwarding port (port_fwd_begin).
         final ForwardEngine[] engines = new ForwardEngine[fwdConfig.nbLcores];
         // tx_first's engine on each lcore: txonly's, begun on every port before forwarding is under way; in txonly
@@ -1146,10 +1156,6 @@ public final class TestPmd
         runningEngines = engines;
         runningPortIds = fwdPortIds;
         streams = new FwdStream[fwdConfig.streams.length];
-        for (final Port port : ports)
-        {
-            updateQueueState(port);
-        }
         for (int i = 0; i < streams.length; i++)
         {
             final FwdConfig.Stream s = fwdConfig.streams[i];
@@ -1172,13 +1178,14 @@ public final class TestPmd
         {
             printRxTxConfig();
         }
+        runningLcores = List.copyOf(workers.subList(0, fwdConfig.nbLcores));
         if (txFirst > 0)
         {
             sendFirstBursts(txFirst, firstBursts);
         }
         for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
         {
-            final Lcore lcore = workers.get(lc);
+            final Lcore lcore = runningLcores.get(lc);
             try
             {
                 lcore.launch(new ForwardLcore(lcore.id(), engines[lc], streamsOf(lc), config.recordCoreCycles,
@@ -1262,7 +1269,7 @@ public final class TestPmd
             {
                 final FwdStream[] mine = streamsOf(lc);
                 final ForwardEngine engine = txonly[lc];
-                workers.get(lc).launch(lcore ->
+                runningLcores.get(lc).launch(lcore ->
                 {
                     for (final FwdStream fs : mine)
                     {
@@ -1275,11 +1282,11 @@ public final class TestPmd
             {
                 try
                 {
-                    workers.get(lc).await();
+                    runningLcores.get(lc).await();
                 }
                 catch (final LcoreException ex)
                 {
-                    err.println("testpmd: first burst on lcore " + workers.get(lc).id() + " failed: " +
+                    err.println("testpmd: first burst on lcore " + runningLcores.get(lc).id() + " failed: " +
                         ex.getMessage());
                 }
             }
@@ -1297,18 +1304,19 @@ public final class TestPmd
         out.print("Telling cores to stop...");
         for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
         {
-            workers.get(lc).stop();
+            runningLcores.get(lc).stop();
         }
         out.printf("%nWaiting for lcores to finish...%n");
         for (int lc = 0; lc < fwdConfig.nbLcores; lc++)
         {
             try
             {
-                workers.get(lc).await();
+                runningLcores.get(lc).await();
             }
             catch (final LcoreException ex)
             {
-                err.println("testpmd: forwarding lcore " + workers.get(lc).id() + " failed: " + ex.getMessage());
+                err.println("testpmd: forwarding lcore " + runningLcores.get(lc).id() + " failed: " +
+                    ex.getMessage());
             }
         }
         out.print(fwdStatsText());
@@ -2830,9 +2838,9 @@ public final class TestPmd
                 done = false;
             }
         }
-        if (rx)
+        if (rx && refusal == null)
         {
-            // rx_queue_setup records the queue's state whatever the setup answered
+            // rx_queue_setup records the queue's state whatever ethdev answered, not after its own refusal
             rxqStopped[portId][queue] = cfg.rxQueueSetup(queue, port.info().defaultRxQueue()).deferredStart();
         }
         if (!done)
@@ -2994,7 +3002,7 @@ public final class TestPmd
 
     /**
      * {@code set burst tx delay D retry N}: testpmd's {@code burst_tx_delay_time} (µs) and {@code burst_tx_retry_num},
-     * for the streams of the next start in a mode with {@code retry}.
+     * which the streams of a mode with {@code retry} read at each retry, while forwarding too.
      */
     void setBurstTxRetry(final long delayUs, final long retries)
     {
@@ -3943,16 +3951,6 @@ public final class TestPmd
                     out.printf("Configuring Port %d (socket %d)%n", id, portSocket[id]);
                 }
                 final String refusal = setRxBuffers(port);
-                if (refusal != null)
-                {
-                    // rx_queue_setup's own refusal, then start_port's line; the queues are set up again next time.
-                    out.flush();
-                    err.println(refusal);
-                    err.printf("Fail to configure port %d rx queues%n", id);
-                    needReconfig[id] = false;
-                    needReconfigQueues[id] = true;
-                    return false;
-                }
                 try
                 {
                     port.configure(portConfigs[id]);
@@ -3968,6 +3966,17 @@ public final class TestPmd
                     for (int q = 0; q < portConfigs[id].txQueues(); q++)
                     {
                         txqStopped[id][q] = portConfigs[id].txQueueSetup(q, info.defaultTxQueue()).deferredStart();
+                    }
+                    if (refusal != null)
+                    {
+                        // rx_queue_setup's own refusal of --multi-rx-mempool, which testpmd makes once the port is
+                        // configured and its TX queues set up (so their failures come first, as here), then
+                        // start_port's line; the queues are set up again at the next start.
+                        out.flush();
+                        err.println(refusal);
+                        err.printf("Fail to configure port %d rx queues%n", id);
+                        needReconfigQueues[id] = true;
+                        return false;
                     }
                 }
                 catch (final DpdkException ex)
@@ -4014,7 +4023,6 @@ public final class TestPmd
                 err.printf("Fail to start port %d: %s%n", id, ex.reason());
                 continue;
             }
-            updateQueueState(port);
             out.printf("Port %d: %s%n", id, Port.formatMac(port.macAddress()));
             started = true;
         }
@@ -4630,8 +4638,8 @@ public final class TestPmd
 
     /**
      * {@code set port N ptype_mask M}: testpmd's {@code cmd_set_port_ptypes_parsed}: the packet types the device
-     * classifies narrowed to the layers of M ({@link Port#setPacketTypes}), those it then classifies listed; from then
-     * on no port start clears the classification ({@code clear_ptypes}).
+     * classifies narrowed to the layers of M ({@link Port#setPacketTypes}), with testpmd's line (and, as in testpmd,
+     * no list of them: see the code); from then on no port start clears the classification ({@code clear_ptypes}).
      */
     void setPtypeMask(final int portId, final long mask)
     {
@@ -4648,10 +4656,9 @@ public final class TestPmd
             err.printf("Port %d doesn't support any ptypes.%n", portId);
             return;
         }
-        final int[] set;
         try
         {
-            set = port.setPacketTypes((int)mask);
+            port.setPacketTypes((int)mask);
         }
         catch (final DpdkException ex)
         {
@@ -4659,10 +4666,9 @@ public final class TestPmd
             return;
         }
         out.printf("Successfully set following ptypes for Port %d%n", portId);
-        for (final int type : set)
-        {
-            out.println(MbufInfo.ptypeName(type));
-        }
+        // testpmd lists the first rte_eth_dev_set_ptypes() entries, as many as its return value says: 0 from every
+        // driver that can narrow them in 22.11 (cnxk), and from ethdev for those that cannot. So it lists none, and
+        // so does this, though Port.setPacketTypes says which types the device now classifies.
         clearPtypes = false;
     }
 

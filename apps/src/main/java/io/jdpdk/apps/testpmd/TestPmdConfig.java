@@ -42,11 +42,14 @@ public final class TestPmdConfig
     /** {@code BURST_TX_WAIT_US}: testpmd's default {@code burst_tx_delay_time}. */
     public static final int TX_RETRY_DELAY_US = 1;
 
-    /** testpmd's {@code burst_tx_retry_num} ({@code set burst tx delay D retry N}): a C unsigned int. */
-    public long txRetryNum = TX_RETRY_NUM;
+    /**
+     * testpmd's {@code burst_tx_retry_num} ({@code set burst tx delay D retry N}): a C unsigned int, read at each
+     * retry, so a change reaches lcores that are forwarding.
+     */
+    public volatile long txRetryNum = TX_RETRY_NUM;
 
-    /** testpmd's {@code burst_tx_delay_time} in µs ({@code set burst tx delay D retry N}): a C unsigned int. */
-    public long txRetryDelayUs = TX_RETRY_DELAY_US;
+    /** testpmd's {@code burst_tx_delay_time} in µs ({@code set burst tx delay D retry N}), as {@link #txRetryNum}. */
+    public volatile long txRetryDelayUs = TX_RETRY_DELAY_US;
 
     /**
      * Peer MAC per port, 48 bits in network order ({@code --eth-peer=N,MAC}); testpmd's default is

@@ -157,7 +157,7 @@ public final class Flows
             final int rc = FlowRaw.pick_transfer_proxy(portId, proxy, error);
             if (rc != 0)
             {
-                throw failure(call);
+                throw failure(call, -rc); // its return, which a driver's error need not have put in rte_errno
             }
             return Short.toUnsignedInt(proxy.get(JAVA_SHORT, 0));
         }
@@ -273,10 +273,14 @@ public final class Flows
         error.fill((byte)0);
     }
 
-    @SuppressWarnings("restricted") // reading the PMD's const char * message
     private FlowException failure(final String call)
     {
-        final int errno = EalRaw.errno();
+        return failure(call, EalRaw.errno());
+    }
+
+    @SuppressWarnings("restricted") // reading the PMD's const char * message
+    private FlowException failure(final String call, final int errno)
+    {
         final long message = error.get(JAVA_LONG, ERROR_MESSAGE);
         final String text = message == 0 ? null : MemorySegment.ofAddress(message).reinterpret(4096).getString(0);
         return new FlowException(call, errno, EalRaw.strerror(errno), error.get(JAVA_INT, ERROR_TYPE),
