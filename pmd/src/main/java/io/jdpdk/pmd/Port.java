@@ -599,13 +599,14 @@ public final class Port implements AutoCloseable
      */
     public void unicastHashTable(final long mac, final boolean on)
     {
-        final String call = (mac < 0 ? "rte_eth_dev_uc_all_hash_table_set" : "rte_eth_dev_uc_hash_table_set") +
-            "(port=" + id + ")";
-        checkOpen(call);
-        try (Arena arena = Arena.ofConfined())
-        {
-            check(call, EthdevRaw.uc_hash_table_set(id, mac < 0 ? MemorySegment.NULL : macSegment(arena, mac), on));
-        }
+        control((mac < 0 ? "rte_eth_dev_uc_all_hash_table_set" : "rte_eth_dev_uc_hash_table_set") + "(port=" + id +
+            ")", port ->
+            {
+                try (Arena arena = Arena.ofConfined())
+                {
+                    return EthdevRaw.uc_hash_table_set(port, mac < 0 ? MemorySegment.NULL : macSegment(arena, mac), on);
+                }
+            });
     }
 
     /**
@@ -900,34 +901,23 @@ public final class Port implements AutoCloseable
             nbTxd.set(JAVA_SHORT, 0, (short)cfg.txDescFor(info));
             check("rte_eth_dev_adjust_nb_rx_tx_desc(port=" + id + ")",
                 EthdevRaw.dev_adjust_nb_rx_tx_desc(id, nbRxd, nbTxd));
-            final int rxd = Short.toUnsignedInt(nbRxd.get(JAVA_SHORT, 0));
-            final int txd = Short.toUnsignedInt(nbTxd.get(JAVA_SHORT, 0));
-            configuredRxDesc = rxd;
-            configuredTxDesc = txd;
-            final int socket = EthdevRaw.dev_socket_id(id);
-            final int rxSocket = cfg.rxQueueSocket() == PortConfig.DEVICE_SOCKET ? socket : cfg.rxQueueSocket();
-            final int txSocket = cfg.txQueueSocket() == PortConfig.DEVICE_SOCKET ? socket : cfg.txQueueSocket();
+            configuredRxDesc = Short.toUnsignedInt(nbRxd.get(JAVA_SHORT, 0));
+            configuredTxDesc = Short.toUnsignedInt(nbTxd.get(JAVA_SHORT, 0));
             // Each queue's configuration is the device's default with the configuration's thresholds and the
             // queue's offloads (PortConfig.rxQueueSetup), as testpmd sets its queues up. TX queues first, as in
-            // testpmd's start_port, so that the same setup fails first.
+            // testpmd's start_port, so that the same setup fails first. The defaults as the driver gives them now
+            // that the port is configured (some depend on it).
             final MemorySegment defaults = arena.allocate(RTE_ETH_DEV_INFO);
             check("rte_eth_dev_info_get(port=" + id + ")", EthdevRaw.dev_info_get(id, defaults));
             final long rxQueueMask = asGiven ? -1L : rxOffloads | info.details().rxQueueOffloadCapa();
             final long txQueueMask = asGiven ? -1L : txOffloads | info.details().txQueueOffloadCapa();
-            // The defaults as the driver gives them now that the port is configured (some depend on it).
-            final QueueInfo rxDefault = rxConf(defaults.asSlice(off(RTE_ETH_DEV_INFO, "default_rxconf")), 0, "", false,
-                QueueInfo.STATE_STOPPED, 0);
-            final QueueInfo txDefault = txConf(defaults.asSlice(off(RTE_ETH_DEV_INFO, "default_txconf")), 0,
-                QueueInfo.STATE_STOPPED);
             for (int q = 0; q < cfg.txQueues(); q++)
             {
-                setUpQueue(arena, cfg, false, q, cfg.txQueueDesc(q) >= 0 ? cfg.txQueueDesc(q) : txd, txSocket,
-                    defaults, txDefault, txQueueMask);
+                setUpQueue(arena, cfg, false, q, defaults, txQueueMask);
             }
             for (int q = 0; q < cfg.rxQueues(); q++)
             {
-                setUpQueue(arena, cfg, true, q, cfg.rxQueueDesc(q) >= 0 ? cfg.rxQueueDesc(q) : rxd, rxSocket,
-                    defaults, rxDefault, rxQueueMask);
+                setUpQueue(arena, cfg, true, q, defaults, rxQueueMask);
             }
             if (cfg.packetTypes() != PortConfig.PTYPES_DEVICE_DEFAULT)
             {
@@ -954,9 +944,10 @@ public final class Port implements AutoCloseable
 
     /**
      * Sets one queue up again ({@code rte_eth_rx_queue_setup} or {@code rte_eth_tx_queue_setup}) as {@code cfg}
-     * describes it, on a configured port (ethdev refuses a queue the port was not configured with, EINVAL): its descriptors (the queue's own count, else the port's as
-     * {@link #configure} adjusted it), its setup ({@link PortConfig#rxQueueSetup}), its pools; on a started port only
-     * where the device sets queues up at run time, and with the queue stopped (ethdev refuses otherwise, EBUSY).
+     * describes it, on a configured port (ethdev refuses a queue the port was not configured with, EINVAL): its
+     * descriptors (the queue's own count, else the port's as {@link #configure} adjusted it), its setup
+     * ({@link PortConfig#rxQueueSetup}), its pools; on a started port only where the device sets queues up at run
+     * time, and with the queue stopped (ethdev refuses otherwise, EBUSY).
      * testpmd's {@code port N rxq|txq Q setup}.
      *
      * @param cfg   the configuration, the one {@link #configure} took or one changed since (queue offloads,
@@ -974,27 +965,29 @@ public final class Port implements AutoCloseable
         {
             final MemorySegment defaults = arena.allocate(RTE_ETH_DEV_INFO);
             check("rte_eth_dev_info_get(port=" + id + ")", EthdevRaw.dev_info_get(id, defaults));
-            final int own = rx ? cfg.rxQueueDesc(queue) : cfg.txQueueDesc(queue);
-            final int portDesc = rx ? configuredRxDesc : configuredTxDesc;
-            final int configured = rx ? cfg.rxQueueSocket() : cfg.txQueueSocket();
             final long mask = cfg.offloadsAsGiven() ? -1L : rx ? rxOffloads() | info.details().rxQueueOffloadCapa() :
                 txOffloads() | info.details().txQueueOffloadCapa();
-            final QueueInfo queueDefault = rx ?
-                rxConf(defaults.asSlice(off(RTE_ETH_DEV_INFO, "default_rxconf")), 0, "", false, QueueInfo.STATE_STOPPED,
-                    0) :
-                txConf(defaults.asSlice(off(RTE_ETH_DEV_INFO, "default_txconf")), 0, QueueInfo.STATE_STOPPED);
-            setUpQueue(arena, cfg, rx, queue, own >= 0 ? own : portDesc,
-                configured == PortConfig.DEVICE_SOCKET ? EthdevRaw.dev_socket_id(id) : configured, defaults,
-                queueDefault, mask);
+            setUpQueue(arena, cfg, rx, queue, defaults, mask);
         }
     }
 
-    /** One queue's {@code rte_eth_rx_queue_setup} or {@code rte_eth_tx_queue_setup}, for {@link #configure}. */
-    private void setUpQueue(final Arena arena, final PortConfig cfg, final boolean rx, final int q, final int nbDesc,
-        final int socket, final MemorySegment defaults, final QueueInfo queueDefault, final long offloadMask)
+    /**
+     * One queue's {@code rte_eth_rx_queue_setup} or {@code rte_eth_tx_queue_setup}, for {@link #configure} and
+     * {@link #setUpQueue(PortConfig, boolean, int)}: the queue's own ring size, else the port's as {@link #configure}
+     * adjusted it; the ring's socket, the configuration's or the device's; the device's default queue configuration
+     * ({@code defaults}, an {@code rte_eth_dev_info}) with the queue's setup.
+     */
+    private void setUpQueue(final Arena arena, final PortConfig cfg, final boolean rx, final int q,
+        final MemorySegment defaults, final long offloadMask)
     {
+        final int own = rx ? cfg.rxQueueDesc(q) : cfg.txQueueDesc(q);
+        final int nbDesc = own >= 0 ? own : rx ? configuredRxDesc : configuredTxDesc;
+        final int configured = rx ? cfg.rxQueueSocket() : cfg.txQueueSocket();
+        final int socket = configured == PortConfig.DEVICE_SOCKET ? EthdevRaw.dev_socket_id(id) : configured;
         if (rx)
         {
+            final QueueInfo queueDefault = rxConf(defaults.asSlice(off(RTE_ETH_DEV_INFO, "default_rxconf")), 0, "",
+                false, QueueInfo.STATE_STOPPED, 0);
             final MemorySegment rxConf = queueConf(arena, defaults, true, cfg.rxQueueSetup(q, queueDefault),
                 offloadMask);
             check("rte_eth_rx_queue_setup(port=" + id + ", queue=" + q + ", nb_rxd=" + nbDesc + ", " +
@@ -1003,6 +996,8 @@ public final class Port implements AutoCloseable
         }
         else
         {
+            final QueueInfo queueDefault = txConf(defaults.asSlice(off(RTE_ETH_DEV_INFO, "default_txconf")), 0,
+                QueueInfo.STATE_STOPPED);
             check("rte_eth_tx_queue_setup(port=" + id + ", queue=" + q + ", nb_txd=" + nbDesc + ")",
                 EthdevRaw.tx_queue_setup(id, q, nbDesc, socket, queueConf(arena, defaults, false,
                     cfg.txQueueSetup(q, queueDefault), offloadMask)));
@@ -1519,7 +1514,8 @@ public final class Port implements AutoCloseable
             MemorySegment.NULL, 0));
         try (Arena arena = Arena.ofConfined())
         {
-            // ethdev writes the types it set, then RTE_PTYPE_UNKNOWN, into at most num entries: room for all and the end
+            // ethdev writes the types it set, then RTE_PTYPE_UNKNOWN, into at most num entries: room for all, and the
+            // end marker
             final MemorySegment types = arena.allocate(JAVA_INT, count + 1L);
             check(call, EthdevRaw.dev_set_ptypes(id, layerMask, types, count + 1));
             int n = 0;

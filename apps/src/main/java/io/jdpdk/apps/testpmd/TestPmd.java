@@ -1245,6 +1245,13 @@ public final class TestPmd
         }
     }
 
+    /** Whether a queue of {@code cfg} is set up with deferred start: its own setting, else the device's default. */
+    private static boolean deferred(final PortConfig cfg, final DeviceInfo info, final boolean rx, final int queue)
+    {
+        return rx ? cfg.rxQueueSetup(queue, info.defaultRxQueue()).deferredStart() :
+            cfg.txQueueSetup(queue, info.defaultTxQueue()).deferredStart();
+    }
+
     /** Whether the driver says the queue is stopped; {@code unknown} where it does not say. */
     private boolean queueStopped(final Port port, final boolean rx, final int queue, final boolean unknown)
     {
@@ -2727,10 +2734,7 @@ public final class TestPmd
             return;
         }
         final PortConfig cfg = portConfigs[portId];
-        final DeviceInfo info = Port.of(portId).info();
-        final boolean was = rx ? cfg.rxQueueSetup(queue, info.defaultRxQueue()).deferredStart() :
-            cfg.txQueueSetup(queue, info.defaultTxQueue()).deferredStart();
-        if (was != on)
+        if (deferred(cfg, Port.of(portId).info(), rx, queue) != on)
         {
             if (rx)
             {
@@ -2841,7 +2845,7 @@ public final class TestPmd
         if (rx && refusal == null)
         {
             // rx_queue_setup records the queue's state whatever ethdev answered, not after its own refusal
-            rxqStopped[portId][queue] = cfg.rxQueueSetup(queue, port.info().defaultRxQueue()).deferredStart();
+            rxqStopped[portId][queue] = deferred(cfg, port.info(), true, queue);
         }
         if (!done)
         {
@@ -3961,11 +3965,11 @@ public final class TestPmd
                     final DeviceInfo info = port.info();
                     for (int q = 0; q < portConfigs[id].rxQueues(); q++)
                     {
-                        rxqStopped[id][q] = portConfigs[id].rxQueueSetup(q, info.defaultRxQueue()).deferredStart();
+                        rxqStopped[id][q] = deferred(portConfigs[id], info, true, q);
                     }
                     for (int q = 0; q < portConfigs[id].txQueues(); q++)
                     {
-                        txqStopped[id][q] = portConfigs[id].txQueueSetup(q, info.defaultTxQueue()).deferredStart();
+                        txqStopped[id][q] = deferred(portConfigs[id], info, false, q);
                     }
                     if (refusal != null)
                     {
