@@ -5,6 +5,8 @@
 module io.jdpdk.mempool
 {
     requires transitive io.jdpdk.eal;
+    // EthernetView swaps MAC addresses with the Vector API when the JVM has this incubating module, without otherwise.
+    requires static jdk.incubator.vector;
 
     exports io.jdpdk.mempool;
     exports io.jdpdk.mempool.header;

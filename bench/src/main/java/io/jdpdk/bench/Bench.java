@@ -113,7 +113,7 @@ public final class Bench implements Callable<Integer>
     /** testpmd's io engine in C and in jdpdk's testpmd (apps/bin/testpmd), same command line, one forwarding lcore. */
     private void ioFwd() throws Exception
     {
-        testpmdTurns("io forwarding, 1 lcore, 2 x net_null, burst 32", "io");
+        testpmdTurns("io forwarding, 1 lcore, 2 x net_null, burst 32", "io", "");
     }
 
     /**
@@ -234,17 +234,24 @@ public final class Bench implements Callable<Integer>
         throw new IllegalStateException(name + " not built: run ./jdpdk build (bench/target/native/" + name + ")");
     }
 
-    /** testpmd's macswap engine in C and in jdpdk's testpmd (apps/bin/testpmd), same command line, one lcore. */
+    /**
+     * testpmd's macswap engine in C and in jdpdk's testpmd (apps/bin/testpmd), same command line, one lcore; then
+     * again with jdpdk's JVM given the Vector API ({@code JDPDK_JAVA_OPTS=--add-modules=jdk.incubator.vector}), with
+     * which {@code EthernetView.swapAddresses} swaps as {@code do_macswap} does.
+     */
     private void macswap() throws Exception
     {
-        testpmdTurns("macswap, 1 lcore, 2 x net_null, burst 32", "macswap");
+        testpmdTurns("macswap, 1 lcore, 2 x net_null, burst 32", "macswap", "");
+        testpmdTurns("macswap, 1 lcore, 2 x net_null, burst 32, jdpdk with the Vector API", "macswap",
+            "--add-modules=jdk.incubator.vector");
     }
 
     /**
      * dpdk-testpmd and jdpdk's testpmd as its users start it (apps/bin/testpmd, from its AOT cache), the same
-     * command line, forwarding between two net_null ports on one lcore, taking turns ({@link TakingTurns}).
+     * command line, forwarding between two net_null ports on one lcore, taking turns ({@link TakingTurns}); with
+     * {@code jvmFlags} (not empty) in jdpdk's {@code JDPDK_JAVA_OPTS}.
      */
-    private void testpmdTurns(final String title, final String mode) throws Exception
+    private void testpmdTurns(final String title, final String mode, final String jvmFlags) throws Exception
     {
         final List<String> eal = telemetryEalArgs();
         final List<String> args = List.of("--", "--forward-mode=" + mode, "--burst=32", "--nb-cores=1",
@@ -252,8 +259,13 @@ public final class Bench implements Callable<Integer>
         System.out.println("== " + title + ": dpdk-testpmd against jdpdk's testpmd (apps/bin/testpmd), same " +
             "arguments (" + String.join(" ", args.subList(1, args.size())) + "); taking turns of 0.1 s, " + turns() + " each, " +
             "after " + JAVA_WARMUP + " s alone (RX Mpps per port from telemetry /ethdev/stats)");
-        takeTurns(title, true, "dpdk-testpmd", "dpdk-testpmd",
-            repoRoot().resolve("apps/bin/testpmd").toString(), "jdpdk testpmd", eal, args, List.of());
+        final List<String> java = new ArrayList<>();
+        if (!jvmFlags.isEmpty())
+        {
+            java.addAll(List.of("env", "JDPDK_JAVA_OPTS=" + jvmFlags)); // env execs the launcher: the same process
+        }
+        java.add(repoRoot().resolve("apps/bin/testpmd").toString());
+        takeTurns(title, true, List.of("dpdk-testpmd"), "dpdk-testpmd", java, "jdpdk testpmd", eal, args, List.of());
     }
 
     /**
@@ -309,8 +321,8 @@ public final class Bench implements Callable<Integer>
         if (title.contains(only))
         {
             System.out.println("-- " + title);
-            takeTurns("l3fwd " + title.substring(0, title.indexOf(':')), false, dpdkL3fwd, "DPDK l3fwd", javaL3fwd,
-                "jdpdk l3fwd", eal, args, javaOption.isEmpty() ? List.of() : List.of(javaOption));
+            takeTurns("l3fwd " + title.substring(0, title.indexOf(':')), false, List.of(dpdkL3fwd), "DPDK l3fwd",
+                List.of(javaL3fwd), "jdpdk l3fwd", eal, args, javaOption.isEmpty() ? List.of() : List.of(javaOption));
         }
     }
 
@@ -339,25 +351,26 @@ public final class Bench implements Callable<Integer>
     }
 
     /**
-     * A C program and a jdpdk one taking {@link #turns()} turns each on two ports: {@code eal} (lcores, memory)
+     * A C program and a jdpdk one ({@code cProgram} and {@code javaProgram}: the words of each command before its
+     * arguments) taking {@link #turns()} turns each on two ports: {@code eal} (lcores, memory)
      * with a --file-prefix of each's own (its telemetry socket), then {@code args} (vdevs, {@code --}, the app's
      * own), and {@code javaExtra} for the jdpdk one alone; prints both rates and the ratio, and adds a summary
      * row: Mpps per port (testpmd's Rx-pps) when {@code perPort}, else Mpps of both ports.
      */
-    private void takeTurns(final String row, final boolean perPort, final String cProgram, final String cName,
-        final String javaProgram, final String javaName, final List<String> eal, final List<String> args,
+    private void takeTurns(final String row, final boolean perPort, final List<String> cProgram, final String cName,
+        final List<String> javaProgram, final String javaName, final List<String> eal, final List<String> args,
         final List<String> javaExtra) throws Exception
     {
         final List<List<String>> commands = new ArrayList<>();
         final List<String> prefixList = new ArrayList<>();
-        for (final String program : List.of(cProgram, javaProgram))
+        for (final boolean java : new boolean[] {false, true})
         {
             final String prefix = TakingTurns.newPrefix();
-            final List<String> command = new ArrayList<>(List.of(program));
+            final List<String> command = new ArrayList<>(java ? javaProgram : cProgram);
             command.addAll(eal);
             command.addAll(List.of("--file-prefix", prefix));
             command.addAll(args);
-            if (program.equals(javaProgram))
+            if (java)
             {
                 command.addAll(javaExtra);
             }

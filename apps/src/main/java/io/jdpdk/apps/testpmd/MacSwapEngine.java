@@ -11,7 +11,9 @@ import io.jdpdk.mempool.header.EthernetView;
  * ({@link MbufFields}). Nothing else changes: EtherType, tags and payload are left alone.
  * <p>
  * The swap is {@link EthernetView#swapAddresses(Mbuf)}, checked against data_len once per packet, without
- * re-pointing a view, which {@code bench samecore} (beside testpmd's C loop on the same lcore) measures as faster.
+ * re-pointing a view, which {@code bench samecore} (beside testpmd's C loop on the same lcore) measures as faster;
+ * in a JVM given {@code --add-modules=jdk.incubator.vector} it is {@code do_macswap}'s 16-byte load, shuffle and
+ * store.
  * <p>
  * Frames shorter than the 12 address bytes are forwarded unchanged: testpmd's 16-byte SSE load and store would
  * move bytes from past the data into them, which no reference defines; jdpdk never reads outside the data.

@@ -39,6 +39,19 @@ public final class AppProcess implements AutoCloseable
         return start(List.of("bash", "-c", "trap '' INT; exec \"$@\"", "bash"), mainClass, args);
     }
 
+    /**
+     * Starts {@code mainClass} with {@code args} in a JVM given {@code jvmFlags} besides this one's (as
+     * {@code JDPDK_JAVA_OPTS} gives them to apps/bin/*).
+     */
+    public static AppProcess startWithJvmFlags(final List<String> jvmFlags, final Class<?> mainClass,
+        final String... args) throws IOException
+    {
+        final List<String> command = new ArrayList<>(command(mainClass));
+        command.addAll(command.size() - 1, jvmFlags);
+        command.addAll(List.of(args));
+        return startCommand(command);
+    }
+
     private static AppProcess start(final List<String> prefix, final Class<?> mainClass, final String... args)
         throws IOException
     {

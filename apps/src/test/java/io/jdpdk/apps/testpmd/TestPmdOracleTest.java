@@ -65,11 +65,16 @@ class TestPmdOracleTest
             java.util.Arrays.copyOfRange(first, 12, first.length), "nothing after the addresses changes");
     }
 
-    @Test
-    void macswapSwapsAddressesAsDpdkTestpmd() throws Exception
+    /** Also in a JVM with the Vector API, whose 16-byte load-shuffle-store EthernetView then swaps with. */
+    @ParameterizedTest
+    @ValueSource(strings = { "", "--add-modules=jdk.incubator.vector" })
+    void macswapSwapsAddressesAsDpdkTestpmd(final String jvmFlag) throws Exception
     {
         final List<byte[]> in0 = frames(SEED + 4, true, false);
-        final Outputs outputs = compare("macswap", in0, frames(SEED + 5, true, false));
+        final Outputs outputs = compare(jvmFlag.isEmpty() ? List.of() : List.of(jvmFlag), List.of(), "macswap", in0,
+            frames(SEED + 5, true, false));
+        assertEquals(!jvmFlag.isEmpty(), outputs.jdpdkText.contains("WARNING: Using incubator modules: jdk.incubator.vector"),
+            "the JVM says when it has the module: " + outputs.jdpdkText);
         final byte[] first = outputs.out1.get(0).data();
         assertEquals(mac(in0.get(0), 6), mac(first, 0));
         assertEquals(mac(in0.get(0), 0), mac(first, 6));
@@ -253,6 +258,13 @@ class TestPmdOracleTest
     private Outputs compare(final List<String> commands, final String mode, final List<byte[]> in0,
         final List<byte[]> in1, final String... extra) throws Exception
     {
+        return compare(List.of(), commands, mode, in0, in1, extra);
+    }
+
+    /** {@link #compare(List, String, List, List, String...)}, jdpdk's JVM given {@code jvmFlags} as well. */
+    private Outputs compare(final List<String> jvmFlags, final List<String> commands, final String mode,
+        final List<byte[]> in0, final List<byte[]> in1, final String... extra) throws Exception
+    {
         final Path pcap0 = dir.resolve("in0.pcap");
         final Path pcap1 = dir.resolve("in1.pcap");
         Pcap.write(pcap0, in0);
@@ -262,7 +274,7 @@ class TestPmdOracleTest
         args.addAll(List.of(extra));
         final String[] appArgs = args.toArray(String[]::new);
         try (TestPmdRun dpdk = TestPmdRun.start(true, dir.resolve("dpdk"), pcap0, pcap1, appArgs);
-             TestPmdRun jdpdk = TestPmdRun.start(false, dir.resolve("jdpdk"), pcap0, pcap1, appArgs))
+             TestPmdRun jdpdk = TestPmdRun.start(false, jvmFlags, dir.resolve("jdpdk"), pcap0, pcap1, appArgs))
         {
             for (final TestPmdRun run : List.of(dpdk, jdpdk))
             {

@@ -88,6 +88,13 @@ final class TestPmdRun implements AutoCloseable
     static TestPmdRun start(final boolean dpdk, final Path dir, final Path in0, final Path in1,
         final String... appArgs) throws IOException
     {
+        return start(dpdk, List.of(), dir, in0, in1, appArgs);
+    }
+
+    /** As {@link #start(boolean, Path, Path, Path, String...)}, jdpdk's JVM given {@code jvmFlags} as well. */
+    static TestPmdRun start(final boolean dpdk, final List<String> jvmFlags, final Path dir, final Path in0,
+        final Path in1, final String... appArgs) throws IOException
+    {
         Files.createDirectories(dir);
         final Path out0 = dir.resolve("out0.pcap");
         final Path out1 = dir.resolve("out1.pcap");
@@ -104,7 +111,8 @@ final class TestPmdRun implements AutoCloseable
                 .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
             return new TestPmdRun(out0, out1, null, process, output);
         }
-        return new TestPmdRun(out0, out1, AppProcess.start(TestPmd.class, args.toArray(String[]::new)), null, null);
+        return new TestPmdRun(out0, out1, AppProcess.startWithJvmFlags(jvmFlags, TestPmd.class,
+            args.toArray(String[]::new)), null, null);
     }
 
     /** Writes to the process's standard input. */
