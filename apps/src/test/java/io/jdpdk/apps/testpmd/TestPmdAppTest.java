@@ -175,7 +175,7 @@ class TestPmdAppTest
             app.awaitOutput("Packet forwarding not started", 30);
             final String afterStop = app.output();
             app.send("clear port stats all\nshow port stats 0\nshow port stats 9\nbogus\nshow port stats\n" +
-                "set fwd nope\nhelp\nquit\n");
+                "set fwd nope\nhelp config\nquit\n");
             assertEquals(0, app.waitFor(60), app.output());
             final String out = app.output();
 

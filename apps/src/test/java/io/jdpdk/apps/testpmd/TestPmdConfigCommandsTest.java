@@ -54,6 +54,52 @@ class TestPmdConfigCommandsTest
     }
 
     /**
+     * {@code help} lists dpdk-testpmd's sections in its words; {@code help SECTION} and {@code help all} print
+     * dpdk-testpmd's text of each section with the entries of commands jdpdk refuses left out (every block of
+     * jdpdk's is one of dpdk-testpmd's or its first lines, in the same order, but for the lines that list what jdpdk
+     * takes: show port's kinds and set fwd's modes); an unknown section or a word more is "Bad arguments", as there.
+     */
+    @Test
+    void shouldPrintDpdkTestpmdsHelpLimitedToTheCommandsItTakes() throws Exception
+    {
+        TestPmdSession.requireDpdkTestpmd();
+        final List<String> commands = List.of("help", "help bogus", "help all x", "help control", "help all");
+        final List<String> dpdk = TestPmdSession.onDevices(true, dir, NULL_PORTS, List.of(), commands);
+        final List<String> jdpdk = TestPmdSession.onDevices(false, dir, NULL_PORTS, List.of(), commands);
+        assertEquals(dpdk.subList(0, 4), jdpdk.subList(0, 4));
+        assertTrue(jdpdk.get(0).contains("    help traffic_management         : Traffic Management commands.\n"),
+            jdpdk.get(0));
+        assertTrue(jdpdk.get(1).contains("Bad arguments") && jdpdk.get(2).contains("Bad arguments"), jdpdk.get(1));
+        // The last section lists the commands of the PMDs dpdk-testpmd was built with; jdpdk's has none.
+        final String drivers = "\nDriver specific:\n----------------\n";
+        assertTrue(jdpdk.get(4).endsWith(drivers + "stderr:\n"), jdpdk.get(4));
+        final List<String> theirs = List.of(dpdk.get(4).substring(0, dpdk.get(4).indexOf(drivers)).split("\n\n"));
+        int at = 0;
+        for (final String block : jdpdk.get(4).substring(0, jdpdk.get(4).indexOf(drivers)).split("\n\n"))
+        {
+            final String expected = block
+                .replace("show port (info|stats|summary|xstats) ", "show port (info|stats|summary|xstats|fdir|dcb_tc) ")
+                .replace("|5tswap)\n", "|5tswap|shared_rxq)\n");
+            // A block whose last commands jdpdk refuses is the first lines of dpdk-testpmd's.
+            while (at < theirs.size() && !theirs.get(at).equals(expected) && !theirs.get(at).startsWith(expected + "\n"))
+            {
+                at++;
+            }
+            assertTrue(at < theirs.size(), "not dpdk-testpmd's, or out of its order: " + block);
+        }
+        for (final String refused : List.of("read rxd (port_id)", "tso set (segsize)", "show port meter cap",
+            "set vf mac addr", "add port tm node"))
+        {
+            assertTrue(dpdk.get(4).contains(refused) && !jdpdk.get(4).contains(refused), refused);
+        }
+        for (final String taken : List.of("start tx_first", "flow create {port_id}", "port (port_id) (rxq|txq) (queue_id) setup",
+            "set port (port_id) ptype_mask (ptype_mask)", "device detach (identifier)"))
+        {
+            assertTrue(jdpdk.get(4).contains(taken), taken);
+        }
+    }
+
+    /**
      * After stop, {@code show fwd stats all} prints again what stop printed; {@code clear fwd stats all} zeroes it.
      * Against dpdk-testpmd with the counts masked (each forwarded for its own moment).
      */
