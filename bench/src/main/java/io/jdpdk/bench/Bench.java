@@ -249,7 +249,7 @@ public final class Bench implements Callable<Integer>
     /**
      * dpdk-testpmd and jdpdk's testpmd as its users start it (apps/bin/testpmd, from its AOT cache), the same
      * command line, forwarding between two net_null ports on one lcore, taking turns ({@link TakingTurns}); with
-     * {@code jvmFlags} (not empty) in jdpdk's {@code JDPDK_JAVA_OPTS}.
+     * {@code jvmFlags} (not empty) added to jdpdk's {@code JDPDK_JAVA_OPTS}.
      */
     private void testpmdTurns(final String title, final String mode, final String jvmFlags) throws Exception
     {
@@ -262,7 +262,9 @@ public final class Bench implements Callable<Integer>
         final List<String> java = new ArrayList<>();
         if (!jvmFlags.isEmpty())
         {
-            java.addAll(List.of("env", "JDPDK_JAVA_OPTS=" + jvmFlags)); // env execs the launcher: the same process
+            // Added to the bench's own JDPDK_JAVA_OPTS, through env, which execs the launcher: the same process.
+            final String inherited = System.getenv().getOrDefault("JDPDK_JAVA_OPTS", "").strip();
+            java.addAll(List.of("env", "JDPDK_JAVA_OPTS=" + (inherited.isEmpty() ? "" : inherited + " ") + jvmFlags));
         }
         java.add(repoRoot().resolve("apps/bin/testpmd").toString());
         takeTurns(title, true, List.of("dpdk-testpmd"), "dpdk-testpmd", java, "jdpdk testpmd", eal, args, List.of());

@@ -3,7 +3,10 @@ package io.jdpdk.mempool.header;
 import io.jdpdk.eal.raw.Memory;
 import io.jdpdk.mempool.Mbuf;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import java.util.Optional;
 
 import static io.jdpdk.mempool.header.HeaderOffsets.ETH_DESTINATION;
@@ -34,7 +37,10 @@ import static io.jdpdk.mempool.header.HeaderOffsets.ETH_TYPE;
  */
 public final class EthernetView extends HeaderView
 {
-    /** Whether {@link VectorMacSwap} can run; constant to the JIT, so without the module its class is never loaded. */
+    /**
+     * Whether {@link VectorMacSwap} runs. Without the module its branch is never taken, so its class is never
+     * resolved (the call site resolves lazily); constant to the JIT, which folds the branch away.
+     */
     private static final boolean VECTOR_SWAP = vectorSwap();
 
     /** An unbound view; {@code wrap} it around a header before reading or writing. */
@@ -181,7 +187,27 @@ public final class EthernetView extends HeaderView
     private static boolean vectorSwap()
     {
         final Optional<Module> vector = ModuleLayer.boot().findModule("jdk.incubator.vector");
-        return vector.isPresent() && EthernetView.class.getModule().canRead(vector.get());
+        if (vector.isEmpty() || !EthernetView.class.getModule().canRead(vector.get()))
+        {
+            return false;
+        }
+        // One swap on scratch bytes first: an incubating API that changed (a later JDK) falls back to the scalar
+        // swap here, not with a LinkageError on an lcore at the first packet.
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment scratch = arena.allocate(VectorMacSwap.WIDTH);
+            for (int i = 0; i < VectorMacSwap.WIDTH; i++)
+            {
+                scratch.set(ValueLayout.JAVA_BYTE, i, (byte)i);
+            }
+            VectorMacSwap.swap(scratch.address());
+            final byte[] expected = { 6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 12, 13, 14, 15 };
+            return Arrays.equals(expected, scratch.toArray(ValueLayout.JAVA_BYTE));
+        }
+        catch (final LinkageError | RuntimeException e)
+        {
+            return false;
+        }
     }
 
     /**
