@@ -81,6 +81,10 @@ public final class Mbuf
     public static final long F_TX_QINQ = 1L << 49;
     /** {@code RTE_MBUF_F_TX_MACSEC}: the NIC is to insert a MACsec header. */
     public static final long F_TX_MACSEC = 1L << 44;
+    /** {@code RTE_MBUF_F_TX_TCP_SEG}: the packet is to be cut into TCP segments (TSO, or {@link Gso} in software). */
+    public static final long F_TX_TCP_SEG = 1L << 50;
+    /** {@code RTE_MBUF_F_TX_UDP_SEG}: the packet is to be cut into UDP fragments (UDP TSO, or {@link Gso}). */
+    public static final long F_TX_UDP_SEG = 1L << 42;
 
     private long address;
 

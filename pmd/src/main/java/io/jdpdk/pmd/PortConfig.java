@@ -60,6 +60,14 @@ public final class PortConfig
     public static final long TX_OFFLOAD_OUTER_IPV4_CKSUM = 1L << 7;
     /** {@code RTE_ETH_TX_OFFLOAD_OUTER_UDP_CKSUM}: the NIC computes a tunnel's outer UDP checksum. */
     public static final long TX_OFFLOAD_OUTER_UDP_CKSUM = 1L << 20;
+    /** {@code RTE_ETH_TX_OFFLOAD_TCP_TSO}: the NIC cuts TCP packets into segments on request. */
+    public static final long TX_OFFLOAD_TCP_TSO = 1L << 5;
+    /** {@code RTE_ETH_TX_OFFLOAD_UDP_TSO}: the NIC cuts UDP packets on request. */
+    public static final long TX_OFFLOAD_UDP_TSO = 1L << 6;
+    /** {@code RTE_ETH_TX_OFFLOAD_VXLAN_TNL_TSO}: TSO inside VXLAN. */
+    public static final long TX_OFFLOAD_VXLAN_TNL_TSO = 1L << 9;
+    /** {@code RTE_ETH_TX_OFFLOAD_GRE_TNL_TSO}: TSO inside GRE. */
+    public static final long TX_OFFLOAD_GRE_TNL_TSO = 1L << 10;
     /** {@code RTE_ETH_TX_OFFLOAD_MULTI_SEGS}: packets of more than one mbuf may be sent. */
     public static final long TX_OFFLOAD_MULTI_SEGS = 1L << 15;
     /** {@code RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE}: mbufs of one pool, reference count 1, freed in bulk. */

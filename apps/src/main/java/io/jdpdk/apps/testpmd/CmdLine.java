@@ -130,7 +130,7 @@ final class CmdLine
      * {@code port config all rxpt|rxht|rxwt|txpt|txht|txwt|rxfreet|txfreet|txrst N},
      * {@code port config all|N speed SPEED duplex DUPLEX},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
-     * {@code show port N ptypes},
+     * {@code show port N ptypes}, {@code set port N gso on|off}, {@code set gso segsz N}, {@code show port N gso},
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N},
      * {@code port start|stop|close|reset N|all}, {@code port attach ID}, {@code port detach N}, {@code device detach ID},
      * {@code port config all rxq|txq|rxd|txd N}, {@code port config all rss TYPE},
@@ -249,6 +249,10 @@ final class CmdLine
                 else if (w.length == 4 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("flow_ctrl"))
                 {
                     app.showFlowCtrl(parseUint16(w[2]));
+                }
+                else if (w.length == 4 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("gso"))
+                {
+                    app.showGso(parseUint16(w[2]));
                 }
                 else if (w.length == 7 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("rss") &&
                     w[4].equals("reta") && parseUint16(w[5]) >= 0 && fitsFixedString(w[6]))
@@ -433,6 +437,15 @@ final class CmdLine
                 {
                     app.setUnicastHash(parseUint16(w[2]), w[4].equals("all") ? -1 : Port.parseMac(w[4]),
                         w[5].equals("on"));
+                }
+                else if (w.length == 5 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("gso") &&
+                    onOff(w[4]))
+                {
+                    app.setGso(parseUint16(w[2]), w[4].equals("on"));
+                }
+                else if (w.length == 4 && w[1].equals("gso") && w[2].equals("segsz") && parseUint16(w[3]) >= 0)
+                {
+                    app.setGsoSegmentSize(parseUint16(w[3]));
                 }
                 else if (w.length == 5 && w[1].equals("port") && parseUint16(w[2]) >= 0 && w[3].equals("ptype_mask") &&
                     parseUint32(w[4]) >= 0)

@@ -2,6 +2,7 @@ package io.jdpdk.apps.testpmd;
 
 import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.eal.raw.Memory;
+import io.jdpdk.mempool.Gso;
 import io.jdpdk.mempool.Mbuf;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.MbufInfo;
@@ -14,7 +15,7 @@ import static io.jdpdk.mempool.header.Checksums.fold;
 
 /**
  * {@code csum} mode, DPDK 22.11's {@code app/test-pmd/csumonly.c} ({@code pkt_burst_checksum_forward}) without
- * tunnels, TSO, GSO and GRO: every received packet's headers are parsed (Ethernet, any number of VLAN and QinQ tags,
+ * tunnels, TSO and GRO: every received packet's headers are parsed (Ethernet, any number of VLAN and QinQ tags,
  * IPv4 or IPv6, TCP, UDP or SCTP), its checksums are computed again in software, or flagged for the NIC where the TX
  * port has the checksum offload configured, and it leaves on the stream's TX port:
  * <ul>
@@ -30,6 +31,10 @@ import static io.jdpdk.mempool.header.Checksums.fold;
  *   requests, plus the RX flags {@code INDIRECT | EXTERNAL}; {@code l2_len}, {@code l3_len}, {@code l4_len} as
  *   parsed, {@code tso_segsz} 0.</li>
  * </ul>
+ * With {@code set port N gso on} for the TX port, TCP and UDP packets are flagged for segmentation and the burst is
+ * cut by DPDK's own librte_gso ({@link Gso}) into packets of at most {@code set gso segsz} bytes before TX, as
+ * csumonly.c does; the segments' IPv4 header checksums are computed again unless the port offloads them.
+ * <p>
  * Bad checksums the PMD reported in the RX flags are counted per stream (testpmd's "Bad-ipcsum" lines). With
  * {@code set verbose} above 0 each packet is described on standard output in csumonly.c's words. The burst goes
  * through {@code rte_eth_tx_prepare} before TX; what it refuses is freed and counted as dropped.
@@ -56,8 +61,17 @@ public final class CsumEngine implements ForwardEngine
     private static final long TX_OFFLOAD_ANY_CKSUM = PortConfig.TX_OFFLOAD_IPV4_CKSUM |
         PortConfig.TX_OFFLOAD_UDP_CKSUM | PortConfig.TX_OFFLOAD_TCP_CKSUM | PortConfig.TX_OFFLOAD_SCTP_CKSUM;
 
+    /** testpmd's {@code GSO_MAX_PKT_BURST}: the most segments one burst's packets are cut into. */
+    private static final int GSO_MAX_PKT_BURST = 2048;
+    /** testpmd's {@code gso_types}: TCP/IPv4 and UDP/IPv4, also inside VXLAN and GRE. */
+    private static final int GSO_TYPES = (int)(PortConfig.TX_OFFLOAD_TCP_TSO | PortConfig.TX_OFFLOAD_VXLAN_TNL_TSO |
+        PortConfig.TX_OFFLOAD_GRE_TNL_TSO | PortConfig.TX_OFFLOAD_UDP_TSO);
+
     /** Each forwarding port's configured TX offloads, read at {@link #portBegin}: csumonly.c's {@code tx_offloads}. */
     private final long[] txOffloads = new long[TestPmdConfig.MAX_PORTS];
+    /** The lcore's GSO context and its segments' burst, made at the first {@link #portBegin} of a port with GSO on. */
+    private Gso gso;
+    private MbufBurst gsoSegments;
     private final Mbuf mbuf = new Mbuf();
     private final Mbuf segment = new Mbuf();
     private final EthernetView eth = new EthernetView();
@@ -84,6 +98,21 @@ public final class CsumEngine implements ForwardEngine
     public void portBegin(final int portId, final TestPmdConfig config)
     {
         txOffloads[portId] = Port.of(portId).txOffloads();
+        if (config.gso[portId] && gso == null)
+        {
+            gso = new Gso(GSO_TYPES, config.gsoSegmentSize);
+            gsoSegments = new MbufBurst(GSO_MAX_PKT_BURST);
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        if (gso != null)
+        {
+            gso.close();
+            gsoSegments.close();
+        }
     }
 
     @Override
@@ -100,6 +129,7 @@ public final class CsumEngine implements ForwardEngine
         final long peer = config.peerMac[txPort];
         final long own = config.portMac[txPort];
         final long txOffloads = this.txOffloads[txPort];
+        final boolean segments = config.gso[txPort] && gso != null; // gso: made at portBegin when GSO was on
         final boolean verbose = config.verbose.level() > 0;
         final MbufBurst burst = stream.burst;
         for (int i = 0; i < n; i++)
@@ -112,7 +142,7 @@ public final class CsumEngine implements ForwardEngine
                 MacEngine.writeAddresses(m, eth, peer, own);
             }
             parseEthernet(m);
-            final long txFlags = (rxFlags & (Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL)) | innerChecksums(m, txOffloads);
+            final long txFlags = (rxFlags & (Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL)) | innerChecksums(m, txOffloads, segments);
             m.txOffload((l2Len & 0x7F) | (long)(l3Len & 0x1FF) << 7 | (long)(l4Len & 0xFF) << 16);
             m.olFlags(txFlags);
             if (verbose)
@@ -120,14 +150,57 @@ public final class CsumEngine implements ForwardEngine
                 describe(stream, m, rxFlags, txOffloads);
             }
         }
-        final int prepared = stream.txPort.txPrepare(stream.txQueue, burst);
-        if (prepared != n)
+        final MbufBurst out = segments ? segment(stream, burst, txOffloads) : burst;
+        final int count = out.count();
+        final int prepared = stream.txPort.txPrepare(stream.txQueue, out);
+        if (prepared != count)
         {
             config.verbose.error("Preparing packet burst to transmit failed: " + EalRaw.strerror(EalRaw.errno()));
-            stream.fwdDropped += n - prepared;
-            burst.freeFrom(prepared);
+            stream.fwdDropped += count - prepared;
+            out.freeFrom(prepared);
         }
-        stream.sendOrFree();
+        stream.sendOrFree(out);
+    }
+
+    /**
+     * csumonly.c's GSO step: each packet of {@code burst} through {@code rte_gso_segment} ({@link Gso}) into the
+     * lcore's segments burst, in order: a packet cut into segments is freed (they hold its data), one that needs no
+     * cutting goes as it is, one that cannot be cut is freed; then {@code pkts_ip_csum_recalc}. {@code burst} is
+     * empty afterwards.
+     *
+     * @return the segments burst
+     */
+    private MbufBurst segment(final FwdStream stream, final MbufBurst burst, final long txOffloads)
+    {
+        final MbufBurst out = gsoSegments;
+        final Gso gso = this.gso.pools(stream.pool, stream.pool).segmentSize(stream.config.gsoSegmentSize);
+        final int n = burst.count();
+        for (int i = 0; i < n; i++)
+        {
+            final long packet = burst.get(i);
+            final int cut = gso.segment(packet, out);
+            // After a cut the segments hold its data; one GSO refused (or with no room left) is dropped, as in testpmd.
+            if (cut != 0 || !out.add(packet))
+            {
+                mbuf.wrap(packet).free();
+            }
+        }
+        burst.count(0);
+        if ((txOffloads & PortConfig.TX_OFFLOAD_IPV4_CKSUM) == 0)
+        {
+            // pkts_ip_csum_recalc: the IPv4 header checksum of every segment, whose lengths and ids GSO changed
+            for (int i = 0; i < out.count(); i++)
+            {
+                final Mbuf m = out.mbuf(i, mbuf);
+                if ((m.olFlags() & Mbuf.F_TX_IPV4) != 0)
+                {
+                    final int l3 = m.l2Len();
+                    put16(m, l3 + 10, 0);
+                    put16(m, l3 + 10, ~fold(sum(m, l3, (u8(m, l3) & 0x0F) * 4)) & 0xFFFF); // rte_ipv4_cksum
+                }
+            }
+        }
+        return out;
     }
 
     private static void countBadChecksums(final FwdStream stream, final long rxFlags)
@@ -180,8 +253,11 @@ public final class CsumEngine implements ForwardEngine
         l4Len = l4Proto == PROTO_TCP ? (u8(m, l2Len + l3Len + 12) & 0xF0) >> 2 : l4Proto == PROTO_UDP ? 8 : 0;
     }
 
-    /** csumonly.c's {@code process_inner_cksums} without TSO: returns the TX flags it asks for. */
-    private long innerChecksums(final Mbuf m, final long txOffloads)
+    /**
+     * csumonly.c's {@code process_inner_cksums} without TSO: returns the TX flags it asks for, with the segmentation
+     * flag of TCP and UDP when {@code segments} (GSO on the TX port).
+     */
+    private long innerChecksums(final Mbuf m, final long txOffloads, final boolean segments)
     {
         final int l3 = l2Len;
         long flags;
@@ -221,6 +297,10 @@ public final class CsumEngine implements ForwardEngine
                     put16(m, l4 + 6, l4Checksum(m, l3, l4));
                 }
             }
+            if (segments)
+            {
+                flags |= Mbuf.F_TX_UDP_SEG;
+            }
         }
         else if (l4Proto == PROTO_TCP)
         {
@@ -232,6 +312,10 @@ public final class CsumEngine implements ForwardEngine
             {
                 put16(m, l4 + 16, 0);
                 put16(m, l4 + 16, l4Checksum(m, l3, l4));
+            }
+            if (segments)
+            {
+                flags |= Mbuf.F_TX_TCP_SEG;
             }
         }
         else if (l4Proto == PROTO_SCTP)

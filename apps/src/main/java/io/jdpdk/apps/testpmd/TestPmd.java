@@ -19,6 +19,7 @@ import io.jdpdk.eal.Metrics;
 import io.jdpdk.eal.Signals;
 import io.jdpdk.eal.raw.EalRaw;
 import io.jdpdk.eal.raw.LayoutCheck;
+import io.jdpdk.mempool.Gso;
 import io.jdpdk.mempool.MbufBurst;
 import io.jdpdk.mempool.MbufInfo;
 import io.jdpdk.mempool.Mempool;
@@ -4637,6 +4638,72 @@ public final class TestPmd
         {
             out.flush();
             err.printf("Failed to pick transfer proxy: %s%n", EalRaw.strerror(ex.errno()));
+        }
+    }
+
+    /**
+     * {@code set port N gso on|off}: testpmd's {@code setup_gso}, refused while forwarding.
+     *
+     * @param portId any port id
+     * @param on     whether csum mode segments what it sends on the port
+     */
+    void setGso(final int portId, final boolean on)
+    {
+        if (!isPort(portId))
+        {
+            err.printf("invalid port id %d%n", portId);
+        }
+        else if (forwarding)
+        {
+            err.printf("before %s GSO, please stop forwarding first%n", on ? "enabling" : "disabling");
+        }
+        else
+        {
+            config.gso[portId] = on;
+        }
+    }
+
+    /**
+     * {@code set gso segsz N}: testpmd's {@code cmd_gso_size_parsed}, refused while forwarding and below
+     * {@link Gso#SEG_SIZE_MIN}.
+     *
+     * @param size the largest segment, 0 to 65535 as parsed
+     */
+    void setGsoSegmentSize(final int size)
+    {
+        if (forwarding)
+        {
+            err.println("Before setting GSO segsz, please first stop forwarding");
+        }
+        else if (size < Gso.SEG_SIZE_MIN)
+        {
+            err.printf("gso_size should be larger than %d. Please input a legal value%n", Gso.SEG_SIZE_MIN);
+        }
+        else
+        {
+            config.gsoSegmentSize = size;
+        }
+    }
+
+    /**
+     * {@code show port N gso}: testpmd's {@code cmd_gso_show_parsed}.
+     *
+     * @param portId any port id
+     */
+    void showGso(final int portId)
+    {
+        if (!isPort(portId))
+        {
+            err.printf("invalid port id %d%n", portId);
+        }
+        else if (config.gso[portId])
+        {
+            out.printf("Max GSO'd packet size: %dB%nSupported GSO types: TCP/IPv4, UDP/IPv4, VxLAN with inner " +
+                "TCP/IPv4 packet, GRE with inner TCP/IPv4 packet%n", config.gsoSegmentSize);
+        }
+        else
+        {
+            out.printf("GSO is not enabled on Port %d%n", portId);
         }
     }
 

@@ -63,6 +63,15 @@ public final class TestPmdConfig
     /** {@code csum mac-swap on|off N}: whether csum mode rewrites the addresses of what it sends on port N (on). */
     public final boolean[] csumMacSwap = new boolean[MAX_PORTS];
 
+    /** {@code set port N gso on|off}: whether csum mode cuts what it sends on port N in software ({@code Gso}). */
+    public final boolean[] gso = new boolean[MAX_PORTS];
+
+    /**
+     * {@code set gso segsz N}: the largest GSO segment, headers included (testpmd's {@code gso_max_segment_size};
+     * {@code RTE_ETHER_MAX_LEN - RTE_ETHER_CRC_LEN} at start).
+     */
+    public int gsoSegmentSize = 1518 - 4;
+
     /** {@code --txpkts}: segment lengths of generated packets (default one segment of 64 bytes). */
     public int[] txPktSegLengths = { 64 };
 

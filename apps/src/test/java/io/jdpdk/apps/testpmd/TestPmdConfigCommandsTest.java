@@ -10,6 +10,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -86,6 +87,9 @@ class TestPmdConfigCommandsTest
                 at++;
             }
             assertTrue(at < theirs.size(), "not dpdk-testpmd's, or out of its order: " + block);
+            at++;
+            // A section's heading, or an entry that starts with its command: never a description on its own.
+            assertTrue(block.startsWith("\n") || !Character.isWhitespace(block.charAt(0)), "a description alone: " + block);
         }
         for (final String refused : List.of("read rxd (port_id)", "tso set (segsize)", "show port meter cap",
             "set vf mac addr", "add port tm node"))
@@ -96,6 +100,274 @@ class TestPmdConfigCommandsTest
             "set port (port_id) ptype_mask (ptype_mask)", "device detach (identifier)"))
         {
             assertTrue(jdpdk.get(4).contains(taken), taken);
+        }
+    }
+
+    /** Each command line of jdpdk's {@code help all} (but quit), and an instance of it. */
+    private static final String[][] HELP_INSTANCES = {
+        { "start",
+            "start" },
+        { "start tx_first",
+            "start tx_first" },
+        { "stop",
+            "stop" },
+        { "show port (info|stats|summary|xstats) (port_id|all)",
+            "show port info 0" },
+        { "show port port_id (module_eeprom|eeprom)",
+            "show port 0 module_eeprom" },
+        { "show port X rss reta (size) (mask0,mask1,...)",
+            "show port 0 rss reta 64 0xffffffffffffffff" },
+        { "show port (port_id) rss-hash [key]",
+            "show port 0 rss-hash key" },
+        { "clear port (info|stats|xstats|fdir) (port_id|all)",
+            "clear port info 0" },
+        { "show (rxq|txq) info (port_id) (queue_id)",
+            "show rxq info 0 0" },
+        { "show config (rxtx|cores|fwd|rxoffs|rxpkts|rxhdrs|txpkts)",
+            "show config rxtx" },
+        { "show fwd stats all",
+            "show fwd stats all" },
+        { "clear fwd stats all",
+            "clear fwd stats all" },
+        { "show port (port_id) rx_offload capabilities",
+            "show port 0 rx_offload capabilities" },
+        { "show port (port_id) rx_offload configuration",
+            "show port 0 rx_offload configuration" },
+        { "show port (port_id) tx_offload capabilities",
+            "show port 0 tx_offload capabilities" },
+        { "show port (port_id) tx_offload configuration",
+            "show port 0 tx_offload configuration" },
+        { "show port (port_id) ptypes",
+            "show port 0 ptypes" },
+        { "show device info (<identifier>|all)       Show general information about devices probed.",
+            "show device info all" },
+        { "show port (port_id) rxq|txq (queue_id) desc (desc_id) status       Show status of rx|tx descriptor.",
+            "show port 0 rxq 0 desc 0 status" },
+        { "show port (port_id) rxq (queue_id) desc used count",
+            "show port 0 rxq 0 desc used count" },
+        { "show port (port_id) macs|mcast_macs       Display list of mac addresses added to port.",
+            "show port 0 macs" },
+        { "show port (port_id) flow transfer proxy",
+            "show port 0 flow transfer proxy" },
+        { "show port (port_id) flow_ctrl\tShow flow control info of a port.",
+            "show port 0 flow_ctrl" },
+        { "set default",
+            "set default" },
+        { "set verbose (level)",
+            "set verbose 0" },
+        { "set log global|(type) (level)",
+            "set log global 7" },
+        { "set nbport (num)",
+            "set nbport 2" },
+        { "set nbcore (num)",
+            "set nbcore 1" },
+        { "set coremask (mask)",
+            "set coremask 0x2" },
+        { "set portmask (mask)",
+            "set portmask 0x3" },
+        { "set burst (num)",
+            "set burst 32" },
+        { "set burst tx delay (microseconds) retry (num)",
+            "set burst tx delay 1 retry 1" },
+        { "set rxoffs (x[,y]*)",
+            "set rxoffs 0" },
+        { "set rxpkts (x[,y]*)",
+            "set rxpkts 2048" },
+        { "set rxhdrs (eth[,ipv4])*",
+            "set rxhdrs eth" },
+        { "set txpkts (x[,y]*)",
+            "set txpkts 64" },
+        { "set txtimes (x, y)",
+            "set txtimes 0,0" },
+        { "set corelist (x[,y]*)",
+            "set corelist 1" },
+        { "set portlist (x[,y]*)",
+            "set portlist 0,1" },
+        { "vlan set stripq (on|off) (port_id,queue_id)",
+            "vlan set stripq on 0,0" },
+        { "vlan set (strip|filter|qinq_strip|extend) (on|off) (port_id)",
+            "vlan set strip on 0" },
+        { "vlan set (inner|outer) tpid (value) (port_id)",
+            "vlan set inner tpid 0x8100 0" },
+        { "rx_vlan add (vlan_id|all) (port_id)",
+            "rx_vlan add 1 0" },
+        { "rx_vlan rm (vlan_id|all) (port_id)",
+            "rx_vlan rm 1 0" },
+        { "tx_vlan set (port_id) vlan_id[, vlan_id_outer]",
+            "tx_vlan set 0 1" },
+        { "tx_vlan set pvid port_id vlan_id (on|off)",
+            "tx_vlan set pvid 0 1 on" },
+        { "tx_vlan reset (port_id)",
+            "tx_vlan reset 0" },
+        { "csum set (ip|udp|tcp|sctp|outer-ip|outer-udp) (hw|sw) (port_id)",
+            "csum set ip hw 0" },
+        { "csum show (port_id)",
+            "csum show 0" },
+        { "set port (port_id) gso (on|off)    Enable or disable Generic Segmentation Offload in csum forwarding engine.",
+            "set port 0 gso on" },
+        { "set gso segsz (length)",
+            "set gso segsz 1000" },
+        { "show port (port_id) gso",
+            "show port 0 gso" },
+        { "set fwd (" + String.join("|", Engines.names()) + ")",
+            "set fwd io" },
+        { "mac_addr add (port_id) (XX:XX:XX:XX:XX:XX)",
+            "mac_addr add 0 02:00:00:00:00:01" },
+        { "mac_addr remove (port_id) (XX:XX:XX:XX:XX:XX)",
+            "mac_addr remove 0 02:00:00:00:00:01" },
+        { "mac_addr set (port_id) (XX:XX:XX:XX:XX:XX)",
+            "mac_addr set 0 02:00:00:00:00:05" },
+        { "mcast_addr add (port_id) (mcast_addr)",
+            "mcast_addr add 0 01:00:5e:00:00:01" },
+        { "mcast_addr remove (port_id) (mcast_addr)",
+            "mcast_addr remove 0 01:00:5e:00:00:01" },
+        { "set eth-peer (port_id) (peer_addr)",
+            "set eth-peer 0 02:00:00:00:00:09" },
+        { "set port (port_id) uta (mac_address|all) (on|off)",
+            "set port 0 uta 02:00:00:00:00:01 on" },
+        { "set promisc (port_id|all) (on|off)",
+            "set promisc 0 on" },
+        { "set allmulti (port_id|all) (on|off)",
+            "set allmulti 0 on" },
+        { "set flow_ctrl rx (on|off) tx (on|off) (high_water) (low_water) (pause_time) (send_xon) mac_ctrl_frame_fwd (on|off) autoneg (on|off) (port_id)",
+            "set flow_ctrl rx on tx on 10 5 10 1 mac_ctrl_frame_fwd on autoneg on 0" },
+        { "set flow_ctrl rx (on|off) (portid)",
+            "set flow_ctrl rx on 0" },
+        { "set flow_ctrl tx (on|off) (portid)",
+            "set flow_ctrl tx on 0" },
+        { "set flow_ctrl high_water (high_water) (portid)",
+            "set flow_ctrl high_water 10 0" },
+        { "set flow_ctrl low_water (low_water) (portid)",
+            "set flow_ctrl low_water 5 0" },
+        { "set flow_ctrl pause_time (pause_time) (portid)",
+            "set flow_ctrl pause_time 10 0" },
+        { "set flow_ctrl send_xon (send_xon) (portid)",
+            "set flow_ctrl send_xon 1 0" },
+        { "set flow_ctrl mac_ctrl_frame_fwd (on|off) (portid)",
+            "set flow_ctrl mac_ctrl_frame_fwd on 0" },
+        { "set flow_ctrl autoneg (on|off) (port_id)",
+            "set flow_ctrl autoneg on 0" },
+        { "set port (port_id) rxq (queue_id) avail_thresh (0..99)>",
+            "set port 0 rxq 0 avail_thresh 10" },
+        { "set stat_qmap (tx|rx) (port_id) (queue_id) (qmapping)",
+            "set stat_qmap tx 0 0 1" },
+        { "set xstats-hide-zero on|off",
+            "set xstats-hide-zero on" },
+        { "set record-core-cycles on|off",
+            "set record-core-cycles on" },
+        { "set record-burst-stats on|off",
+            "set record-burst-stats on" },
+        { "set port (port_id) queue (queue_id) rate (rate_num)",
+            "set port 0 queue 0 rate 1" },
+        { "set flush_rx (on|off)",
+            "set flush_rx on" },
+        { "set link-up port (port_id)",
+            "set link-up port 0" },
+        { "set link-down port (port_id)",
+            "set link-down port 0" },
+        { "set port (port_id) ptype_mask (ptype_mask)",
+            "set port 0 ptype_mask 0xffffffff" },
+        { "port config (port_id|all) speed (10|100|1000|10000|25000|40000|50000|100000|200000|auto) duplex (half|full|auto)",
+            "port config 0 speed 10 duplex half" },
+        { "port config (port_id|all) loopback (mode)",
+            "port config 0 loopback 1" },
+        { "port config all (rxq|txq|rxd|txd) (value)",
+            "port config all rxq 1" },
+        { "port config all max-pkt-len (value)",
+            "port config all max-pkt-len 1518" },
+        { "port config all max-lro-pkt-size (value)",
+            "port config all max-lro-pkt-size 1518" },
+        { "port config all drop-en (on|off)",
+            "port config all drop-en on" },
+        { "port config all rss (all|default|level-default|level-outer|level-inner|ip|tcp|udp|sctp|tunnel|vlan|none|ipv4|ipv4-frag|ipv4-tcp|ipv4-udp|ipv4-sctp|ipv4-other|ipv6|ipv6-frag|ipv6-tcp|ipv6-udp|ipv6-sctp|ipv6-other|ipv6-ex|ipv6-tcp-ex|ipv6-udp-ex|l2-payload|port|vxlan|geneve|nvgre|gtpu|eth|s-vlan|c-vlan|esp|ah|l2tpv3|pfcp|pppoe|ecpri|mpls|ipv4-chksum|l4-chksum|l2tpv2|l3-pre96|l3-pre64|l3-pre56|l3-pre48|l3-pre40|l3-pre32|l2-dst-only|l2-src-only|l4-dst-only|l4-src-only|l3-dst-only|l3-src-only|<rsstype_id>)",
+            "port config all rss ip" },
+        { "port config port-id rss reta (hash,queue)[,(hash,queue)]",
+            "port config 0 rss reta (0,0)" },
+        { "port config all burst (value)",
+            "port config all burst 32" },
+        { "port config all (txpt|txht|txwt|rxpt|rxht|rxwt) (value)",
+            "port config all txpt 1" },
+        { "port config all (txfreet|txrst|rxfreet) (value)",
+            "port config all txfreet 32" },
+        { "port config mtu X value",
+            "port config mtu 0 1500" },
+        { "port config (port_id) (rxq|txq) (queue_id) ring_size (value)",
+            "port config 0 rxq 0 ring_size 512" },
+        { "port (port_id) (rxq|txq) (queue_id) (start|stop)",
+            "port 0 rxq 0 start" },
+        { "port (port_id) (rxq|txq) (queue_id) deferred_start (on|off)",
+            "port 0 rxq 0 deferred_start on" },
+        { "port (port_id) (rxq|txq) (queue_id) setup",
+            "port 0 rxq 0 setup" },
+        { "port config <port_id> rx_offload vlan_strip|ipv4_cksum|udp_cksum|tcp_cksum|tcp_lro|qinq_strip|outer_ipv4_cksum|macsec_strip|vlan_filter|vlan_extend|scatter|buffer_split|timestamp|security|keep_crc on|off",
+            "port config 0 rx_offload vlan_strip on" },
+        { "port (port_id) rxq (queue_id) rx_offload vlan_strip|ipv4_cksum|udp_cksum|tcp_cksum|tcp_lro|qinq_strip|outer_ipv4_cksum|macsec_strip|vlan_filter|vlan_extend|scatter|buffer_split|timestamp|security|keep_crc on|off",
+            "port 0 rxq 0 rx_offload vlan_strip on" },
+        { "port config (port_id) tx_offload vlan_insert|ipv4_cksum|udp_cksum|tcp_cksum|sctp_cksum|tcp_tso|udp_tso|outer_ipv4_cksum|qinq_insert|vxlan_tnl_tso|gre_tnl_tso|ipip_tnl_tso|geneve_tnl_tso|macsec_insert|mt_lockfree|multi_segs|mbuf_fast_free|security on|off",
+            "port config 0 tx_offload vlan_insert on" },
+        { "port (port_id) txq (queue_id) tx_offload vlan_insert|ipv4_cksum|udp_cksum|tcp_cksum|sctp_cksum|tcp_tso|udp_tso|outer_ipv4_cksum|qinq_insert|vxlan_tnl_tso|gre_tnl_tso|ipip_tnl_tso|geneve_tnl_tso|macsec_insert|mt_lockfree|multi_segs|mbuf_fast_free|security on|off",
+            "port 0 txq 0 tx_offload vlan_insert on" },
+        { "port cleanup (port_id) txq (queue_id) (free_cnt)",
+            "port cleanup 0 txq 0 1" },
+        { "flow validate {port_id} [group {group_id}] [priority {level}] [ingress] [egress] pattern {item} [/ {item} [...]] / end actions {action} [/ {action} [...]] / end",
+            "flow validate 0 ingress pattern eth / end actions drop / end" },
+        { "flow create {port_id} [group {group_id}] [priority {level}] [ingress] [egress] pattern {item} [/ {item} [...]] / end actions {action} [/ {action} [...]] / end",
+            "flow create 0 ingress pattern eth / end actions drop / end" },
+        { "flow destroy {port_id} rule {rule_id} [...]",
+            "flow destroy 0 rule 0" },
+        { "flow flush {port_id}",
+            "flow flush 0" },
+        { "flow query {port_id} {rule_id} {action}",
+            "flow query 0 0 count" },
+        { "flow list {port_id} [group {group_id}] [...]",
+            "flow list 0" },
+        { "flow isolate {port_id} {boolean}",
+            "flow isolate 0 0" },
+        { "port stop (port_id|all)",
+            "port stop 0" },
+        { "port close (port_id|all)",
+            "port close 0" },
+        { "port reset (port_id|all)",
+            "port reset 0" },
+        { "port start (port_id|all)",
+            "port start 0" },
+        { "port attach (ident)",
+            "port attach net_null2" },
+        { "port detach (port_id)",
+            "port detach 2" },
+        { "device detach (identifier)",
+            "device detach net_null9" },
+    };
+
+    /**
+     * Every command jdpdk's help lists is one it takes: an instance of each (the table above, which must name every
+     * command line of {@code help all} but quit, and no other) gets neither "Command not found" nor "Bad arguments"
+     * from jdpdk's testpmd on two net_null ports.
+     */
+    @Test
+    void shouldTakeAnInstanceOfEveryCommandItsHelpLists() throws Exception
+    {
+        final List<String> listed = new ArrayList<>();
+        for (final String block : HelpText.section("all").split("\n\n"))
+        {
+            for (final String line : block.split("\n"))
+            {
+                if (!line.isEmpty() && !Character.isWhitespace(line.charAt(0)) && !line.endsWith(":") &&
+                    !line.startsWith("---") && !line.startsWith("Configuration changes") && !line.equals("quit"))
+                {
+                    listed.add(line);
+                }
+            }
+        }
+        assertEquals(listed.stream().sorted().toList(),
+            java.util.Arrays.stream(HELP_INSTANCES).map(row -> row[0]).sorted().toList());
+        final List<String> instances = java.util.Arrays.stream(HELP_INSTANCES).map(row -> row[1]).toList();
+        final List<String> results = TestPmdSession.onDevices(false, dir, NULL_PORTS, List.of(), instances);
+        for (int i = 0; i < instances.size(); i++)
+        {
+            final String result = results.get(i);
+            assertFalse(result.contains("Command not found") || result.contains("Bad arguments"),
+                HELP_INSTANCES[i][0] + ": " + result);
         }
     }
 
