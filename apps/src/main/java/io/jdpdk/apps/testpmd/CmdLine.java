@@ -130,7 +130,7 @@ final class CmdLine
      * {@code port config all rxpt|rxht|rxwt|txpt|txht|txwt|rxfreet|txfreet|txrst N},
      * {@code port config all|N speed SPEED duplex DUPLEX},
      * {@code set link-up|link-down port N}, {@code mac_addr add|remove|set N MAC}, {@code show port N macs|mcast_macs},
-     * {@code show port N ptypes}, {@code set port N gso on|off}, {@code set gso segsz N}, {@code show port N gso},
+     * {@code show port N ptypes}, {@code set port N gso on|off}, {@code set gso segsz N}, {@code show port N gso}, {@code tso set SIZE N}, {@code tso show N},
      * {@code csum set PROTO hw|sw N}, {@code csum show N}, {@code csum mac-swap on|off N},
      * {@code port start|stop|close|reset N|all}, {@code port attach ID}, {@code port detach N}, {@code device detach ID},
      * {@code port config all rxq|txq|rxd|txd N}, {@code port config all rss TYPE},
@@ -201,6 +201,27 @@ final class CmdLine
             case "help" ->
             {
                 return help(w);
+            }
+            case "tso" ->
+            {
+                if (w.length == 4 && w[1].equals("set") && parseUint16(w[2]) >= 0 && parseUint16(w[3]) >= 0)
+                {
+                    if (!portIdIsInvalid(parseUint16(w[3])))
+                    {
+                        app.tso(parseUint16(w[3]), parseUint16(w[2]));
+                    }
+                }
+                else if (w.length == 3 && w[1].equals("show") && parseUint16(w[2]) >= 0)
+                {
+                    if (!portIdIsInvalid(parseUint16(w[2])))
+                    {
+                        app.tso(parseUint16(w[2]), -1);
+                    }
+                }
+                else
+                {
+                    return bad();
+                }
             }
             case "show" ->
             {

@@ -15,7 +15,7 @@ import static io.jdpdk.mempool.header.Checksums.fold;
 
 /**
  * {@code csum} mode, DPDK 22.11's {@code app/test-pmd/csumonly.c} ({@code pkt_burst_checksum_forward}) without
- * tunnels, TSO and GRO: every received packet's headers are parsed (Ethernet, any number of VLAN and QinQ tags,
+ * tunnels and GRO: every received packet's headers are parsed (Ethernet, any number of VLAN and QinQ tags,
  * IPv4 or IPv6, TCP, UDP or SCTP), its checksums are computed again in software, or flagged for the NIC where the TX
  * port has the checksum offload configured, and it leaves on the stream's TX port:
  * <ul>
@@ -29,8 +29,12 @@ import static io.jdpdk.mempool.header.Checksums.fold;
  *   <li>SCTP: the checksum field is zeroed (csumonly.c has no CRC32c).</li>
  *   <li>The mbuf's TX metadata: {@code ol_flags} are {@code RTE_MBUF_F_TX_IPV4} or {@code _IPV6} and the offload
  *   requests, plus the RX flags {@code INDIRECT | EXTERNAL}; {@code l2_len}, {@code l3_len}, {@code l4_len} as
- *   parsed, {@code tso_segsz} 0.</li>
+ *   parsed, {@code tso_segsz} the port's TSO size (0 without {@code tso set}).</li>
  * </ul>
+ * With {@code tso set SIZE N} for the TX port, a TCP packet longer than its headers and SIZE is flagged for the
+ * NIC to cut ({@code RTE_MBUF_F_TX_TCP_SEG}, with the IPv4 header checksum offloaded; neither checksum is touched),
+ * {@code tso_segsz} SIZE, as testpmd flags it also where the device has no TSO.
+ * <p>
  * With {@code set port N gso on} for the TX port, TCP and UDP packets are flagged for segmentation and the burst is
  * cut by DPDK's own librte_gso ({@link Gso}) into packets of at most {@code set gso segsz} bytes before TX, as
  * csumonly.c does; the segments' IPv4 header checksums are computed again unless the port offloads them.
@@ -130,6 +134,7 @@ public final class CsumEngine implements ForwardEngine
         final long own = config.portMac[txPort];
         final long txOffloads = this.txOffloads[txPort];
         final boolean segments = config.gso[txPort] && gso != null; // gso: made at portBegin when GSO was on
+        final int tsoSegsz = config.tsoSegsz[txPort];
         final boolean verbose = config.verbose.level() > 0;
         final MbufBurst burst = stream.burst;
         for (int i = 0; i < n; i++)
@@ -142,12 +147,16 @@ public final class CsumEngine implements ForwardEngine
                 MacEngine.writeAddresses(m, eth, peer, own);
             }
             parseEthernet(m);
-            final long txFlags = (rxFlags & (Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL)) | innerChecksums(m, txOffloads, segments);
-            m.txOffload((l2Len & 0x7F) | (long)(l3Len & 0x1FF) << 7 | (long)(l4Len & 0xFF) << 16);
+            // TSO only for a packet longer than its headers and one segment, as process_inner_cksums decides it
+            final int tso = tsoSegsz != 0 && m.pktLen() > l2Len + l3Len + l4Len + tsoSegsz ? tsoSegsz : 0;
+            final long txFlags = (rxFlags & (Mbuf.F_INDIRECT | Mbuf.F_EXTERNAL)) |
+                innerChecksums(m, txOffloads, segments, tso);
+            m.txOffload((l2Len & 0x7F) | (long)(l3Len & 0x1FF) << 7 | (long)(l4Len & 0xFF) << 16 |
+                (long)tsoSegsz << 24);
             m.olFlags(txFlags);
             if (verbose)
             {
-                describe(stream, m, rxFlags, txOffloads);
+                describe(stream, m, rxFlags, txOffloads, tsoSegsz);
             }
         }
         final MbufBurst out = segments ? segment(stream, burst, txOffloads) : burst;
@@ -257,14 +266,14 @@ public final class CsumEngine implements ForwardEngine
      * csumonly.c's {@code process_inner_cksums} without TSO: returns the TX flags it asks for, with the segmentation
      * flag of TCP and UDP when {@code segments} (GSO on the TX port).
      */
-    private long innerChecksums(final Mbuf m, final long txOffloads, final boolean segments)
+    private long innerChecksums(final Mbuf m, final long txOffloads, final boolean segments, final int tso)
     {
         final int l3 = l2Len;
         long flags;
         if (ethertype == ETHER_TYPE_IPV4)
         {
             flags = Mbuf.F_TX_IPV4;
-            if ((txOffloads & PortConfig.TX_OFFLOAD_IPV4_CKSUM) != 0)
+            if ((txOffloads & PortConfig.TX_OFFLOAD_IPV4_CKSUM) != 0 || l4Proto == PROTO_TCP && tso != 0)
             {
                 flags |= Mbuf.F_TX_IP_CKSUM;
             }
@@ -304,7 +313,11 @@ public final class CsumEngine implements ForwardEngine
         }
         else if (l4Proto == PROTO_TCP)
         {
-            if ((txOffloads & PortConfig.TX_OFFLOAD_TCP_CKSUM) != 0)
+            if (tso != 0)
+            {
+                flags |= Mbuf.F_TX_TCP_SEG; // the NIC cuts it and sums each segment
+            }
+            else if ((txOffloads & PortConfig.TX_OFFLOAD_TCP_CKSUM) != 0)
             {
                 flags |= Mbuf.F_TX_TCP_CKSUM;
             }
@@ -435,7 +448,8 @@ public final class CsumEngine implements ForwardEngine
     }
 
     /** csumonly.c's verbose dump of one packet. */
-    private void describe(final FwdStream stream, final Mbuf m, final long rxFlags, final long txOffloads)
+    private void describe(final FwdStream stream, final Mbuf m, final long rxFlags, final long txOffloads,
+        final int tsoSegsz)
     {
         final StringBuilder sb = new StringBuilder(256);
         sb.append("-----------------\n");
@@ -448,10 +462,14 @@ public final class CsumEngine implements ForwardEngine
         {
             sb.append("rx: m->lro_segsz=0\n"); // tso_segsz, just set to 0
         }
-        if ((txOffloads & TX_OFFLOAD_ANY_CKSUM) != 0)
+        if ((txOffloads & TX_OFFLOAD_ANY_CKSUM) != 0 || tsoSegsz != 0)
         {
             sb.append("tx: m->l2_len=").append(m.l2Len()).append(" m->l3_len=").append(m.l3Len())
                 .append(" m->l4_len=").append(m.l4Len()).append('\n');
+        }
+        if (tsoSegsz != 0 && (m.olFlags() & Mbuf.F_TX_TCP_SEG) != 0)
+        {
+            sb.append("tx: m->tso_segsz=").append(tsoSegsz).append('\n');
         }
         sb.append("tx: flags=").append(MbufInfo.offloadFlagNames(false, m.olFlags())).append('\n');
         stream.config.verbose.print(sb);

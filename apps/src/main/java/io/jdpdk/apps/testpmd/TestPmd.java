@@ -4642,6 +4642,62 @@ public final class TestPmd
     }
 
     /**
+     * {@code tso set SIZE N} and {@code tso show N}: testpmd's {@code cmd_tso_set_parsed} on a stopped port. {@code set}
+     * keeps the size for csum mode even where the device has no TSO (testpmd says so and keeps it); on a device that
+     * has it, the port's and its queues' TX offloads gain or lose {@code RTE_ETH_TX_OFFLOAD_TCP_TSO} and the port is
+     * configured again at its next start.
+     *
+     * @param portId  a port id (checked by the caller)
+     * @param segsz   the size for {@code set}, or -1 for {@code show}
+     */
+    void tso(final int portId, final int segsz)
+    {
+        if (!isPort(portId))
+        {
+            err.printf("Invalid port %d%n", portId); // RTE_PORT_ALL, which port_id_is_invalid lets through
+            return;
+        }
+        final Port port = Port.of(portId);
+        if (port.isStarted())
+        {
+            err.printf("Please stop port %d first%n", portId);
+            return;
+        }
+        if (segsz >= 0)
+        {
+            config.tsoSegsz[portId] = segsz;
+        }
+        final DeviceInfo info = infoOrPrintErr(portId);
+        if (info == null)
+        {
+            return;
+        }
+        final int tso = config.tsoSegsz[portId];
+        if (tso != 0 && (info.txOffloadCapa() & PortConfig.TX_OFFLOAD_TCP_TSO) == 0)
+        {
+            err.printf("Error: TSO is not supported by port %d%n", portId);
+            return;
+        }
+        final PortConfig cfg = record(portId);
+        if (tso == 0)
+        {
+            cfg.txOffloads(cfg.txOffloads() & ~PortConfig.TX_OFFLOAD_TCP_TSO);
+            out.println("TSO for non-tunneled packets is disabled");
+        }
+        else
+        {
+            cfg.txOffloads(cfg.txOffloads() | PortConfig.TX_OFFLOAD_TCP_TSO);
+            out.printf("TSO segment size for non-tunneled packets is %d%n", tso);
+        }
+        // cmd_config_queue_tx_offloads: every queue the device may have gets the port's TX offloads.
+        for (int q = 0; q < recordedQueues(info, false); q++)
+        {
+            cfg.txQueueOffloads(q, cfg.txOffloads());
+        }
+        needReconfig[portId] = true;
+    }
+
+    /**
      * {@code set port N gso on|off}: testpmd's {@code setup_gso}, refused while forwarding.
      *
      * @param portId any port id

@@ -63,6 +63,12 @@ public final class TestPmdConfig
     /** {@code csum mac-swap on|off N}: whether csum mode rewrites the addresses of what it sends on port N (on). */
     public final boolean[] csumMacSwap = new boolean[MAX_PORTS];
 
+    /**
+     * {@code tso set SIZE N}: the TCP segment size csum mode asks port N's NIC to cut long TCP packets to
+     * (testpmd's {@code ports[N].tso_segsz}); 0 for none.
+     */
+    public final int[] tsoSegsz = new int[MAX_PORTS];
+
     /** {@code set port N gso on|off}: whether csum mode cuts what it sends on port N in software ({@code Gso}). */
     public final boolean[] gso = new boolean[MAX_PORTS];
 

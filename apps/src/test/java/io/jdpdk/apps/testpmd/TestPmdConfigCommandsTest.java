@@ -91,7 +91,7 @@ class TestPmdConfigCommandsTest
             // A section's heading, or an entry that starts with its command: never a description on its own.
             assertTrue(block.startsWith("\n") || !Character.isWhitespace(block.charAt(0)), "a description alone: " + block);
         }
-        for (final String refused : List.of("read rxd (port_id)", "tso set (segsize)", "show port meter cap",
+        for (final String refused : List.of("read rxd (port_id)", "set txsplit (off|on|rand)", "show port meter cap",
             "set vf mac addr", "add port tm node"))
         {
             assertTrue(dpdk.get(4).contains(refused) && !jdpdk.get(4).contains(refused), refused);
@@ -203,6 +203,10 @@ class TestPmdConfigCommandsTest
             "csum set ip hw 0" },
         { "csum show (port_id)",
             "csum show 0" },
+        { "tso set (segsize) (portid)",
+            "tso set 800 0" },
+        { "tso show (portid)    Display the status of TCP Segmentation Offload.",
+            "tso show 0" },
         { "set port (port_id) gso (on|off)    Enable or disable Generic Segmentation Offload in csum forwarding engine.",
             "set port 0 gso on" },
         { "set gso segsz (length)",

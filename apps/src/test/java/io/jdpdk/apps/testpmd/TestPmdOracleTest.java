@@ -106,6 +106,39 @@ class TestPmdOracleTest
         }
     }
 
+    /**
+     * csum with TSO asked of port 1 ({@code tso set 800 1} on the stopped port: net_pcap has no TSO, which both say,
+     * and both keep the size, as testpmd does): a TCP/IPv4 packet longer than its headers and 800 bytes leaves
+     * flagged for the NIC with its wrong checksums untouched, a short one is summed again; every byte is
+     * dpdk-testpmd's.
+     */
+    @Test
+    void csumWithTsoLeavesLongTcpPacketsToTheNicAsDpdkTestpmd() throws Exception
+    {
+        final List<byte[]> in0 = wrongChecksums(frames(SEED + 18, false, true));
+        final Outputs outputs = compare(List.of(), List.of("port stop 1", "tso set 800 1", "tso show 1",
+            "port start 1"), "csum", in0, wrongChecksums(frames(SEED + 19, false, true)));
+        final String refused = "Error: TSO is not supported by port 1";
+        assertTrue(outputs.dpdkText.contains(refused) && outputs.jdpdkText.contains(refused), outputs.jdpdkText);
+        boolean sawLong = false;
+        boolean sawShort = false;
+        for (int i = 0; i < in0.size(); i++)
+        {
+            final byte[] before = in0.get(i);
+            if (before.length < 54 || before[12] != 0x08 || before[13] != 0x00 || before[14] != 0x45 || before[23] != 6)
+            {
+                continue;
+            }
+            final byte[] after = outputs.out1.get(i).data();
+            final boolean isLong = before.length > 14 + 20 + ((before[46] & 0xF0) >> 2) + 800;
+            assertEquals(isLong, ByteBuffer.wrap(before).getShort(24) == ByteBuffer.wrap(after).getShort(24),
+                "packet " + i + " of " + before.length + " bytes: IPv4 checksum left to the NIC only when long");
+            sawLong |= isLong;
+            sawShort |= !isLong;
+        }
+        assertTrue(sawLong && sawShort, "frames of both kinds");
+    }
+
     @Test
     void fiveTupleSwapSwapsMacIpAndPortsAsDpdkTestpmd() throws Exception
     {
