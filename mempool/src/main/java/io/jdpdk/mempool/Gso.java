@@ -1,5 +1,6 @@
 package io.jdpdk.mempool;
 
+import io.jdpdk.eal.DpdkUnavailableException;
 import io.jdpdk.eal.raw.NativeLibrary;
 
 import java.lang.foreign.Arena;
@@ -58,7 +59,7 @@ public final class Gso implements AutoCloseable
      * @param types   the packet types to segment: an OR of {@code RTE_ETH_TX_OFFLOAD_TCP_TSO}, {@code _UDP_TSO},
      *                {@code _VXLAN_TNL_TSO}, {@code _GRE_TNL_TSO} (bits 5, 6, 9, 10)
      * @param segmentSize the largest segment, headers included, at least {@link #SEG_SIZE_MIN}
-     * @throws io.jdpdk.eal.DpdkUnavailableException when librte_gso cannot be loaded
+     * @throws DpdkUnavailableException when librte_gso cannot be loaded
      * @throws IllegalArgumentException when the segment size is out of range
      */
     public Gso(final int types, final int segmentSize)
@@ -76,6 +77,12 @@ public final class Gso implements AutoCloseable
                 throw cause;
             }
             throw e;
+        }
+        catch (final NoClassDefFoundError e)
+        {
+            // librte_gso failed to load at an earlier instance; ExceptionInInitializerError said why then
+            arena.close();
+            throw new DpdkUnavailableException("librte_gso.so.23 could not be loaded (see the first failure)", e);
         }
         catch (final RuntimeException e)
         {
@@ -125,8 +132,8 @@ public final class Gso implements AutoCloseable
      * @param mbuf the packet's address
      * @param out  where the segments go
      * @return the number of segments; 0 when the packet needs none (no segmentation flag, or not longer than the
-     *         segment size; {@code out} unchanged); a negative errno when it cannot be segmented (e.g. -ENOMEM: no
-     *         room in {@code out} or the pools; {@code out} unchanged)
+     *         segment size; {@code out} unchanged); a negative errno when it cannot be segmented (-EINVAL: not
+     *         enough room in {@code out}; -ENOMEM: the pools are empty; {@code out} unchanged)
      * @throws IllegalStateException when {@link #pools} was never set
      */
     public int segment(final long mbuf, final MbufBurst out)

@@ -66,7 +66,7 @@ public final class CsumEngine implements ForwardEngine
         PortConfig.TX_OFFLOAD_UDP_CKSUM | PortConfig.TX_OFFLOAD_TCP_CKSUM | PortConfig.TX_OFFLOAD_SCTP_CKSUM;
 
     /** testpmd's {@code GSO_MAX_PKT_BURST}: the most segments one burst's packets are cut into. */
-    private static final int GSO_MAX_PKT_BURST = 2048;
+    static final int GSO_MAX_PKT_BURST = 2048;
     /** testpmd's {@code gso_types}: TCP/IPv4 and UDP/IPv4, also inside VXLAN and GRE. */
     private static final int GSO_TYPES = (int)(PortConfig.TX_OFFLOAD_TCP_TSO | PortConfig.TX_OFFLOAD_VXLAN_TNL_TSO |
         PortConfig.TX_OFFLOAD_GRE_TNL_TSO | PortConfig.TX_OFFLOAD_UDP_TSO);
@@ -187,7 +187,10 @@ public final class CsumEngine implements ForwardEngine
         for (int i = 0; i < n; i++)
         {
             final long packet = burst.get(i);
-            final int cut = gso.segment(packet, out);
+            // rte_gso_segment copies the headers from the first segment unchecked: one whose headers run past it
+            // (a small --mbuf-size) leaves as it is, where testpmd's GSO would read beyond that segment's data.
+            final Mbuf m = mbuf.wrap(packet);
+            final int cut = m.l2Len() + m.l3Len() + m.l4Len() > m.dataLen() ? 0 : gso.segment(packet, out);
             // After a cut the segments hold its data; one GSO refused (or with no room left) is dropped, as in testpmd.
             if (cut != 0 || !out.add(packet))
             {
@@ -263,8 +266,9 @@ public final class CsumEngine implements ForwardEngine
     }
 
     /**
-     * csumonly.c's {@code process_inner_cksums} without TSO: returns the TX flags it asks for, with the segmentation
-     * flag of TCP and UDP when {@code segments} (GSO on the TX port).
+     * csumonly.c's {@code process_inner_cksums}: returns the TX flags it asks for, with the segmentation flag of TCP
+     * and UDP when {@code segments} (GSO on the TX port), and TCP's for the NIC when {@code tso} (the effective TSO
+     * size, 0 for none).
      */
     private long innerChecksums(final Mbuf m, final long txOffloads, final boolean segments, final int tso)
     {
@@ -460,7 +464,7 @@ public final class CsumEngine implements ForwardEngine
             .append(" flags=").append(MbufInfo.offloadFlagNames(true, rxFlags)).append('\n');
         if ((rxFlags & Mbuf.F_RX_LRO) != 0)
         {
-            sb.append("rx: m->lro_segsz=0\n"); // tso_segsz, just set to 0
+            sb.append("rx: m->lro_segsz=").append(tsoSegsz).append('\n'); // tso_segsz, just set to the TSO size
         }
         if ((txOffloads & TX_OFFLOAD_ANY_CKSUM) != 0 || tsoSegsz != 0)
         {

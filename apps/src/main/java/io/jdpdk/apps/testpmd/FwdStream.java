@@ -85,7 +85,9 @@ public final class FwdStream
         this.burst = new MbufBurst(config.burst);
         this.retry = config.txRetry;
         this.rxBursts = config.recordBurstStats ? new long[config.burst + 1] : null;
-        this.txBursts = config.recordBurstStats ? new long[config.burst + 1] : null;
+        // TX takes at most what RX gave, but for csum's GSO segments (testpmd's GSO_MAX_PKT_BURST, 2048).
+        this.txBursts = config.recordBurstStats ? new long[Math.max(config.burst, CsumEngine.GSO_MAX_PKT_BURST) + 1] :
+            null;
     }
 
     /** Zeroes the stream's counters, as testpmd's {@code fwd_stats_reset}. */

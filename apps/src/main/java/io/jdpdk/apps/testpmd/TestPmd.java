@@ -191,8 +191,9 @@ import java.util.stream.Collectors;
  * the next start (testpmd's txonly reads the lengths every burst); {@code set portlist 65535} (testpmd's {@code RTE_PORT_ALL}, which
  * {@code set_fwd_ports_list} takes as a port) is an invalid port; the pool line is added at
  * exit; engines never read or write outside a packet's data (see each engine), so csum parses a runt's missing
- * headers as zeros where testpmd reads what earlier packets left in the mbuf; csum has no tunnels, TSO, GSO or GRO
- * and no {@code csum parse-tunnel} or {@code tunnel_tso set} commands. At exit, as dpdk-testpmd, it asks
+ * headers as zeros where testpmd reads what earlier packets left in the mbuf, and sends a packet whose headers run
+ * past its first segment uncut where testpmd's GSO would copy them from beyond it; csum has no tunnels or GRO and no
+ * {@code csum parse-tunnel} or {@code tunnel_tso set} commands. At exit, as dpdk-testpmd, it asks
  * the secondary processes attached to stop ({@code Primary: Sending 'stop_req' request to secondary...}): a
  * dpdk-testpmd secondary stops. It runs as a primary process only: with {@code --proc-type=secondary} (or
  * {@code auto} beside a running primary) it exits 1 with one line.
@@ -1137,9 +1138,10 @@ public final class TestPmd
             endEngines(engines, fwdPortIds); // testpmd exits from its port_fwd_begin
             throw ex;
         }
-        catch (final IllegalArgumentException | IllegalStateException ex)
+        catch (final IllegalArgumentException | IllegalStateException | DpdkException ex)
         {
-            // An engine's port_fwd_begin refused: why in its TESTPMD_LOG(ERR) line, then start_packet_forwarding's.
+            // An engine's port_fwd_begin refused (or could not load a library, as csum's GSO): why in its
+            // TESTPMD_LOG(ERR) line, then start_packet_forwarding's.
             endEngines(engines, fwdPortIds);
             out.flush();
             Log.log(Log.ERR, logtype, "testpmd: " + ex.getMessage());
