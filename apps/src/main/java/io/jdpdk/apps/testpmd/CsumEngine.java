@@ -194,7 +194,7 @@ public final class CsumEngine implements ForwardEngine
             // After a cut the segments hold its data; one GSO refused (or with no room left) is dropped, as in testpmd.
             if (cut != 0 || !out.add(packet))
             {
-                mbuf.wrap(packet).free();
+                m.free();
             }
         }
         burst.count(0);
@@ -206,9 +206,7 @@ public final class CsumEngine implements ForwardEngine
                 final Mbuf m = out.mbuf(i, mbuf);
                 if ((m.olFlags() & Mbuf.F_TX_IPV4) != 0)
                 {
-                    final int l3 = m.l2Len();
-                    put16(m, l3 + 10, 0);
-                    put16(m, l3 + 10, ~fold(sum(m, l3, (u8(m, l3) & 0x0F) * 4)) & 0xFFFF); // rte_ipv4_cksum
+                    ipv4HeaderChecksum(m, m.l2Len(), (u8(m, m.l2Len()) & 0x0F) * 4);
                 }
             }
         }
@@ -283,8 +281,7 @@ public final class CsumEngine implements ForwardEngine
             }
             else
             {
-                put16(m, l3 + 10, 0);
-                put16(m, l3 + 10, ~fold(sum(m, l3, l3Len)) & 0xFFFF); // rte_ipv4_cksum
+                ipv4HeaderChecksum(m, l3, l3Len);
             }
         }
         else if (ethertype == ETHER_TYPE_IPV6)
@@ -349,6 +346,13 @@ public final class CsumEngine implements ForwardEngine
             }
         }
         return flags;
+    }
+
+    /** {@code rte_ipv4_cksum}: the IPv4 header at {@code l3}, {@code length} bytes, summed again into its field. */
+    private static void ipv4HeaderChecksum(final Mbuf m, final int l3, final int length)
+    {
+        put16(m, l3 + 10, 0);
+        put16(m, l3 + 10, ~fold(sum(m, l3, length)) & 0xFFFF);
     }
 
     /**

@@ -1834,11 +1834,7 @@ public final class TestPmd
                 err.printf("%s checksum offload is not supported by port %d%n", offload.unsupported, portId);
             }
             cfg.txOffloads(hw ? cfg.txOffloads() | offloads : cfg.txOffloads() & ~offloads);
-            // cmd_config_queue_tx_offloads: every queue the device may have gets the port's TX offloads.
-            for (int q = 0; q < recordedQueues(port.info(), false); q++)
-            {
-                cfg.txQueueOffloads(q, cfg.txOffloads());
-            }
+            configQueueTxOffloads(cfg, port.info());
         }
         out.print(CsumOffload.showText(cfg.txOffloads()));
         for (final CsumOffload each : CsumOffload.values())
@@ -4691,12 +4687,17 @@ public final class TestPmd
             cfg.txOffloads(cfg.txOffloads() | PortConfig.TX_OFFLOAD_TCP_TSO);
             out.printf("TSO segment size for non-tunneled packets is %d%n", tso);
         }
-        // cmd_config_queue_tx_offloads: every queue the device may have gets the port's TX offloads.
+        configQueueTxOffloads(cfg, info);
+        needReconfig[portId] = true;
+    }
+
+    /** testpmd's {@code cmd_config_queue_tx_offloads}: every queue the device may have gets the port's TX offloads. */
+    private static void configQueueTxOffloads(final PortConfig cfg, final DeviceInfo info)
+    {
         for (int q = 0; q < recordedQueues(info, false); q++)
         {
             cfg.txQueueOffloads(q, cfg.txOffloads());
         }
-        needReconfig[portId] = true;
     }
 
     /**

@@ -181,8 +181,8 @@ public final class EthernetView extends HeaderView
     }
 
     /**
-     * Whether the JVM has {@code jdk.incubator.vector} and this module reads it (on the class path: whenever the
-     * boot layer has it). Touches no class of the module.
+     * Whether the JVM has {@code jdk.incubator.vector}, this module reads it (on the class path: whenever the boot
+     * layer has it), and {@link VectorMacSwap} swaps scratch bytes right. Loads no class of the module without it.
      */
     private static boolean vectorSwap()
     {
